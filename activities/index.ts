@@ -1,0 +1,11 @@
+import { createSmokeActivities } from './smoke.js';
+
+/**
+ * Builds every activity with its dependencies injected, so tests pass their own and the worker
+ * passes real clients (the samples-typescript `createActivities(deps)` pattern).
+ */
+export function createActivities() {
+  return { ...createSmokeActivities() };
+}
+
+export type Activities = ReturnType<typeof createActivities>;

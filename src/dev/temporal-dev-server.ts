@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, closeSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Connection } from '@temporalio/client';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { ledgerliftSearchAttributes } from '../../workflows/search-attributes.js';
+import type { TemporalCli } from './temporal-cli.js';
+
+export interface DevServerOptions {
+  /** gRPC port (default 7233). */
+  port?: number;
+  /** Web UI port (default 8233); ignored when `headless`. */
+  uiPort?: number;
+  /** SQLite file that persists workflows across restarts; in memory when omitted. */
+  dbFile?: string;
+  headless?: boolean;
+  namespace?: string;
+  /** The server's own log level (default: only warnings and errors). */
+  logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  /** Appends the server's output to this file instead of this process's stdout and stderr. */
+  logFile?: string;
+}
+
+export interface RunningDevServer {
+  address: string;
+  uiUrl: string | undefined;
+  namespace: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * One task-queue partition, so the server-side activity rate limit is enforced by one matcher
+ * and cannot burst across four (the default) partitions.
+ */
+export const singlePartitionArgs = [
+  '--dynamic-config-value',
+  'matching.numTaskqueueReadPartitions=1',
+  '--dynamic-config-value',
+  'matching.numTaskqueueWritePartitions=1',
+];
+
+function searchAttributeArgs(): string[] {
+  const typeNames: Record<string, string> = { KEYWORD: 'Keyword', INT: 'Int', TEXT: 'Text' };
+  return ledgerliftSearchAttributes.flatMap((key) => [
+    '--search-attribute',
+    `${key.name}=${typeNames[key.type] ?? key.type}`,
+  ]);
+}
+
+/** The `temporal server start-dev` argument list for these options (pure, so it is unit-tested). */
+export function devServerArgs(options: DevServerOptions): string[] {
+  const port = options.port ?? 7233;
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--namespace',
+    options.namespace ?? 'default',
+    '--log-level',
+    options.logLevel ?? 'warn',
+    ...singlePartitionArgs,
+    ...searchAttributeArgs(),
+  ];
+  if (options.dbFile) args.push('--db-filename', options.dbFile);
+  if (options.headless) args.push('--headless');
+  else args.push('--ui-port', String(options.uiPort ?? port + 1000));
+  return args;
+}
+
+/** Polls the frontend until it answers, or fails after `timeoutMs` naming the address. */
+async function waitForFrontend(address: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`temporal server start-dev exited with code ${child.exitCode}`);
+    }
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      try {
+        await connection.workflowService.getSystemInfo({});
+        return;
+      } finally {
+        await connection.close();
+      }
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`Temporal dev server at ${address} did not answer within ${timeoutMs} ms`, {
+    cause: lastError,
+  });
+}
+
+async function startBinary(cliPath: string, options: DevServerOptions): Promise<RunningDevServer> {
+  if (options.dbFile) await mkdir(path.dirname(options.dbFile), { recursive: true });
+  const port = options.port ?? 7233;
+  const address = `127.0.0.1:${port}`;
+  if (options.logFile) await mkdir(path.dirname(options.logFile), { recursive: true });
+  const output = options.logFile ? openSync(options.logFile, 'a') : 'inherit';
+  const child = spawn(cliPath, devServerArgs(options), { stdio: ['ignore', output, output] });
+  if (typeof output === 'number') closeSync(output);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitForFrontend(address, child, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    address,
+    namespace: options.namespace ?? 'default',
+    uiUrl: options.headless ? undefined : `http://127.0.0.1:${options.uiPort ?? port + 1000}`,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function startWithSdkDownload(options: DevServerOptions): Promise<RunningDevServer> {
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      executable: { type: 'cached-download' },
+      ip: '127.0.0.1',
+      port: options.port ?? 7233,
+      namespace: options.namespace ?? 'default',
+      ...(options.dbFile ? { dbFilename: options.dbFile } : {}),
+      ui: !options.headless,
+      ...(options.headless ? {} : { uiPort: options.uiPort ?? (options.port ?? 7233) + 1000 }),
+      extraArgs: singlePartitionArgs,
+      searchAttributes: [...ledgerliftSearchAttributes],
+    },
+  });
+  return {
+    address: env.address,
+    namespace: options.namespace ?? 'default',
+    uiUrl: options.headless
+      ? undefined
+      : `http://127.0.0.1:${options.uiPort ?? (options.port ?? 7233) + 1000}`,
+    stop: () => env.teardown(),
+  };
+}
+
+/** Starts the Temporal dev server with the project's settings and waits until it answers. */
+export async function startDevServer(
+  cli: TemporalCli,
+  options: DevServerOptions = {},
+): Promise<RunningDevServer> {
+  return cli.kind === 'binary' ? startBinary(cli.path, options) : startWithSdkDownload(options);
+}

@@ -1,0 +1,3 @@
+export * from './primitives.js';
+export * from './model.js';
+export * from './problem.js';

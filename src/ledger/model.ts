@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import {
+  currencySchema,
+  decimalSchema,
+  isoDateSchema,
+  legacyKeySchema,
+  moneySchema,
+  sourceLocationSchema,
+} from './primitives.js';
+
+/**
+ * The canonical ledger: what every source format is mapped into, validated, staged and migrated.
+ * One record kind per entity; every record carries its legacy `key` (unique within its entity) and
+ * the `source` location of its first row.
+ */
+
+/** Account kinds across source systems; each maps to one API type bucket (see accountTypeOf). */
+export const accountKinds = [
+  'bank',
+  'receivable',
+  'current-asset',
+  'inventory',
+  'prepayment',
+  'fixed-asset',
+  'non-current-asset',
+  'payable',
+  'credit-card',
+  'current-liability',
+  'tax',
+  'non-current-liability',
+  'equity',
+  'retained-earnings',
+  'opening-balance-equity',
+  'revenue',
+  'other-income',
+  'cost-of-sales',
+  'expense',
+  'depreciation',
+  'other-expense',
+] as const;
+export const accountKindSchema = z.enum(accountKinds);
+export type AccountKind = z.infer<typeof accountKindSchema>;
+
+/**
+ * Accounts every workspace already has. A legacy account with one of these roles is mapped onto the
+ * workspace's account, never created as a look-alike.
+ */
+export const systemRoles = [
+  'receivable',
+  'payable',
+  'tax',
+  'retained-earnings',
+  'opening-balance-equity',
+] as const;
+export const systemRoleSchema = z.enum(systemRoles);
+export type SystemRole = z.infer<typeof systemRoleSchema>;
+
+export const apiAccountTypes = ['Assets', 'Liabilities', 'Equity', 'Income', 'Expenses'] as const;
+export type ApiAccountType = (typeof apiAccountTypes)[number];
+
+const typeOfKind: Record<AccountKind, ApiAccountType> = {
+  bank: 'Assets',
+  receivable: 'Assets',
+  'current-asset': 'Assets',
+  inventory: 'Assets',
+  prepayment: 'Assets',
+  'fixed-asset': 'Assets',
+  'non-current-asset': 'Assets',
+  payable: 'Liabilities',
+  'credit-card': 'Liabilities',
+  'current-liability': 'Liabilities',
+  tax: 'Liabilities',
+  'non-current-liability': 'Liabilities',
+  equity: 'Equity',
+  'retained-earnings': 'Equity',
+  'opening-balance-equity': 'Equity',
+  revenue: 'Income',
+  'other-income': 'Income',
+  'cost-of-sales': 'Expenses',
+  expense: 'Expenses',
+  depreciation: 'Expenses',
+  'other-expense': 'Expenses',
+};
+
+/** The API's type bucket for an account kind. */
+export function accountTypeOf(kind: AccountKind): ApiAccountType {
+  return typeOfKind[kind];
+}
+
+export const accountSchema = z.object({
+  key: legacyKeySchema,
+  code: z.string().optional(),
+  name: z.string().min(1),
+  kind: accountKindSchema,
+  systemRole: systemRoleSchema.optional(),
+  parentKey: legacyKeySchema.optional(),
+  currency: currencySchema.optional(),
+  description: z.string().optional(),
+  active: z.boolean(),
+  source: sourceLocationSchema,
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const addressSchema = z.object({
+  street: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  zipCode: z.string().optional(),
+  country: z.string().optional(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const contactPersonSchema = z.object({
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+});
+
+/** A customer or vendor. A legacy contact that is both appears once in each list, same key. */
+export const partySchema = z.object({
+  key: legacyKeySchema,
+  name: z.string().min(1),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  website: z.string().optional(),
+  taxNumber: z.string().optional(),
+  paymentTerm: z.string().optional(),
+  currency: currencySchema.optional(),
+  billingAddress: addressSchema.optional(),
+  shippingAddress: addressSchema.optional(),
+  contactPerson: contactPersonSchema.optional(),
+  notes: z.string().optional(),
+  active: z.boolean(),
+  source: sourceLocationSchema,
+});
+export type Party = z.infer<typeof partySchema>;
+
+export const vendorSchema = partySchema.extend({ is1099: z.boolean().optional() });
+export type Vendor = z.infer<typeof vendorSchema>;
+
+export const productSchema = z.object({
+  key: legacyKeySchema,
+  name: z.string().min(1),
+  sku: z.string().optional(),
+  description: z.string().optional(),
+  type: z.enum(['service', 'product']),
+  salesPrice: decimalSchema.optional(),
+  purchaseCost: decimalSchema.optional(),
+  incomeAccountKey: legacyKeySchema.optional(),
+  expenseAccountKey: legacyKeySchema.optional(),
+  taxable: z.boolean(),
+  active: z.boolean(),
+  source: sourceLocationSchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** One account's balance at the cutover date. Exactly one of debit and credit is non-zero. */
+export const openingBalanceLineSchema = z.object({
+  accountKey: legacyKeySchema,
+  debit: moneySchema,
+  credit: moneySchema,
+  source: sourceLocationSchema,
+});
+export type OpeningBalanceLine = z.infer<typeof openingBalanceLineSchema>;
+
+/** A document line. `amount` is net of tax (quantity × unitPrice, rounded); tax is `taxAmount`. */
+export const documentLineSchema = z.object({
+  description: z.string(),
+  itemKey: legacyKeySchema.optional(),
+  quantity: decimalSchema,
+  unitPrice: decimalSchema,
+  amount: moneySchema,
+  accountKey: legacyKeySchema,
+  taxAmount: moneySchema,
+  taxCode: z.string().optional(),
+  source: sourceLocationSchema,
+});
+export type DocumentLine = z.infer<typeof documentLineSchema>;
+
+const documentFields = {
+  key: legacyKeySchema,
+  number: z.string().min(1),
+  date: isoDateSchema,
+  dueDate: isoDateSchema.optional(),
+  currency: currencySchema,
+  reference: z.string().optional(),
+  lines: z.array(documentLineSchema).min(1),
+  subtotal: moneySchema,
+  taxTotal: moneySchema,
+  total: moneySchema,
+  /** Outstanding amount as of the export, when the source says; credits: the unapplied balance. */
+  amountDue: moneySchema.optional(),
+  status: z.enum(['draft', 'open', 'paid', 'void']),
+  source: sourceLocationSchema,
+};
+
+export const salesDocumentSchema = z.object({
+  ...documentFields,
+  type: z.enum(['invoice', 'credit-note']),
+  customerKey: legacyKeySchema,
+});
+export type SalesDocument = z.infer<typeof salesDocumentSchema>;
+
+export const purchaseDocumentSchema = z.object({
+  ...documentFields,
+  type: z.enum(['bill', 'vendor-credit']),
+  vendorKey: legacyKeySchema,
+});
+export type PurchaseDocument = z.infer<typeof purchaseDocumentSchema>;
+
+/** A bank line posted in the legacy ledger (spend or receive money). Money in is positive. */
+export const bankTransactionSchema = z.object({
+  key: legacyKeySchema,
+  bankAccountKey: legacyKeySchema,
+  date: isoDateSchema,
+  amount: moneySchema,
+  description: z.string(),
+  payee: z.string().optional(),
+  reference: z.string().optional(),
+  categoryAccountKey: legacyKeySchema.optional(),
+  customerKey: legacyKeySchema.optional(),
+  vendorKey: legacyKeySchema.optional(),
+  source: sourceLocationSchema,
+});
+export type BankTransaction = z.infer<typeof bankTransactionSchema>;
+
+export const allocationSchema = z.object({
+  documentKey: legacyKeySchema,
+  amount: moneySchema,
+  source: sourceLocationSchema,
+});
+export type Allocation = z.infer<typeof allocationSchema>;
+
+/**
+ * Money received from a customer (applied to invoices) or paid to a vendor (applied to bills),
+ * through a bank account. `amount` is positive; allocations sum to at most the amount.
+ */
+export const paymentSchema = z.object({
+  key: legacyKeySchema,
+  date: isoDateSchema,
+  bankAccountKey: legacyKeySchema,
+  amount: moneySchema,
+  currency: currencySchema,
+  partyKey: legacyKeySchema,
+  reference: z.string().optional(),
+  allocations: z.array(allocationSchema).min(1),
+  source: sourceLocationSchema,
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** A credit note or vendor credit applied to an invoice or bill. */
+export const creditApplicationSchema = z.object({
+  key: legacyKeySchema,
+  kind: z.enum(['customer-credit', 'vendor-credit']),
+  date: isoDateSchema,
+  creditKey: legacyKeySchema,
+  documentKey: legacyKeySchema,
+  amount: moneySchema,
+  source: sourceLocationSchema,
+});
+export type CreditApplication = z.infer<typeof creditApplicationSchema>;
+
+/** A line of the legacy trial balance at `asOf`, used to verify the migrated books. */
+export const trialBalanceLineSchema = z.object({
+  asOf: isoDateSchema,
+  accountKey: legacyKeySchema,
+  debit: moneySchema,
+  credit: moneySchema,
+  source: sourceLocationSchema,
+});
+export type TrialBalanceLine = z.infer<typeof trialBalanceLineSchema>;
+
+/** Entities in migration dependency order (readers yield them in this order). */
+export const entityNames = [
+  'account',
+  'customer',
+  'vendor',
+  'product',
+  'opening-balance',
+  'invoice',
+  'bill',
+  'bank-transaction',
+  'customer-payment',
+  'vendor-payment',
+  'credit-application',
+  'trial-balance',
+] as const;
+export type EntityName = (typeof entityNames)[number];
+
+export const ledgerRecordSchema = z.discriminatedUnion('entity', [
+  z.object({ entity: z.literal('account'), value: accountSchema }),
+  z.object({ entity: z.literal('customer'), value: partySchema }),
+  z.object({ entity: z.literal('vendor'), value: vendorSchema }),
+  z.object({ entity: z.literal('product'), value: productSchema }),
+  z.object({ entity: z.literal('opening-balance'), value: openingBalanceLineSchema }),
+  z.object({ entity: z.literal('invoice'), value: salesDocumentSchema }),
+  z.object({ entity: z.literal('bill'), value: purchaseDocumentSchema }),
+  z.object({ entity: z.literal('bank-transaction'), value: bankTransactionSchema }),
+  z.object({ entity: z.literal('customer-payment'), value: paymentSchema }),
+  z.object({ entity: z.literal('vendor-payment'), value: paymentSchema }),
+  z.object({ entity: z.literal('credit-application'), value: creditApplicationSchema }),
+  z.object({ entity: z.literal('trial-balance'), value: trialBalanceLineSchema }),
+]);
+export type LedgerRecord = z.infer<typeof ledgerRecordSchema>;
+
+/** The record type of an entity, e.g. RecordOf<'invoice'> is SalesDocument. */
+export type RecordOf<E extends EntityName> = Extract<LedgerRecord, { entity: E }>['value'];

@@ -1,0 +1,58 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import type { TestProject } from 'vitest/node';
+import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
+import { singlePartitionArgs } from '../../src/dev/temporal-dev-server.js';
+import { workflowsPath } from '../../src/worker/create-worker.js';
+import { ledgerliftSearchAttributes } from '../../workflows/search-attributes.js';
+import './provided-context.js';
+
+/**
+ * Starts one real Temporal dev server for the integration run (or uses TEMPORAL_ADDRESS), and
+ * bundles the workflows once. Tears both down at the end.
+ */
+export default async function setup(project: TestProject) {
+  let env: TestWorkflowEnvironment | undefined;
+  let address = process.env.TEMPORAL_ADDRESS;
+  if (!address) {
+    const cli = await ensureTemporalCli();
+    env = await TestWorkflowEnvironment.createLocal({
+      server: {
+        executable:
+          cli.kind === 'binary'
+            ? { type: 'existing-path', path: cli.path }
+            : { type: 'cached-download' },
+        ip: '127.0.0.1',
+        extraArgs: singlePartitionArgs,
+        searchAttributes: [...ledgerliftSearchAttributes],
+      },
+    });
+    address = env.address;
+  }
+
+  const bundleDir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-bundle-'));
+  const bundlePath = path.join(bundleDir, 'workflow-bundle.js');
+  const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietLogger });
+  await writeFile(bundlePath, code);
+
+  project.provide('temporalAddress', address);
+  project.provide('workflowBundlePath', bundlePath);
+
+  return async () => {
+    await env?.teardown();
+    await rm(bundleDir, { recursive: true, force: true });
+  };
+}
+
+/** webpack's progress output adds nothing to a test run; warnings and errors still show. */
+const quietLogger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  log: () => undefined,
+  warn: (message: string) => console.warn(message),
+  error: (message: string) => console.error(message),
+};

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Worker } from '@temporalio/worker';
+import { createWorker } from '../../src/worker/create-worker.js';
+import { findTemporalCli } from '../../src/dev/temporal-cli.js';
+import { smokeWorkflow } from '../../workflows/smoke.js';
+import {
+  connectClient,
+  connectWorkerConnection,
+  testSettings,
+  testWorkflowBundle,
+} from '../support/temporal.js';
+import { runCommand, startTsProcess } from '../support/processes.js';
+
+describe('smoke workflow on a real dev server', () => {
+  it('runs a real activity on a real worker', async () => {
+    const settings = testSettings('smoke');
+    const connection = await connectWorkerConnection(settings);
+    const worker: Worker = await createWorker({
+      settings,
+      connection,
+      workflowBundle: testWorkflowBundle(),
+    });
+    const { client, connection: clientConnection } = await connectClient(settings);
+    try {
+      const workflowId = `smoke-${randomUUID()}`;
+      const result = await worker.runUntil(
+        client.workflow.execute(smokeWorkflow, {
+          taskQueue: settings.taskQueue,
+          workflowId,
+          args: [{ name: 'Ada' }],
+        }),
+      );
+      expect(result).toEqual({
+        greeting: `Hello, Ada, from activity of ${workflowId}`,
+        workflowId,
+      });
+    } finally {
+      await clientConnection.close();
+      await connection.close();
+    }
+  });
+});
+
+describe('the project worker, driven by the temporal CLI', () => {
+  const settings = testSettings('cli');
+  const worker = startTsProcess('src/worker/main.ts', [], {
+    TEMPORAL_ADDRESS: settings.address,
+    LEDGERLIFT_TASK_QUEUE: settings.taskQueue,
+  });
+
+  beforeAll(async () => {
+    await worker.waitFor(/polling task queue/);
+  });
+  afterAll(async () => {
+    await worker.stop();
+  });
+
+  it('completes a workflow started with `temporal workflow start`', async () => {
+    const cli = await findTemporalCli();
+    if (!cli) throw new Error('no Temporal CLI: the global setup should have provided one');
+    const workflowId = `cli-smoke-${randomUUID()}`;
+    const started = await runCommand(cli.path, [
+      'workflow',
+      'start',
+      '--address',
+      settings.address,
+      '--task-queue',
+      settings.taskQueue,
+      '--type',
+      'smokeWorkflow',
+      '--workflow-id',
+      workflowId,
+      '--input',
+      JSON.stringify({ name: 'Grace' }),
+    ]);
+    expect(started.code, started.stderr).toBe(0);
+
+    const result = await runCommand(cli.path, [
+      'workflow',
+      'result',
+      '--address',
+      settings.address,
+      '--workflow-id',
+      workflowId,
+      '--output',
+      'json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Hello, Grace, from activity of ${workflowId}`);
+    expect(result.stdout).toMatch(/COMPLETED/);
+  });
+});
