@@ -1,0 +1,115 @@
+import { centsOf, sumCents, type Cents } from '../../money/index.js';
+import type {
+  BankTransaction,
+  OpeningBalanceLine,
+  Payment,
+  PurchaseDocument,
+  SalesDocument,
+} from '../../ledger/index.js';
+import type { Books } from './books.js';
+import {
+  CLEARING,
+  PAYABLE,
+  RECEIVABLE,
+  TAX,
+  UNCATEGORIZED_EXPENSE,
+  UNCATEGORIZED_INCOME,
+  type PostingKeys,
+} from './posting-keys.js';
+
+/**
+ * The accounting strategy (docs/accounting.md), as postings into the expected books. The same rules
+ * drive the payloads the migration sends, so a verified run proves both agree with the legacy books.
+ */
+
+/**
+ * Opening balance at the cutover. Receivables and payables go to the clearing account: the open
+ * documents rebuild them, and their conversion postings empty the clearing account again.
+ */
+export function postOpeningBalanceLine(
+  books: Books,
+  keys: PostingKeys,
+  line: OpeningBalanceLine,
+  cutoverDate: string,
+): void {
+  const key = keys.of(line.accountKey);
+  const target = key === RECEIVABLE || key === PAYABLE ? CLEARING : key;
+  books.post(target, cutoverDate, centsOf(line.debit), centsOf(line.credit));
+}
+
+/** Sign of a document on its control account: invoices and bills +1, credits -1. */
+export function documentSign(document: SalesDocument | PurchaseDocument): 1n | -1n {
+  return document.type === 'credit-note' || document.type === 'vendor-credit' ? -1n : 1n;
+}
+
+/** A document dated on or after the cutover, posted in full to its own accounts. */
+export function postDocument(
+  books: Books,
+  keys: PostingKeys,
+  document: SalesDocument | PurchaseDocument,
+): void {
+  if (document.status === 'draft' || document.status === 'void') return;
+  const sales = document.type === 'invoice' || document.type === 'credit-note';
+  // Sales documents debit receivables; purchase documents credit payables. Credits reverse.
+  const controlSide = (sales ? 1n : -1n) * documentSign(document);
+  const date = document.date;
+  books.post(sales ? RECEIVABLE : PAYABLE, date, ...split(controlSide * centsOf(document.total)));
+  for (const line of document.lines) {
+    books.post(keys.of(line.accountKey), date, ...split(-controlSide * centsOf(line.amount)));
+    const tax = centsOf(line.taxAmount);
+    if (tax !== 0n) books.post(TAX, date, ...split(-controlSide * tax));
+  }
+}
+
+/** A document open at the cutover: only its outstanding amount, against the clearing account. */
+export function postConversionDocument(
+  books: Books,
+  document: SalesDocument | PurchaseDocument,
+  outstanding: Cents,
+): void {
+  const sales = document.type === 'invoice' || document.type === 'credit-note';
+  const controlSide = (sales ? 1n : -1n) * documentSign(document);
+  books.post(sales ? RECEIVABLE : PAYABLE, document.date, ...split(controlSide * outstanding));
+  books.post(CLEARING, document.date, ...split(-controlSide * outstanding));
+}
+
+/** A bank line: the bank account against its category (or the workspace's uncategorized account). */
+export function postBankTransaction(books: Books, keys: PostingKeys, line: BankTransaction): void {
+  const amount = centsOf(line.amount);
+  const category =
+    line.categoryAccountKey !== undefined
+      ? keys.of(line.categoryAccountKey)
+      : amount >= 0n
+        ? UNCATEGORIZED_INCOME
+        : UNCATEGORIZED_EXPENSE;
+  books.post(keys.of(line.bankAccountKey), line.date, ...split(amount));
+  books.post(category, line.date, ...split(-amount));
+}
+
+/**
+ * A payment through the bank: received (customer) or paid (vendor). The allocated part settles the
+ * control account; any unallocated remainder lands on the clearing account for review.
+ */
+export function postPayment(
+  books: Books,
+  keys: PostingKeys,
+  payment: Payment,
+  kind: 'customer-payment' | 'vendor-payment',
+): void {
+  const sign = kind === 'customer-payment' ? 1n : -1n;
+  const amount = centsOf(payment.amount);
+  const allocated = sumCents(payment.allocations.map((allocation) => centsOf(allocation.amount)));
+  books.post(keys.of(payment.bankAccountKey), payment.date, ...split(sign * amount));
+  books.post(
+    kind === 'customer-payment' ? RECEIVABLE : PAYABLE,
+    payment.date,
+    ...split(-sign * allocated),
+  );
+  if (amount !== allocated)
+    books.post(CLEARING, payment.date, ...split(-sign * (amount - allocated)));
+}
+
+/** A signed amount as [debit, credit]. */
+function split(amount: Cents): [Cents, Cents] {
+  return amount >= 0n ? [amount, 0n] : [0n, -amount];
+}

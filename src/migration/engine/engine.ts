@@ -1,0 +1,33 @@
+import type { RunStore } from '../../run-store/run-store.js';
+import type { MigrationApi } from '../api/migration-api.js';
+import type { PhaseName, StepName } from '../steps.js';
+import type { RunScope } from '../workflow-types.js';
+import type { FailureClassifier } from './call-failure.js';
+import { OutcomeLogCache } from './outcome-log.js';
+import { overlay, type OutcomeView } from './outcome-view.js';
+import type { PhaseHandler } from './phase-handler.js';
+import { scopeKeys } from './run-keys.js';
+import type { OutcomeLog } from './outcome-log.js';
+
+/** What the engine needs from the outside world; the worker passes real ones, tests their own. */
+export interface EngineDeps {
+  openStore(runName: string): Promise<RunStore>;
+  api(profile: string): Promise<MigrationApi>;
+  classify: FailureClassifier;
+  handler(step: StepName, phase: PhaseName): PhaseHandler;
+  now(): Date;
+  outcomeLogs?: OutcomeLogCache;
+}
+
+/** The outcome log a scope writes to, and the view it reads through. */
+export async function openOutcomes(
+  deps: EngineDeps,
+  store: RunStore,
+  scope: RunScope,
+): Promise<{ log: OutcomeLog; view: OutcomeView }> {
+  const cache = (deps.outcomeLogs ??= new OutcomeLogCache());
+  const keys = scopeKeys(scope);
+  const log = await cache.open(store, keys.outcomes);
+  const live = scope.mode === 'live' ? log : await cache.open(store, keys.liveOutcomes);
+  return { log, view: overlay(log, live) };
+}

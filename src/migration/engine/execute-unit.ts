@@ -1,0 +1,162 @@
+import type { RunStore } from '../../run-store/run-store.js';
+import type { UnitInput, UnitResult } from '../workflow-types.js';
+import { unitId } from '../steps.js';
+import {
+  PausingCallError,
+  QUOTA_WAIT_LIMIT_MS,
+  RetryableCallError,
+  type ClassifiedFailure,
+} from './call-failure.js';
+import { openOutcomes, type EngineDeps } from './engine.js';
+import type { PhaseHandler, UnitContext, UnitRow } from './phase-handler.js';
+import { References } from './references.js';
+import { isSettled, isSuccess, type RowOutcome } from './row-outcome.js';
+import { scopeKeys } from './run-keys.js';
+import { needsReconciliation, type UnitAttempt } from './unit-attempt.js';
+
+/**
+ * Executes one unit: exactly one API call in a live run, a prediction in a dry run.
+ *
+ * Rows already settled (by an earlier attempt, a reconciliation or another run) are left out. If an
+ * earlier attempt may have committed, nothing is sent: the caller reconciles first and calls again.
+ * Rows fail with the API's reason; only transport, rate and credential problems throw.
+ */
+export async function executeUnit(deps: EngineDeps, input: UnitInput): Promise<UnitResult> {
+  const store = await deps.openStore(input.scope.runName);
+  const keys = scopeKeys(input.scope);
+  const handler = deps.handler(input.unit.step, input.unit.phase);
+  const unitDoc = await store.getDocument<{ rows: UnitRow[] }>(keys.unit(input.unit));
+  if (!unitDoc) throw new Error(`unit ${unitId(input.unit)} was never planned`);
+  const { log, view } = await openOutcomes(deps, store, input.scope);
+  const attemptKey = keys.attempt(input.unit);
+  const attempt = await store.getDocument<UnitAttempt>(attemptKey);
+  const context: UnitContext = {
+    scope: input.scope,
+    unitId: unitId(input.unit),
+    outcomes: view,
+    refs: new References(view),
+    attemptStartedAt: attempt?.firstStartedAt,
+  };
+
+  const pending = unitDoc.rows.filter((row) => !isSettled(view.get(row.entity, row.key)));
+  if (pending.length === 0) {
+    return { kind: 'done', rows: { done: 0, failed: 0, skipped: 0 }, calls: 0 };
+  }
+  if (input.scope.mode === 'live' && !handler.idempotent && needsReconciliation(attempt)) {
+    await store.putDocument(attemptKey, { ...(attempt as UnitAttempt), state: 'reconciled' });
+    return { kind: 'reconcile', lookups: handler.lookups(pending) };
+  }
+
+  const prepared = handler.prepare(context, pending);
+  await log.append(prepared.failed);
+  const finish = (outcomes: RowOutcome[], calls: number): UnitResult => {
+    const all = [...prepared.failed, ...outcomes];
+    const succeeded = prepared.sent.filter((row) =>
+      outcomes.some((o) => o.key === row.key && o.entity === row.entity && isSuccess(o)),
+    );
+    return {
+      kind: 'done',
+      rows: {
+        done: handler.recordsFinished
+          ? handler.recordsFinished(context, succeeded)
+          : succeeded.length,
+        failed: all.filter((o) => o.status === 'failed').length,
+        skipped: all.filter((o) => o.status === 'skipped').length,
+      },
+      calls,
+    };
+  };
+  if (prepared.request === undefined || prepared.sent.length === 0) return finish([], 0);
+
+  if (input.scope.mode === 'dry-run') {
+    const predicted = handler.predict(context, prepared.sent);
+    await log.append(predicted);
+    return finish(predicted, 1);
+  }
+
+  const startedAt = deps.now().toISOString();
+  await store.putDocument(attemptKey, {
+    state: 'sending',
+    attempts: (attempt?.attempts ?? 0) + 1,
+    firstStartedAt: attempt?.firstStartedAt ?? startedAt,
+  } satisfies UnitAttempt);
+  const api = await deps.api(input.scope.profile);
+  let outcomes: RowOutcome[];
+  try {
+    const written = await handler.send(api, prepared.request);
+    outcomes = handler.interpret(context, written, prepared.sent);
+  } catch (error) {
+    const failure = deps.classify(error);
+    const rejected = await settleFailure(store, attemptKey, failure);
+    if (!rejected) throw toCallError(failure);
+    outcomes = prepared.sent.map((row) => ({
+      entity: row.entity,
+      key: row.key,
+      status: 'failed',
+      code: `api.${failure.httpStatus ?? failure.kind}`,
+      reason: failure.message,
+      step: input.unit.step,
+      phase: input.unit.phase,
+      unit: context.unitId,
+      ...(row.location ? { location: row.location } : {}),
+    }));
+  }
+  await log.append(outcomes);
+  const unanswered = prepared.sent.filter(
+    (row) => !outcomes.some((o) => o.entity === row.entity && o.key === row.key),
+  );
+  await store.putDocument(attemptKey, {
+    state: unanswered.length > 0 ? 'ambiguous' : 'done',
+    attempts: (attempt?.attempts ?? 0) + 1,
+    firstStartedAt: attempt?.firstStartedAt ?? startedAt,
+  } satisfies UnitAttempt);
+  if (unanswered.length > 0) {
+    // The answer did not account for every row: some may exist. Reconcile before sending again.
+    throw new RetryableCallError(
+      'AmbiguousWrite',
+      `the API's answer did not mention ${unanswered.length} of ${prepared.sent.length} rows`,
+    );
+  }
+  return finish(outcomes, 1);
+}
+
+/**
+ * Records what a failed call means for the unit. Answers true when the API refused the rows (they
+ * fail with its reason); false when the call must be retried (after reconciling, if ambiguous).
+ */
+async function settleFailure(
+  store: RunStore,
+  attemptKey: string,
+  failure: ClassifiedFailure,
+): Promise<boolean> {
+  const attempt = (await store.getDocument<UnitAttempt>(attemptKey)) as UnitAttempt;
+  const rejected = ['rejected', 'not-found', 'conflict'].includes(failure.kind);
+  const state: UnitAttempt['state'] =
+    failure.kind === 'ambiguous' ? 'ambiguous' : rejected ? 'done' : 'not-sent';
+  await store.putDocument(attemptKey, { ...attempt, state } satisfies UnitAttempt);
+  return rejected;
+}
+
+/** The one place where a classified failure becomes a retry, a pause or a wait. */
+export function toCallError(failure: ClassifiedFailure): Error {
+  switch (failure.kind) {
+    case 'credential':
+      return new PausingCallError('CredentialProblem', failure.message);
+    case 'permission':
+      return new PausingCallError('PermissionDenied', failure.message);
+    case 'rate-limited':
+      if ((failure.retryAfterMs ?? 0) > QUOTA_WAIT_LIMIT_MS) {
+        return new PausingCallError(
+          'QuotaExhausted',
+          `${failure.message} (the API asks to wait ${Math.round((failure.retryAfterMs ?? 0) / 1000)} s)`,
+        );
+      }
+      return new RetryableCallError('RateLimited', failure.message, failure.retryAfterMs);
+    case 'ambiguous':
+      return new RetryableCallError('AmbiguousWrite', failure.message);
+    default:
+      return new RetryableCallError('TransientFailure', failure.message);
+  }
+}
+
+export type { PhaseHandler };

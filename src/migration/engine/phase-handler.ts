@@ -1,0 +1,97 @@
+import type { SourceLocation } from '../../ledger/index.js';
+import type { RunStore } from '../../run-store/run-store.js';
+import type { MigrationApi, Written } from '../api/migration-api.js';
+import type { DocumentFacts, StageManifest } from '../staging/stage-ledger.js';
+import type { StagedRow } from '../staging/staged-row.js';
+import type { PhaseName, StepName } from '../steps.js';
+import type { RowCounts, RunScope } from '../workflow-types.js';
+import type { OutcomeView } from './outcome-view.js';
+import type { References } from './references.js';
+import type { RowOutcome } from './row-outcome.js';
+
+/** A row of a unit: what one API call carries for one record, keyed for the outcome log. */
+export interface UnitRow<D = unknown> {
+  entity: string;
+  key: string;
+  location?: SourceLocation | undefined;
+  data: D;
+}
+
+/** What a phase handler can read while planning. */
+export interface PlanContext {
+  scope: RunScope;
+  store: RunStore;
+  outcomes: OutcomeView;
+  refs: References;
+  batchSize: number;
+  manifest: StageManifest;
+  /** The step's staged rows, one chunk in memory at a time. */
+  stagedRows(step: StepName): AsyncIterable<StagedRow>;
+  documents(): Promise<Record<string, DocumentFacts>>;
+  /** Every page of a workspace snapshot this step took, merged. */
+  snapshot<T>(resource: string): Promise<T[]>;
+  /** Replay rounds: a row is planned only if its latest outcome failed with this code. */
+  failedCode?: string | undefined;
+}
+
+export interface PlannedPhase<D = unknown> {
+  /** Rows needing a call, one array per unit (one API call). */
+  units: Array<Array<UnitRow<D>>>;
+  /** Outcomes settled without a call: matched to existing records, skipped, failed up front. */
+  decided: RowOutcome[];
+  /** The step's records this phase covers (counted for the step's first phase only). */
+  counts: RowCounts;
+}
+
+/** What a handler can read while executing a unit. */
+export interface UnitContext {
+  scope: RunScope;
+  unitId: string;
+  outcomes: OutcomeView;
+  refs: References;
+  /** When the first attempt of this unit started (ISO), for bounded reconciliation scans. */
+  attemptStartedAt: string | undefined;
+}
+
+export interface Prepared<R> {
+  /** The request to send, or undefined when no row can be sent. */
+  request: R | undefined;
+  /** Rows the request carries, in request order. */
+  sent: UnitRow[];
+  /** Rows that cannot be sent (a dependency failed, say), with why. */
+  failed: RowOutcome[];
+}
+
+export interface Reconciled {
+  matched: RowOutcome[];
+  nextPage: number | null;
+}
+
+/**
+ * One phase of one step: how it plans its units from staged rows, builds each call from resolved
+ * references, interprets the answer, predicts it in a dry run, and finds out, after an attempt
+ * that may have committed, which rows already exist in the workspace.
+ */
+export interface PhaseHandler<R = unknown, D = unknown> {
+  readonly step: StepName;
+  readonly phase: PhaseName;
+  /** Re-sending is harmless (the call sets a value): no reconciliation after an ambiguous attempt. */
+  readonly idempotent: boolean;
+  plan(context: PlanContext): Promise<PlannedPhase<D>>;
+  prepare(context: UnitContext, rows: Array<UnitRow<D>>): Prepared<R>;
+  send(api: MigrationApi, request: R): Promise<Written<unknown>>;
+  interpret(context: UnitContext, written: Written<unknown>, sent: Array<UnitRow<D>>): RowOutcome[];
+  /** The outcomes a dry run predicts for the rows the request would carry. */
+  predict(context: UnitContext, sent: Array<UnitRow<D>>): RowOutcome[];
+  /** How many lookups reconciliation needs for these rows (each paged; one call per page). */
+  lookups(rows: Array<UnitRow<D>>): number;
+  reconcile(
+    context: UnitContext,
+    api: MigrationApi,
+    rows: Array<UnitRow<D>>,
+    lookup: number,
+    page: number,
+  ): Promise<Reconciled>;
+  /** Records of the step this unit finishes when its rows succeed (default: one per row). */
+  recordsFinished?(context: UnitContext, succeeded: Array<UnitRow<D>>): number;
+}

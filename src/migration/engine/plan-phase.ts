@@ -1,0 +1,60 @@
+import { readChunks } from '../staging/chunk-writer.js';
+import { stageKeys } from '../staging/stage-keys.js';
+import type { DocumentFacts, StageManifest } from '../staging/stage-ledger.js';
+import type { StagedRow } from '../staging/staged-row.js';
+import type { PhasePlan, PlanPhaseInput } from '../workflow-types.js';
+import { openOutcomes, type EngineDeps } from './engine.js';
+import type { PlanContext, UnitRow } from './phase-handler.js';
+import { References } from './references.js';
+import { scopeKeys } from './run-keys.js';
+
+/**
+ * Plans one phase: settles rows that need no call (already migrated, matched to an existing record,
+ * skipped), groups the rest into units, and stores each unit. Idempotent: a phase planned before
+ * (a retried activity) answers the stored plan.
+ */
+export async function planPhase(deps: EngineDeps, input: PlanPhaseInput): Promise<PhasePlan> {
+  const store = await deps.openStore(input.scope.runName);
+  const keys = scopeKeys(input.scope);
+  const planKey = keys.unitPlan(input.planId, input.step, input.phase);
+  const existing = await store.getDocument<PhasePlan>(planKey);
+  if (existing) return existing;
+
+  const { log, view } = await openOutcomes(deps, store, input.scope);
+  const stage = stageKeys(input.scope.stageId);
+  const manifest = await store.getDocument<StageManifest>(stage.manifest);
+  if (!manifest)
+    throw new Error(`stage ${input.scope.stageId} of run ${input.scope.runName} is missing`);
+  let documents: Record<string, DocumentFacts> | undefined;
+  const context: PlanContext = {
+    scope: input.scope,
+    store,
+    outcomes: view,
+    refs: new References(view),
+    batchSize: input.batchSize,
+    manifest,
+    stagedRows: (step) => readChunks<StagedRow>(store, stage.rows(step)),
+    documents: async () => (documents ??= (await store.getDocument(stage.documents)) ?? {}),
+    snapshot: async <T>(resource: string) => {
+      const pages = await store.listDocuments(`${keys.snapshot(resource)}/`);
+      const records: T[] = [];
+      for (const page of pages) records.push(...((await store.getDocument<T[]>(page)) ?? []));
+      return records;
+    },
+    failedCode: input.replay?.failedCode,
+  };
+
+  const handler = deps.handler(input.step, input.phase);
+  const planned = await handler.plan(context);
+  await log.append(planned.decided);
+  const units = planned.units.filter((unit) => unit.length > 0);
+  await store.putDocuments(
+    units.map((rows, index) => [
+      keys.unit({ step: input.step, phase: input.phase, planId: input.planId, index }),
+      { rows } satisfies { rows: UnitRow[] },
+    ]),
+  );
+  const plan: PhasePlan = { units: units.length, rows: planned.counts };
+  await store.putDocument(planKey, plan);
+  return plan;
+}

@@ -1,0 +1,34 @@
+import type { SourceLocation } from '../../ledger/index.js';
+import type { PhaseName, StepName } from '../steps.js';
+
+/**
+ * What happened to one row, appended to the run's outcome log. The latest entry per entity and key
+ * wins; entries with an `id` form the legacy-id to UUID map that makes the migration idempotent.
+ */
+export interface RowOutcome {
+  /** A canonical entity, or a derived one such as "payment-allocation". */
+  entity: string;
+  key: string;
+  status: 'created' | 'matched' | 'failed' | 'skipped';
+  /** The workspace UUID (a dry run's predictions use "dry:" ids). */
+  id?: string;
+  /** Stable code for failures and skips: "api.400", "dependency.missing", "operator.skipped"... */
+  code?: string;
+  /** The API's reason, or why the row was skipped, in words a consultant understands. */
+  reason?: string;
+  step: StepName;
+  phase: PhaseName;
+  unit?: string;
+  location?: SourceLocation;
+  /** Warnings the API returned with the write (`_partnerWarnings`), as "field: message". */
+  warnings?: string[];
+}
+
+export function isSuccess(outcome: RowOutcome | undefined): boolean {
+  return outcome?.status === 'created' || outcome?.status === 'matched';
+}
+
+/** Settled: succeeded, or skipped on purpose; nothing more will be done for it. */
+export function isSettled(outcome: RowOutcome | undefined): boolean {
+  return isSuccess(outcome) || outcome?.status === 'skipped';
+}

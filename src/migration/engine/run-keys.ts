@@ -1,0 +1,21 @@
+import type { RunScope } from '../workflow-types.js';
+import { unitId, type UnitRef } from '../steps.js';
+
+/**
+ * Where a scope keeps its parts. The live namespace is shared by every live run of a migration (so
+ * re-runs and replays never duplicate); each dry run gets its own, seeded by the live one.
+ */
+export function scopeKeys(scope: RunScope) {
+  const namespace = scope.mode === 'live' ? 'live' : `dry-run/${scope.stageId}`;
+  return {
+    namespace,
+    outcomes: `outcomes/${namespace}`,
+    liveOutcomes: 'outcomes/live',
+    unit: (unit: UnitRef) => `units/${namespace}/${unitId(unit)}`,
+    unitPlan: (planId: string, step: string, phase: string) =>
+      `units/${namespace}/${planId}/${step}/${phase}/plan`,
+    attempt: (unit: UnitRef) => `attempts/${namespace}/${unitId(unit)}`,
+    snapshot: (resource: string) => `snapshots/${namespace}/${resource}`,
+    report: (name: string) => `reports/${namespace}/${name}`,
+  };
+}

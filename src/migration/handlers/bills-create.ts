@@ -1,0 +1,112 @@
+import { centsOf } from '../../money/index.js';
+import type { PurchaseDocument } from '../../ledger/index.js';
+import type { BillBody, WorkspaceBill } from '../api/migration-api.js';
+import type { PhaseHandler } from '../engine/phase-handler.js';
+import { documentLines } from './document-lines.js';
+import { planDocuments, type DocumentRow } from './documents.js';
+import { ledgerliftRef, outcomesFor } from './outcomes.js';
+import { matchPage } from './reconcile-scan.js';
+
+const build = outcomesFor('bills', 'create');
+
+const billTypeOf = (document: PurchaseDocument): BillBody['billType'] =>
+  document.type === 'vendor-credit' ? 'vendor_memo' : 'bill';
+
+/**
+ * Bills and vendor credits, one call each, created approved (posted) unless drafts. The notes
+ * carry Ledgerlift's reference, so a bill is recognised even if its number was not kept.
+ */
+export const billsCreate: PhaseHandler<BillBody, DocumentRow<PurchaseDocument>> = {
+  step: 'bills',
+  phase: 'create',
+  idempotent: false,
+
+  async plan(context) {
+    const workspace = await context.snapshot<WorkspaceBill>('bills');
+    return planDocuments<PurchaseDocument>(context, 'bill', build, (document) => {
+      const vendorUuid = context.refs.vendor(document.vendorKey);
+      return workspace.find(
+        (bill) =>
+          bill.notes?.includes(ledgerliftRef('bill', document.key)) ||
+          (bill.billNumber === document.number &&
+            bill.billType === billTypeOf(document) &&
+            bill.vendorUuid === vendorUuid),
+      )?.id;
+    });
+  },
+
+  prepare(context, rows) {
+    const [row] = rows;
+    if (!row) return { request: undefined, sent: [], failed: [] };
+    const { document, outstandingAtCutover } = row.data;
+    const vendorUuid = context.refs.vendor(document.vendorKey);
+    const lines = documentLines(document, context.refs, outstandingAtCutover);
+    const missing = !vendorUuid
+      ? `its vendor ${document.vendorKey} was not migrated`
+      : 'missing' in lines
+        ? lines.missing
+        : undefined;
+    if (missing || !vendorUuid || 'missing' in lines) {
+      return {
+        request: undefined,
+        sent: [],
+        failed: [
+          build.failed(row, 'dependency.missing', `${document.number}: ${missing}`, context.unitId),
+        ],
+      };
+    }
+    return {
+      request: {
+        billType: billTypeOf(document),
+        billNumber: document.number,
+        vendorUuid,
+        date: document.date,
+        dueDate: document.dueDate ?? document.date,
+        currency: document.currency,
+        approvalStatus: document.status === 'draft' ? 'draft' : 'approved',
+        notes: [document.reference, ledgerliftRef('bill', document.key)].filter(Boolean).join('\n'),
+        lineItems: lines.map((line) => ({
+          description: line.description || line.name,
+          quantity: line.quantity,
+          price: line.unitPrice,
+          categoryAccountUuid: line.accountUuid,
+        })),
+      },
+      sent: [row],
+      failed: [],
+    };
+  },
+
+  send: (api, body) => api.createBill(body),
+
+  interpret(context, written, sent) {
+    const data = written.data as { id: string; total: string };
+    return sent.map((row) => {
+      const expected = row.data.outstandingAtCutover ?? row.data.document.total;
+      const warnings = [...written.warnings];
+      if (centsOf(data.total) !== centsOf(expected)) {
+        warnings.push({
+          field: 'total',
+          reason: 'differs',
+          message: `the workspace total ${data.total} differs from ${expected}`,
+        });
+      }
+      return build.created(row, data.id, context.unitId, warnings);
+    });
+  },
+
+  predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
+
+  lookups: () => 1,
+
+  async reconcile(context, api, rows, _lookup, page) {
+    const vendorUuid = rows[0] ? context.refs.vendor(rows[0].data.document.vendorKey) : undefined;
+    return matchPage(
+      context,
+      rows,
+      await api.listBills(page, vendorUuid ? [vendorUuid] : undefined),
+      (row, bill) => bill.notes?.includes(ledgerliftRef('bill', row.data.document.key)) === true,
+      (row, bill) => build.matched(row, bill.id, 'reconciled', context.unitId),
+    );
+  },
+};

@@ -1,0 +1,100 @@
+import { centsOf, formatCents, lineAmountCents, sumCents } from '../../money/index.js';
+import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import type { References } from '../engine/references.js';
+
+/** A document line as both invoice and bill routes need it, references resolved. */
+export interface ResolvedLine {
+  name: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  accountUuid: string;
+  productUuid?: string;
+}
+
+/**
+ * Quantity and unit price as sent: the API computes quantity × unit price (rounded to cents), so
+ * when the legacy line amount is not exactly that (a discount, a different rounding), the line is
+ * sent as one unit at its amount, which keeps the document total exact.
+ */
+function pricing(line: SalesDocument['lines'][number]): { quantity: string; unitPrice: string } {
+  return lineAmountCents(line.quantity, line.unitPrice) === centsOf(line.amount)
+    ? { quantity: line.quantity, unitPrice: line.unitPrice }
+    : { quantity: '1', unitPrice: line.amount };
+}
+
+/**
+ * The lines to send for a document.
+ *
+ * - Documents dated on or after the cutover keep their lines and accounts; their tax becomes one
+ *   line on the workspace's tax account (the API's tax entries are not specified, an explicit line
+ *   posts exactly the legacy tax).
+ * - Documents open at the cutover post only against the clearing account: all their lines when
+ *   nothing was settled before the cutover, else one line for the amount still open.
+ */
+export function documentLines(
+  document: SalesDocument | PurchaseDocument,
+  refs: References,
+  outstandingAtCutover: string | undefined,
+): ResolvedLine[] | { missing: string } {
+  const taxTotal = sumCents(document.lines.map((line) => centsOf(line.taxAmount)));
+  const taxLine = (accountUuid: string): ResolvedLine[] =>
+    taxTotal === 0n
+      ? []
+      : [
+          {
+            name: 'Tax',
+            description:
+              [...new Set(document.lines.map((l) => l.taxCode).filter(Boolean))].join(', ') ||
+              'Tax',
+            quantity: '1',
+            unitPrice: formatCents(taxTotal),
+            accountUuid,
+          },
+        ];
+
+  if (outstandingAtCutover !== undefined) {
+    const clearing = refs.clearing();
+    if (!clearing) return { missing: 'the conversion clearing account was not created' };
+    if (centsOf(outstandingAtCutover) !== centsOf(document.total)) {
+      return [
+        {
+          name: 'Balance at cutover',
+          description: `Open balance of ${document.number} at the cutover (original total ${document.total})`,
+          quantity: '1',
+          unitPrice: outstandingAtCutover,
+          accountUuid: clearing,
+        },
+      ];
+    }
+    return [
+      ...document.lines.map((line) => ({
+        name: line.description || 'Item',
+        description: line.description,
+        ...pricing(line),
+        accountUuid: clearing,
+      })),
+      ...taxLine(clearing),
+    ];
+  }
+
+  const lines: ResolvedLine[] = [];
+  for (const line of document.lines) {
+    const accountUuid = refs.account(line.accountKey);
+    if (!accountUuid) return { missing: `its line account ${line.accountKey} was not migrated` };
+    const productUuid = line.itemKey ? refs.product(line.itemKey) : undefined;
+    lines.push({
+      name: line.description || line.itemKey || 'Item',
+      description: line.description,
+      ...pricing(line),
+      accountUuid,
+      ...(productUuid ? { productUuid } : {}),
+    });
+  }
+  if (taxTotal !== 0n) {
+    const taxAccount = refs.role('tax');
+    if (!taxAccount) return { missing: 'the workspace has no tax account for its tax' };
+    lines.push(...taxLine(taxAccount));
+  }
+  return lines;
+}

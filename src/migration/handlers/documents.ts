@@ -1,0 +1,67 @@
+import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import type { PlanContext, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
+import type { RowOutcome } from '../engine/row-outcome.js';
+import type { DocumentFacts } from '../staging/stage-ledger.js';
+import type { outcomesFor } from './outcomes.js';
+import { countDecided, emptyCounts, selectRow } from './selection.js';
+
+export interface DocumentRow<D extends SalesDocument | PurchaseDocument> {
+  document: D;
+  /** Set for documents open at the cutover: the amount the conversion document carries. */
+  outstandingAtCutover?: string;
+}
+
+/**
+ * Plans a document step: documents settled before the cutover are skipped (the opening balance
+ * covers them), documents already in the workspace are matched, the rest get one call each.
+ */
+export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
+  context: PlanContext,
+  entity: 'invoice' | 'bill',
+  build: ReturnType<typeof outcomesFor>,
+  findExisting: (document: D) => string | undefined,
+): Promise<PlannedPhase<DocumentRow<D>>> {
+  const facts = await context.documents();
+  const decided: RowOutcome[] = [];
+  const counts = emptyCounts();
+  const units: Array<Array<UnitRow<DocumentRow<D>>>> = [];
+  for await (const staged of context.stagedRows(entity === 'invoice' ? 'invoices' : 'bills')) {
+    const document = staged.record as D;
+    counts.planned += 1;
+    const fact: DocumentFacts | undefined = facts[`${entity}:${document.key}`];
+    const outstanding = fact?.outstandingAtCutover;
+    const row: UnitRow<DocumentRow<D>> = {
+      entity,
+      key: document.key,
+      location: document.source,
+      data: {
+        document,
+        ...(outstanding !== undefined ? { outstandingAtCutover: outstanding } : {}),
+      },
+    };
+    const selection = selectRow(context, entity, document.key);
+    if (selection === 'settled') counts.done += 1;
+    if (selection !== 'plan') continue;
+    const decide = (outcome: RowOutcome) => {
+      decided.push(outcome);
+      countDecided(counts, outcome.status);
+    };
+    if (outstanding === '0.00') {
+      decide(
+        build.skipped(
+          row,
+          'document.settled-before-cutover',
+          `${document.number} was settled before the cutover; the opening balance covers it.`,
+        ),
+      );
+      continue;
+    }
+    const existing = findExisting(document);
+    if (existing) {
+      decide(build.matched(row, existing, `${entity}.existing`));
+      continue;
+    }
+    units.push([row]);
+  }
+  return { units, decided, counts };
+}

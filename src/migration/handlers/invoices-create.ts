@@ -1,0 +1,109 @@
+import { centsOf } from '../../money/index.js';
+import type { SalesDocument } from '../../ledger/index.js';
+import type { InvoiceBody, WorkspaceInvoice } from '../api/migration-api.js';
+import type { PhaseHandler } from '../engine/phase-handler.js';
+import { documentLines } from './document-lines.js';
+import { planDocuments, type DocumentRow } from './documents.js';
+import { outcomesFor } from './outcomes.js';
+import { matchPage } from './reconcile-scan.js';
+
+const build = outcomesFor('invoices', 'create');
+
+const invoiceTypeOf = (document: SalesDocument): InvoiceBody['invoiceType'] =>
+  document.type === 'credit-note' ? 'memo' : 'invoice';
+
+/** Invoices and credit notes, one call each, posted on create (isDraft false) unless drafts. */
+export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument>> = {
+  step: 'invoices',
+  phase: 'create',
+  idempotent: false,
+
+  async plan(context) {
+    const workspace = await context.snapshot<WorkspaceInvoice>('invoices');
+    const byNumber = new Map(
+      workspace.map((invoice) => [`${invoice.invoiceType}:${invoice.invoiceNumber}`, invoice.id]),
+    );
+    return planDocuments<SalesDocument>(context, 'invoice', build, (document) =>
+      byNumber.get(`${invoiceTypeOf(document)}:${document.number}`),
+    );
+  },
+
+  prepare(context, rows) {
+    const [row] = rows;
+    if (!row) return { request: undefined, sent: [], failed: [] };
+    const { document, outstandingAtCutover } = row.data;
+    const customerUuid = context.refs.customer(document.customerKey);
+    const lines = documentLines(document, context.refs, outstandingAtCutover);
+    const missing = !customerUuid
+      ? `its customer ${document.customerKey} was not migrated`
+      : 'missing' in lines
+        ? lines.missing
+        : undefined;
+    if (missing || !customerUuid || 'missing' in lines) {
+      return {
+        request: undefined,
+        sent: [],
+        failed: [
+          build.failed(row, 'dependency.missing', `${document.number}: ${missing}`, context.unitId),
+        ],
+      };
+    }
+    const memo = document.type === 'credit-note';
+    return {
+      request: {
+        invoiceType: invoiceTypeOf(document),
+        invoiceNumber: document.number,
+        customerUuid,
+        date: document.date,
+        dueDate: memo ? null : (document.dueDate ?? document.date),
+        currency: document.currency,
+        isDraft: document.status === 'draft',
+        products: lines.map((line) => ({
+          ...(line.productUuid ? { productUuid: line.productUuid } : {}),
+          name: line.name,
+          description: line.description,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          categoryAccountUuid: line.accountUuid,
+          nonTaxable: true,
+        })),
+      },
+      sent: [row],
+      failed: [],
+    };
+  },
+
+  send: (api, body) => api.createInvoice(body),
+
+  interpret(context, written, sent) {
+    const data = written.data as { id: string; total: string };
+    return sent.map((row) => {
+      const expected = row.data.outstandingAtCutover ?? row.data.document.total;
+      const warnings = [...written.warnings];
+      if (centsOf(data.total) !== centsOf(expected)) {
+        warnings.push({
+          field: 'total',
+          reason: 'differs',
+          message: `the workspace total ${data.total} differs from ${expected}`,
+        });
+      }
+      return build.created(row, data.id, context.unitId, warnings);
+    });
+  },
+
+  predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
+
+  lookups: () => 1,
+
+  async reconcile(context, api, rows, _lookup, page) {
+    const type = rows[0] ? invoiceTypeOf(rows[0].data.document) : 'invoice';
+    return matchPage(
+      context,
+      rows,
+      await api.listInvoices(page, type),
+      (row, invoice) =>
+        invoice.invoiceNumber === row.data.document.number && invoice.invoiceType === type,
+      (row, invoice) => build.matched(row, invoice.id, 'reconciled', context.unitId),
+    );
+  },
+};

@@ -1,0 +1,90 @@
+import type { ApiWarning, BulkRowResult, Written } from '../api/migration-api.js';
+import type { UnitContext, UnitRow } from '../engine/phase-handler.js';
+import type { RowOutcome } from '../engine/row-outcome.js';
+import type { PhaseName, StepName } from '../steps.js';
+
+/** Builds outcome entries for one step and phase. */
+export function outcomesFor(step: StepName, phase: PhaseName) {
+  const base = (row: UnitRow, unit?: string) => ({
+    entity: row.entity,
+    key: row.key,
+    step,
+    phase,
+    ...(unit ? { unit } : {}),
+    ...(row.location ? { location: row.location } : {}),
+  });
+  return {
+    created(row: UnitRow, id: string, unit: string, warnings: ApiWarning[] = []): RowOutcome {
+      return { ...base(row, unit), status: 'created', id, ...warningsOf(warnings) };
+    },
+    matched(row: UnitRow, id: string, code: string, unit?: string): RowOutcome {
+      return { ...base(row, unit), status: 'matched', id, code };
+    },
+    failed(row: UnitRow, code: string, reason: string, unit?: string): RowOutcome {
+      return { ...base(row, unit), status: 'failed', code, reason };
+    },
+    skipped(row: UnitRow, code: string, reason: string): RowOutcome {
+      return { ...base(row), status: 'skipped', code, reason };
+    },
+    /** A dry run's prediction: created, with an id that says it is not real. */
+    predicted(row: UnitRow, unit: string): RowOutcome {
+      return { ...base(row, unit), status: 'created', id: `dry:${row.entity}:${row.key}` };
+    },
+  };
+}
+
+function warningsOf(warnings: ApiWarning[]): { warnings?: string[] } {
+  return warnings.length > 0
+    ? { warnings: warnings.map((w) => `${w.field}: ${w.message || w.reason}`) }
+    : {};
+}
+
+/**
+ * Maps a bulk answer back to the rows sent, by index, never by position. A row the answer does not
+ * mention gets no outcome: the engine treats it as possibly created and reconciles it.
+ */
+export function bulkOutcomes(
+  build: ReturnType<typeof outcomesFor>,
+  context: UnitContext,
+  written: Written<BulkRowResult[]>,
+  sent: UnitRow[],
+): RowOutcome[] {
+  const byIndex = new Map(written.data.map((result) => [result.index, result]));
+  return sent.flatMap((row, index) => {
+    const result = byIndex.get(index);
+    if (result?.ok && result.id)
+      return [build.created(row, result.id, context.unitId, written.warnings)];
+    if (result && !result.ok) {
+      return [
+        build.failed(
+          row,
+          'api.row-rejected',
+          result.message ?? 'rejected by the API',
+          context.unitId,
+        ),
+      ];
+    }
+    return [];
+  });
+}
+
+/** Splits rows into units of at most `size`. */
+export function chunk<T>(rows: T[], size: number): T[][] {
+  const units: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) units.push(rows.slice(i, i + size));
+  return units;
+}
+
+/** Names compared the way people mean them: case, spacing and surrounding blanks ignored. */
+export function sameName(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && normalizeName(a) === normalizeName(b);
+}
+
+export function normalizeName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The marker Ledgerlift writes into notes, so its records are recognised without doubt. */
+export function ledgerliftRef(entity: string, key: string): string {
+  return `Ledgerlift ref: ${entity}/${key}`;
+}

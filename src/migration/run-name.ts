@@ -1,0 +1,15 @@
+// Pure: used by workflows (to check their own id) and by the CLI (to start them).
+
+/** Run names: letters, digits, ".", "_" and "-", 1 to 64 characters, starting alphanumerically. */
+export const RUN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** The workflow id of a migration: one per run name, so the same migration cannot run twice at once. */
+export function runWorkflowId(runName: string): string {
+  return `ledgerlift-${runName}`;
+}
+
+/** Why a run name is unusable, or undefined when it is fine. */
+export function runNameProblem(runName: string): string | undefined {
+  if (RUN_NAME_PATTERN.test(runName)) return undefined;
+  return `Run name "${runName}" must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit.`;
+}

@@ -1,0 +1,15 @@
+import type { StepName } from '../steps.js';
+
+/** Where a stage keeps its parts in the run store. */
+export function stageKeys(stageId: string) {
+  const base = `stages/${stageId}`;
+  return {
+    manifest: `${base}/manifest`,
+    rows: (step: StepName) => `${base}/rows/${step}`,
+    problems: `${base}/problems`,
+    skips: `${base}/skips`,
+    documents: `${base}/documents`,
+    projection: `${base}/projection`,
+    legacyTrialBalance: `${base}/legacy-trial-balance`,
+  };
+}

@@ -1,0 +1,363 @@
+import { centsOf, formatCents, type Cents } from '../../money/index.js';
+import type {
+  Account,
+  BankTransaction,
+  CreditApplication,
+  OpeningBalanceLine,
+  Payment,
+  Problem,
+  PurchaseDocument,
+  SalesDocument,
+  TrialBalanceLine,
+} from '../../ledger/index.js';
+import type { RunStore } from '../../run-store/run-store.js';
+import { Books } from '../accounting/books.js';
+import {
+  emptySettlements,
+  outstandingAtCutover,
+  type Settlements,
+} from '../accounting/conversion.js';
+import { PostingKeys } from '../accounting/posting-keys.js';
+import {
+  documentSign,
+  postBankTransaction,
+  postConversionDocument,
+  postDocument,
+  postOpeningBalanceLine,
+  postPayment,
+} from '../accounting/post-records.js';
+import { stepNames, type StepName } from '../steps.js';
+import { ChunkWriter } from './chunk-writer.js';
+import { stageKeys } from './stage-keys.js';
+import { stepOfEntity, type StagedRow, type StagingItem, type StagingSkip } from './staged-row.js';
+
+export interface StageSettings {
+  stageId: string;
+  cutoverDate: string;
+  /** Last day of the migration window; defaults to the latest date in the ledger. */
+  endDate?: string;
+  baseCurrency: string;
+}
+
+/** Facts about a document that planning, payments and verification need without its lines. */
+export interface DocumentFacts {
+  entity: 'invoice' | 'bill';
+  type: SalesDocument['type'] | PurchaseDocument['type'];
+  partyKey: string;
+  date: string;
+  currency: string;
+  total: string;
+  status: SalesDocument['status'];
+  /** Set for documents dated before the cutover: the amount still open at the cutover. */
+  outstandingAtCutover?: string;
+  /** The amount the workspace should show as due at the end date. */
+  dueAtEnd: string;
+}
+
+export interface StageManifest {
+  stageId: string;
+  cutoverDate: string;
+  endDate: string;
+  baseCurrency: string;
+  steps: Record<StepName, { rows: number; skipped: number }>;
+  problems: { error: number; warning: number; info: number };
+  /** Errors remain: a live run refuses to start unless told to skip the rows. */
+  blocking: boolean;
+  hasLegacyTrialBalance: boolean;
+}
+
+/** The books the workspace should show at the end date, by posting key (see PostingKeys). */
+export interface Projection {
+  endDate: string;
+  books: Record<string, string>;
+  roles: Record<string, string>;
+  /** Expected amount due per customer (receivable) and vendor (payable) at the end date. */
+  aging: { receivable: Record<string, string>; payable: Record<string, string> };
+}
+
+type Documents = Map<string, { document: SalesDocument | PurchaseDocument; facts: DocumentFacts }>;
+
+/**
+ * Streams the validated ledger into the run store: rows per step in chunks, rows skipped before any
+ * API call (with the reason), every problem, document facts, and the projected books. Memory holds
+ * only per-document facts and per-account balances, never the rows themselves.
+ */
+export async function stageLedger(
+  items: AsyncIterable<StagingItem>,
+  store: RunStore,
+  settings: StageSettings,
+  onProgress: (rowsRead: number) => void = () => undefined,
+): Promise<StageManifest> {
+  const keys = stageKeys(settings.stageId);
+  const writers = new Map<StepName, ChunkWriter<StagedRow>>(
+    stepNames.map((step) => [step, new ChunkWriter<StagedRow>(store, keys.rows(step))]),
+  );
+  const skipCounts = Object.fromEntries(stepNames.map((step) => [step, 0])) as Record<
+    StepName,
+    number
+  >;
+  const problems = new BufferedLog<Problem>(store, keys.problems);
+  const skips = new BufferedLog<StagingSkip>(store, keys.skips);
+  const legacyTrialBalance = new ChunkWriter<TrialBalanceLine>(store, keys.legacyTrialBalance);
+  const problemCounts = { error: 0, warning: 0, info: 0 };
+
+  const postingKeys = new PostingKeys();
+  const documents: Documents = new Map();
+  const settlements = new Map<string, Settlements>();
+  const books = new Books();
+  let latestDate = settings.cutoverDate;
+  let rowsRead = 0;
+
+  const skip = async (entry: StagingSkip) => {
+    if (entry.step) skipCounts[entry.step] += 1;
+    await skips.add(entry);
+  };
+  const settle = (documentKey: string, entity: 'invoice' | 'bill', date: string, amount: Cents) => {
+    const id = `${entity}:${documentKey}`;
+    const entry = settlements.get(id) ?? emptySettlements();
+    if (date < settings.cutoverDate) entry.beforeCutover += amount;
+    else entry.fromCutover += amount;
+    if (settings.endDate !== undefined && date > settings.endDate) entry.afterEnd += amount;
+    settlements.set(id, entry);
+  };
+  const seeDate = (date: string) => {
+    if (date > latestDate) latestDate = date;
+  };
+
+  for await (const item of items) {
+    if (item.kind === 'problem') {
+      problemCounts[item.problem.severity] += 1;
+      await problems.add(item.problem);
+      continue;
+    }
+    rowsRead += 1;
+    if (rowsRead % 5000 === 0) onProgress(rowsRead);
+    const { entity, value } = item.record;
+    const step = stepOfEntity[entity];
+    for (const problem of item.problems) {
+      problemCounts[problem.severity] += 1;
+      await problems.add(problem);
+    }
+    const key = (value as { key?: string }).key;
+    const location = (value as { source?: Problem['location'] }).source;
+    const errors = item.problems.filter((problem) => problem.severity === 'error');
+    if (errors.length > 0) {
+      await skip({
+        step,
+        entity,
+        key,
+        reason: 'invalid',
+        codes: errors.map((e) => e.code),
+        location,
+      });
+      continue;
+    }
+    const stage = async (rowKey: string) => {
+      if (step) await writers.get(step)?.add({ entity, key: rowKey, record: value } as StagedRow);
+    };
+
+    switch (entity) {
+      case 'account': {
+        const account = value as Account;
+        postingKeys.registerAccount(account.key, account.systemRole);
+        await stage(account.key);
+        break;
+      }
+      case 'customer':
+      case 'vendor':
+      case 'product':
+        await stage((value as { key: string }).key);
+        break;
+      case 'opening-balance': {
+        const line = value as OpeningBalanceLine;
+        await writers.get('opening-balance')?.add({ entity, key: line.accountKey, record: line });
+        postOpeningBalanceLine(books, postingKeys, line, settings.cutoverDate);
+        break;
+      }
+      case 'invoice':
+      case 'bill': {
+        const document = value as SalesDocument | PurchaseDocument;
+        seeDate(document.date);
+        if (document.status === 'void') {
+          await skip({ step, entity, key: document.key, reason: 'void', codes: [], location });
+          break;
+        }
+        documents.set(`${entity}:${document.key}`, {
+          document: { ...document, lines: [] },
+          facts: {
+            entity,
+            type: document.type,
+            partyKey: 'customerKey' in document ? document.customerKey : document.vendorKey,
+            date: document.date,
+            currency: document.currency,
+            total: document.total,
+            status: document.status,
+            dueAtEnd: '0.00',
+          },
+        });
+        if (document.date >= settings.cutoverDate) {
+          postDocument(books, postingKeys, document);
+        }
+        await stage(document.key);
+        break;
+      }
+      case 'bank-transaction': {
+        const line = value as BankTransaction;
+        seeDate(line.date);
+        if (line.date < settings.cutoverDate) {
+          await skip({
+            step,
+            entity,
+            key: line.key,
+            reason: 'before-cutover',
+            codes: [],
+            location,
+          });
+          break;
+        }
+        postBankTransaction(books, postingKeys, line);
+        await stage(line.key);
+        break;
+      }
+      case 'customer-payment':
+      case 'vendor-payment': {
+        const payment = value as Payment;
+        seeDate(payment.date);
+        const documentEntity = entity === 'customer-payment' ? 'invoice' : 'bill';
+        for (const allocation of payment.allocations) {
+          settle(allocation.documentKey, documentEntity, payment.date, centsOf(allocation.amount));
+        }
+        if (payment.date < settings.cutoverDate) {
+          await skip({
+            step,
+            entity,
+            key: payment.key,
+            reason: 'before-cutover',
+            codes: [],
+            location,
+          });
+          break;
+        }
+        postPayment(books, postingKeys, payment, entity);
+        await stage(payment.key);
+        break;
+      }
+      case 'credit-application': {
+        const application = value as CreditApplication;
+        seeDate(application.date);
+        const documentEntity = application.kind === 'customer-credit' ? 'invoice' : 'bill';
+        const amount = centsOf(application.amount);
+        settle(application.creditKey, documentEntity, application.date, amount);
+        settle(application.documentKey, documentEntity, application.date, amount);
+        if (application.date < settings.cutoverDate) {
+          await skip({
+            step,
+            entity,
+            key: application.key,
+            reason: 'before-cutover',
+            codes: [],
+            location,
+          });
+          break;
+        }
+        await stage(application.key);
+        break;
+      }
+      case 'trial-balance':
+        await legacyTrialBalance.add(value as TrialBalanceLine);
+        break;
+    }
+  }
+
+  const endDate = settings.endDate ?? latestDate;
+  const aging = settleDocuments(documents, settlements, books, settings.cutoverDate);
+
+  for (const writer of writers.values()) await writer.flush();
+  await legacyTrialBalance.flush();
+  await problems.flush();
+  await skips.flush();
+
+  const factsByKey: Record<string, DocumentFacts> = {};
+  for (const [id, { facts }] of documents) factsByKey[id] = facts;
+  const projection: Projection = {
+    endDate,
+    books: books.balancesAt(endDate),
+    roles: postingKeys.toJSON(),
+    aging,
+  };
+  const manifest: StageManifest = {
+    stageId: settings.stageId,
+    cutoverDate: settings.cutoverDate,
+    endDate,
+    baseCurrency: settings.baseCurrency,
+    steps: Object.fromEntries(
+      stepNames.map((step) => [
+        step,
+        { rows: writers.get(step)?.count ?? 0, skipped: skipCounts[step] },
+      ]),
+    ) as StageManifest['steps'],
+    problems: problemCounts,
+    blocking: problemCounts.error > 0,
+    hasLegacyTrialBalance: legacyTrialBalance.count > 0,
+  };
+  await store.putDocuments([
+    [keys.documents, factsByKey],
+    [keys.projection, projection],
+    [keys.manifest, manifest],
+  ]);
+  onProgress(rowsRead);
+  return manifest;
+}
+
+/**
+ * Decides each document's conversion amount (open at the cutover) and what should be due at the
+ * end date, posts conversion documents, and sums the expected aging per counterparty.
+ */
+function settleDocuments(
+  documents: Documents,
+  settlements: Map<string, Settlements>,
+  books: Books,
+  cutoverDate: string,
+): Projection['aging'] {
+  const aging = { receivable: new Map<string, Cents>(), payable: new Map<string, Cents>() };
+  for (const [id, { document, facts }] of documents) {
+    const settled = settlements.get(id) ?? emptySettlements();
+    let open: Cents;
+    if (document.date < cutoverDate) {
+      const { outstanding } = outstandingAtCutover(document, settled);
+      facts.outstandingAtCutover = formatCents(outstanding);
+      if (outstanding > 0n) postConversionDocument(books, document, outstanding);
+      open = outstanding - (settled.fromCutover - settled.afterEnd);
+    } else {
+      open =
+        document.status === 'draft'
+          ? 0n
+          : centsOf(document.total) - (settled.fromCutover - settled.afterEnd);
+    }
+    facts.dueAtEnd = formatCents(open);
+    const side = facts.entity === 'invoice' ? aging.receivable : aging.payable;
+    side.set(facts.partyKey, (side.get(facts.partyKey) ?? 0n) + documentSign(document) * open);
+  }
+  const asText = (map: Map<string, Cents>) =>
+    Object.fromEntries([...map].filter(([, v]) => v !== 0n).map(([k, v]) => [k, formatCents(v)]));
+  return { receivable: asText(aging.receivable), payable: asText(aging.payable) };
+}
+
+/** Appends to a run store log in batches, so staging a million rows is not a million writes. */
+class BufferedLog<T> {
+  private buffer: T[] = [];
+  constructor(
+    private readonly store: RunStore,
+    private readonly log: string,
+  ) {}
+  async add(entry: T): Promise<void> {
+    this.buffer.push(entry);
+    if (this.buffer.length >= 500) await this.flush();
+  }
+  async flush(): Promise<void> {
+    if (this.buffer.length === 0) return;
+    const entries = this.buffer;
+    this.buffer = [];
+    await this.store.appendLog(this.log, entries);
+  }
+}

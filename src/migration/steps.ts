@@ -1,0 +1,68 @@
+// Pure definitions shared by workflows and activities: no imports, no I/O, safe in workflow code.
+
+/** Migration steps, in dependency order. */
+export const stepNames = [
+  'accounts',
+  'customers',
+  'vendors',
+  'products',
+  'opening-balance',
+  'invoices',
+  'bills',
+  'bank-transactions',
+  'payments',
+] as const;
+export type StepName = (typeof stepNames)[number];
+
+/**
+ * What each step needs finished first. Steps whose needs are met run at the same time; they share
+ * one rate budget, so overlap only keeps the budget busy while another step waits on a dependency.
+ */
+export const stepDependencies: Readonly<Record<StepName, readonly StepName[]>> = {
+  accounts: [],
+  customers: [],
+  vendors: [],
+  products: ['accounts'],
+  'opening-balance': ['accounts'],
+  invoices: ['accounts', 'customers', 'products'],
+  bills: ['accounts', 'vendors', 'products'],
+  'bank-transactions': ['accounts', 'customers', 'vendors'],
+  payments: ['accounts', 'invoices', 'bills'],
+};
+
+/**
+ * A step's phases run in order; each phase is a list of units, and each unit is one API call
+ * (a bulk call of up to the batch size, or one record on routes without bulk).
+ */
+export const stepPhases = {
+  accounts: ['create'],
+  customers: ['create'],
+  vendors: ['create'],
+  products: ['create'],
+  'opening-balance': ['cutover', 'publish'],
+  invoices: ['create'],
+  bills: ['create'],
+  'bank-transactions': ['create'],
+  payments: ['create', 'split', 'assign', 'apply-credit', 'apply-vendor-credit'],
+} as const satisfies Record<StepName, readonly string[]>;
+export type PhaseName = (typeof stepPhases)[StepName][number];
+
+export function isStepName(value: string): value is StepName {
+  return (stepNames as readonly string[]).includes(value);
+}
+
+export type RunMode = 'dry-run' | 'live';
+
+/** Identifies one unit of work: one API call. */
+export interface UnitRef {
+  step: StepName;
+  phase: PhaseName;
+  /** The plan this unit belongs to: the main pass or a replay round. */
+  planId: string;
+  index: number;
+}
+
+/** Stable text form of a unit, used in run store keys and logs. */
+export function unitId(unit: UnitRef): string {
+  return `${unit.planId}/${unit.step}/${unit.phase}/${String(unit.index).padStart(6, '0')}`;
+}

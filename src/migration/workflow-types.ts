@@ -1,0 +1,186 @@
+// Pure types shared by workflows and activities: safe in workflow code (no runtime imports).
+import type { PhaseName, RunMode, StepName, UnitRef } from './steps.js';
+
+export type SourceFormat = 'generic' | 'xero' | 'quickbooks-desktop-iif' | 'quickbooks-online';
+
+/**
+ * Input of the `migrateLedger` workflow: one JSON object, so the Temporal UI's Start Workflow form
+ * can send it. It names a connection profile, never a secret.
+ */
+export interface MigrateLedgerInput {
+  /** Names the migration; the workflow id derives from it, so one migration never runs twice at once. */
+  runName: string;
+  source: { folder: string; format: SourceFormat; overridesFile?: string };
+  /** Connection profile in the worker's credential store (`ledgerlift connect --profile`). */
+  profile: string;
+  /** Balances at this date come in as the opening balance; activity after it as documents. */
+  cutoverDate: string;
+  /** Verification date; defaults to the latest date in the ledger. */
+  endDate?: string;
+  /** The workspace's currency (default USD). */
+  currency?: string;
+  mode: RunMode;
+  /** Rows per bulk call, 1 to 100 (default 25). */
+  batchSize?: number;
+  /** Steps to run (default: all, in dependency order). */
+  steps?: StepName[];
+  /** Go live even though some rows have blocking errors: those rows are skipped and reported. */
+  skipInvalidRows?: boolean;
+  /** API calls a step keeps in flight (default 4); the server-side rate limit paces them. */
+  concurrency?: number;
+  /** Live runs: finish by themselves when nothing failed and the books verify (default true). */
+  finishWhenClean?: boolean;
+}
+
+export type RunPhase =
+  | 'staging'
+  | 'blocked'
+  | 'migrating'
+  | 'verifying'
+  | 'reporting'
+  | 'awaiting-operator'
+  | 'replaying'
+  | 'paused'
+  | 'completed'
+  | 'needs-review';
+
+export interface RowCounts {
+  planned: number;
+  done: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface StepProgress {
+  step: StepName;
+  status: 'waiting' | 'running' | 'paused' | 'done';
+  phase?: PhaseName;
+  rows: RowCounts;
+  /** Units (API calls) of the current phase: total and finished. */
+  units: { total: number; done: number };
+  /** API calls made (live) or that would be made (dry run). */
+  calls: number;
+}
+
+export interface RunProgress {
+  runName: string;
+  mode: RunMode;
+  phase: RunPhase;
+  round: number;
+  steps: StepProgress[];
+  calls: { made: number; remainingEstimate: number };
+  /** API calls per minute over the last few minutes. */
+  pacePerMinute: number;
+  etaSeconds: number | null;
+  pauseReason?: string;
+  verification?: VerificationSummary;
+  reportFolder?: string;
+}
+
+export interface VerificationSummary {
+  verified: boolean;
+  differences: number;
+  clearingBalance: string;
+  checkedAccounts: number;
+}
+
+/** What staging reports back: counts only, never rows. */
+export interface StageSummary {
+  stageId: string;
+  endDate: string;
+  rows: Record<StepName, number>;
+  skipped: Record<StepName, number>;
+  /** API calls each step's writes need at the batch size (snapshot reads not included). */
+  estimatedCalls: Record<StepName, number>;
+  problems: { error: number; warning: number; info: number };
+  blocking: boolean;
+}
+
+export interface StageInput {
+  runName: string;
+  stageId: string;
+  source: MigrateLedgerInput['source'];
+  cutoverDate: string;
+  endDate?: string;
+  currency: string;
+  batchSize: number;
+  /** Set for replay rounds: the stage being corrected. */
+  replayOf?: string;
+}
+
+/** Identifies a run's data namespace: the live run, or one dry run's predictions. */
+export interface RunScope {
+  runName: string;
+  mode: RunMode;
+  /** The stage whose rows this scope migrates. */
+  stageId: string;
+  profile: string;
+}
+
+export interface PlanPhaseInput {
+  scope: RunScope;
+  planId: string;
+  step: StepName;
+  phase: PhaseName;
+  batchSize: number;
+  /** Replay rounds: only rows whose latest outcome failed (optionally one error code). */
+  replay?: { failedCode?: string };
+}
+
+export interface PhasePlan {
+  units: number;
+  /** Rows this phase covers; `done` counts rows already finished before it started. */
+  rows: RowCounts;
+}
+
+export interface UnitInput {
+  scope: RunScope;
+  unit: UnitRef;
+}
+
+/** Outcome of one unit: finished (with row counts), or a previous attempt must be reconciled first. */
+export type UnitResult =
+  | { kind: 'done'; rows: Omit<RowCounts, 'planned'>; calls: number }
+  | { kind: 'reconcile'; lookups: number };
+
+export interface ReconcileInput extends UnitInput {
+  /** Which lookup of the unit (0-based) and which page of it. */
+  lookup: number;
+  page: number;
+}
+
+export interface ReconcileResult {
+  /** Another page of this lookup may hold the rest. */
+  nextPage: number | null;
+}
+
+export interface SnapshotInput {
+  scope: RunScope;
+  planId: string;
+  resource: SnapshotResource;
+  page: number;
+}
+
+export type SnapshotResource =
+  | 'chart-of-accounts'
+  | 'account-sub-types'
+  | 'customers'
+  | 'vendors'
+  | 'products'
+  | 'invoices'
+  | 'bills'
+  | 'opening-balance';
+
+export interface ReplayRequest {
+  /** Only this step's failed rows (default: every step). */
+  step?: StepName;
+  /** Only rows that failed with this code (for example `api.400`). */
+  code?: string;
+}
+
+export interface SkipRequest {
+  step?: StepName;
+  code?: string;
+  /** Only these legacy keys. */
+  keys?: string[];
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { assertValidKey, type RunStore } from './run-store.js';
+
+/**
+ * The embedded run store: documents are JSON files written with write-to-temp + fsync + rename, so
+ * a crash leaves either the old or the new value; logs are JSONL files appended with one write and
+ * an fsync, so a crash can only leave a torn last line, which readers ignore and writers repair.
+ */
+export class FileRunStore implements RunStore {
+  readonly location: string;
+  private readonly repairedLogs = new Set<string>();
+
+  constructor(private readonly root: string) {
+    this.location = root;
+  }
+
+  private documentPath(key: string): string {
+    assertValidKey(key);
+    return path.join(this.root, 'documents', `${key}.json`);
+  }
+
+  private logPath(log: string): string {
+    assertValidKey(log);
+    return path.join(this.root, 'logs', `${log}.jsonl`);
+  }
+
+  async putDocument(key: string, value: unknown): Promise<void> {
+    const file = this.documentPath(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writeFile(JSON.stringify(value));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  }
+
+  async putDocuments(entries: ReadonlyArray<readonly [string, unknown]>): Promise<void> {
+    for (const [key, value] of entries) await this.putDocument(key, value);
+  }
+
+  async getDocument<T>(key: string): Promise<T | undefined> {
+    try {
+      return JSON.parse(await readFile(this.documentPath(key), 'utf8')) as T;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async listDocuments(prefix: string): Promise<string[]> {
+    assertValidKey(prefix);
+    const dir = path.join(this.root, 'documents', prefix);
+    let names: string[];
+    try {
+      names = await readdir(dir, { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const base = prefix.endsWith('/') ? prefix : `${prefix}/`;
+    return names
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => `${base}${name.slice(0, -'.json'.length).split(path.sep).join('/')}`)
+      .sort();
+  }
+
+  async appendLog(log: string, entries: readonly unknown[]): Promise<void> {
+    if (entries.length === 0) return;
+    const file = this.logPath(log);
+    await mkdir(path.dirname(file), { recursive: true });
+    await this.repairTornTail(file);
+    const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+    const handle = await open(file, 'a');
+    try {
+      await handle.write(text);
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** A crash mid-append can leave a line without its newline; cut it before appending after it. */
+  private async repairTornTail(file: string): Promise<void> {
+    if (this.repairedLogs.has(file)) return;
+    this.repairedLogs.add(file);
+    let size: number;
+    try {
+      size = (await stat(file)).size;
+    } catch {
+      return;
+    }
+    if (size === 0) return;
+    const handle = await open(file, 'r+');
+    try {
+      const text = (await handle.readFile()).toString('utf8');
+      if (text.endsWith('\n')) return;
+      const keep = Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1), 'utf8');
+      await handle.truncate(keep);
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async readLog(log: string, fromOffset = 0): Promise<{ entries: unknown[]; nextOffset: number }> {
+    let handle;
+    try {
+      handle = await open(this.logPath(log), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], nextOffset: 0 };
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      if (size <= fromOffset) return { entries: [], nextOffset: fromOffset };
+      const buffer = Buffer.alloc(size - fromOffset);
+      await handle.read(buffer, 0, buffer.length, fromOffset);
+      // Only complete lines count: a torn tail is an append that never finished.
+      const complete = buffer.lastIndexOf(0x0a) + 1;
+      const text = buffer.subarray(0, complete).toString('utf8');
+      const entries =
+        text.length === 0
+          ? []
+          : text
+              .slice(0, -1)
+              .split('\n')
+              .map((line) => JSON.parse(line) as unknown);
+      return { entries, nextOffset: fromOffset + complete };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    // Nothing is held open between calls.
+  }
+}

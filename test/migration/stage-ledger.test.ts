@@ -1,0 +1,230 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FileRunStore } from '../../src/run-store/file-run-store.js';
+import { readChunks } from '../../src/migration/staging/chunk-writer.js';
+import { stageKeys } from '../../src/migration/staging/stage-keys.js';
+import {
+  stageLedger,
+  type DocumentFacts,
+  type Projection,
+} from '../../src/migration/staging/stage-ledger.js';
+import type {
+  StagedRow,
+  StagingItem,
+  StagingSkip,
+} from '../../src/migration/staging/staged-row.js';
+import {
+  account,
+  bankLine,
+  bill,
+  invoice,
+  itemsOf,
+  opening,
+  party,
+  payment,
+} from '../support/ledger-builders.js';
+
+const roots: string[] = [];
+afterAll(async () => Promise.all(roots.map((root) => rm(root, { recursive: true, force: true }))));
+async function store() {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-stage-'));
+  roots.push(root);
+  return new FileRunStore(root);
+}
+
+/**
+ * A small company, cut over on 2026-01-01. Hand computation of the books at 2026-03-31:
+ *   bank        1000.00 opening - 30.00 fee + 200.00 received - 120.00 paid     =  1050.00 Dr
+ *   receivable  300.00 (INV-1 open at cutover) + 500.00 (INV-3) - 200.00 paid   =   600.00 Dr
+ *   payable     200.00 (B-1 open at cutover) + 120.00 (B-2) - 120.00 paid       =   200.00 Cr
+ *   tax         50.00 on INV-3                                                   =    50.00 Cr
+ *   revenue     450.00 (INV-3 net)                                               =   450.00 Cr
+ *   expenses    120.00 (B-2) + 30.00 (bank fee)                                  =   150.00 Dr
+ *   equity      1100.00 opening                                                  =  1100.00 Cr
+ *   clearing    +300 (AR opening) -200 (AP opening) -300 (INV-1) +200 (B-1)      =     0.00
+ */
+function company() {
+  return itemsOf([
+    { entity: 'account', value: account('1000', 'Checking', 'bank') },
+    {
+      entity: 'account',
+      value: account('1100', 'Receivables', 'receivable', { systemRole: 'receivable' }),
+    },
+    { entity: 'account', value: account('2000', 'Payables', 'payable', { systemRole: 'payable' }) },
+    { entity: 'account', value: account('2200', 'Sales Tax', 'tax', { systemRole: 'tax' }) },
+    { entity: 'account', value: account('3000', 'Owner Equity', 'equity') },
+    { entity: 'account', value: account('4000', 'Sales', 'revenue') },
+    { entity: 'account', value: account('6000', 'Expenses', 'expense') },
+    { entity: 'customer', value: party('C-A', 'Acme') },
+    { entity: 'customer', value: party('C-B', 'Beta') },
+    { entity: 'vendor', value: party('V-1', 'Vend', 'vendors.csv') },
+    { entity: 'opening-balance', value: opening('1000', '1000.00', '0.00') },
+    { entity: 'opening-balance', value: opening('1100', '300.00', '0.00') },
+    { entity: 'opening-balance', value: opening('2000', '0.00', '200.00') },
+    { entity: 'opening-balance', value: opening('3000', '0.00', '1100.00') },
+    // Open at cutover: 100.00 still due at export, 200.00 paid after cutover.
+    {
+      entity: 'invoice',
+      value: invoice({
+        key: 'INV-1',
+        date: '2025-12-10',
+        party: 'C-A',
+        lines: [{ account: '4000', amount: '300.00' }],
+        amountDue: '100.00',
+      }),
+    },
+    // Settled before cutover: not migrated as a document.
+    {
+      entity: 'invoice',
+      value: invoice({
+        key: 'INV-2',
+        date: '2025-11-02',
+        party: 'C-A',
+        lines: [{ account: '4000', amount: '80.00' }],
+        status: 'paid',
+        amountDue: '0.00',
+      }),
+    },
+    {
+      entity: 'invoice',
+      value: invoice({
+        key: 'INV-3',
+        date: '2026-02-01',
+        party: 'C-B',
+        lines: [{ account: '4000', amount: '450.00', tax: '50.00' }],
+      }),
+    },
+    {
+      entity: 'bill',
+      value: bill({
+        key: 'B-1',
+        date: '2025-12-20',
+        party: 'V-1',
+        lines: [{ account: '6000', amount: '200.00' }],
+      }),
+    },
+    {
+      entity: 'bill',
+      value: bill({
+        key: 'B-2',
+        date: '2026-02-10',
+        party: 'V-1',
+        lines: [{ account: '6000', amount: '120.00' }],
+      }),
+    },
+    { entity: 'bank-transaction', value: bankLine('T-0', '2025-12-31', '1000', '-9.99', '6000') },
+    { entity: 'bank-transaction', value: bankLine('T-1', '2026-01-15', '1000', '-30.00', '6000') },
+    {
+      entity: 'customer-payment',
+      value: payment('P-1', '2026-03-01', '1000', 'C-A', '200.00', [['INV-1', '200.00']]),
+    },
+    {
+      entity: 'vendor-payment',
+      value: payment('P-2', '2026-03-05', '1000', 'V-1', '120.00', [['B-2', '120.00']]),
+    },
+  ] as Parameters<typeof itemsOf>[0]);
+}
+
+describe('staging a ledger', () => {
+  it('projects the books the workspace must show, matching a hand computation', async () => {
+    const runStore = await store();
+    const manifest = await stageLedger(company(), runStore, {
+      stageId: 's1',
+      cutoverDate: '2026-01-01',
+      endDate: '2026-03-31',
+      baseCurrency: 'USD',
+    });
+    const projection = await runStore.getDocument<Projection>(stageKeys('s1').projection);
+    expect(projection?.books).toEqual({
+      '1000': '1050.00',
+      '3000': '-1100.00',
+      '4000': '-450.00',
+      '6000': '150.00',
+      '@payable': '-200.00',
+      '@receivable': '600.00',
+      '@tax': '-50.00',
+    });
+    expect(projection?.aging).toEqual({
+      receivable: { 'C-A': '100.00', 'C-B': '500.00' },
+      payable: { 'V-1': '200.00' },
+    });
+    expect(manifest.blocking).toBe(false);
+    expect(manifest.endDate).toBe('2026-03-31');
+  });
+
+  it('records each open-at-cutover document with the amount the conversion must carry', async () => {
+    const runStore = await store();
+    await stageLedger(company(), runStore, {
+      stageId: 's2',
+      cutoverDate: '2026-01-01',
+      baseCurrency: 'USD',
+    });
+    const facts = await runStore.getDocument<Record<string, DocumentFacts>>(
+      stageKeys('s2').documents,
+    );
+    expect(facts?.['invoice:INV-1']?.outstandingAtCutover).toBe('300.00');
+    expect(facts?.['invoice:INV-2']?.outstandingAtCutover).toBe('0.00');
+    expect(facts?.['bill:B-1']?.outstandingAtCutover).toBe('200.00');
+    expect(facts?.['invoice:INV-3']?.outstandingAtCutover).toBeUndefined();
+  });
+
+  it('stages rows per step and skips what the opening balance already covers', async () => {
+    const runStore = await store();
+    const manifest = await stageLedger(company(), runStore, {
+      stageId: 's3',
+      cutoverDate: '2026-01-01',
+      baseCurrency: 'USD',
+    });
+    expect(manifest.steps['bank-transactions']).toEqual({ rows: 1, skipped: 1 });
+    expect(manifest.steps.invoices).toEqual({ rows: 3, skipped: 0 });
+    expect(manifest.steps.payments).toEqual({ rows: 2, skipped: 0 });
+    const keys = stageKeys('s3');
+    const bankRows: string[] = [];
+    for await (const row of readChunks<StagedRow>(runStore, keys.rows('bank-transactions')))
+      bankRows.push(row.key);
+    expect(bankRows).toEqual(['T-1']);
+    const skips = (await runStore.readLog(keys.skips)).entries as StagingSkip[];
+    expect(skips.map((s) => [s.key, s.reason, s.location?.file])).toEqual([
+      ['T-0', 'before-cutover', 'bank_transactions.csv'],
+    ]);
+  });
+
+  it('never stages a row with an error, and says a live run is blocked', async () => {
+    async function* withError(): AsyncGenerator<StagingItem> {
+      yield* company();
+      yield {
+        kind: 'record',
+        record: { entity: 'customer', value: party('C-X', 'Broken') },
+        problems: [
+          {
+            severity: 'error',
+            code: 'reference.unknown-account',
+            message: 'Customer C-X refers to account 9999, which is not in the chart of accounts.',
+            location: { file: 'customers.csv', row: 9, column: 'SalesAccount' },
+            entity: 'customer',
+            key: 'C-X',
+          },
+        ],
+      };
+    }
+    const runStore = await store();
+    const manifest = await stageLedger(withError(), runStore, {
+      stageId: 's4',
+      cutoverDate: '2026-01-01',
+      baseCurrency: 'USD',
+    });
+    expect(manifest.blocking).toBe(true);
+    expect(manifest.problems.error).toBe(1);
+    expect(manifest.steps.customers).toEqual({ rows: 2, skipped: 1 });
+    const skips = (await runStore.readLog(stageKeys('s4').skips)).entries as StagingSkip[];
+    expect(skips).toContainEqual(
+      expect.objectContaining({
+        key: 'C-X',
+        reason: 'invalid',
+        codes: ['reference.unknown-account'],
+      }),
+    );
+  });
+});

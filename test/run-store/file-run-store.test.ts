@@ -1,0 +1,42 @@
+import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FileRunStore } from '../../src/run-store/file-run-store.js';
+import { describeRunStoreContract } from './run-store-contract.js';
+
+const roots: string[] = [];
+async function freshRoot() {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-store-'));
+  roots.push(root);
+  return root;
+}
+afterAll(async () => Promise.all(roots.map((root) => rm(root, { recursive: true, force: true }))));
+
+describeRunStoreContract('FileRunStore', async () => new FileRunStore(await freshRoot()));
+
+describe('FileRunStore crash safety', () => {
+  it('ignores a torn last line and repairs it before the next append', async () => {
+    const root = await freshRoot();
+    const store = new FileRunStore(root);
+    await store.appendLog('idmap/invoice', [{ key: 'INV-1', id: 'a' }]);
+    // A worker killed mid-append leaves half a line behind.
+    await appendFile(path.join(root, 'logs', 'idmap', 'invoice.jsonl'), '{"key":"INV-2","i');
+    expect((await store.readLog('idmap/invoice')).entries).toEqual([{ key: 'INV-1', id: 'a' }]);
+
+    const restarted = new FileRunStore(root);
+    await restarted.appendLog('idmap/invoice', [{ key: 'INV-3', id: 'c' }]);
+    expect((await restarted.readLog('idmap/invoice')).entries).toEqual([
+      { key: 'INV-1', id: 'a' },
+      { key: 'INV-3', id: 'c' },
+    ]);
+  });
+
+  it('leaves no temporary files behind after replacing documents', async () => {
+    const root = await freshRoot();
+    const store = new FileRunStore(root);
+    for (let i = 0; i < 5; i += 1) await store.putDocument('outcomes/unit', { attempt: i });
+    expect(await readdir(path.join(root, 'documents', 'outcomes'))).toEqual(['unit.json']);
+    expect(await store.getDocument('outcomes/unit')).toEqual({ attempt: 4 });
+  });
+});

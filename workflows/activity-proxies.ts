@@ -1,0 +1,82 @@
+import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { MigrationActivities } from '../activities/migration.js';
+
+/**
+ * Failure types that no retry can fix: the run pauses for the operator instead (DESIGN.md,
+ * "Rows fail, runs don't"). The activity layer raises them with these exact types.
+ */
+export const pausingFailureTypes = [
+  'CredentialProblem',
+  'PermissionDenied',
+  'QuotaExhausted',
+] as const;
+
+/** The rate-limited queue of API calls: the worker's task queue plus "-api" (src/config). */
+export function apiTaskQueue(): string {
+  return `${workflowInfo().taskQueue}-api`;
+}
+
+/**
+ * Activities that make exactly one API call each. The server paces this queue with
+ * `maxTaskQueueActivitiesPerSecond`; a 429 comes back as a retry with the API's own delay.
+ */
+export function apiActivities() {
+  return proxyActivities<MigrationActivities>({
+    taskQueue: apiTaskQueue(),
+    startToCloseTimeout: '2 minutes',
+    retry: {
+      initialInterval: '1 second',
+      backoffCoefficient: 2,
+      maximumInterval: '1 minute',
+      maximumAttempts: 12,
+      nonRetryableErrorTypes: [...pausingFailureTypes, 'ConfigurationError'],
+    },
+  });
+}
+
+/** Activities that only touch the run store and files: staging, planning, reports. */
+export const localActivities = proxyActivities<MigrationActivities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '30 seconds',
+    maximumAttempts: 5,
+    nonRetryableErrorTypes: ['ConfigurationError', 'SourceUnreadable'],
+  },
+});
+
+/** Staging reads whole exports: a long activity that heartbeats its progress. */
+export const stagingActivities = proxyActivities<MigrationActivities>({
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '2 minutes',
+  retry: {
+    initialInterval: '2 seconds',
+    maximumAttempts: 3,
+    nonRetryableErrorTypes: ['ConfigurationError', 'SourceUnreadable'],
+  },
+});
+
+/** The failure type of an activity failure, read through its cause chain (never `instanceof`). */
+export function failureType(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const type = (current as { type?: unknown }).type;
+    if (typeof type === 'string') return type;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The message of the innermost cause: what the operator needs to read. */
+export function failureMessage(error: unknown): string {
+  let current: unknown = error;
+  let message = String((error as { message?: unknown })?.message ?? error);
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const text = (current as { message?: unknown }).message;
+    if (typeof text === 'string' && text) message = text;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return message;
+}

@@ -1,0 +1,42 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type {
+  ReplayRequest,
+  RunProgress,
+  SkipRequest,
+  StepProgress,
+} from '../src/migration/workflow-types.js';
+
+/**
+ * Operator-facing handlers. Each takes exactly one JSON object, which is what the Temporal UI (and
+ * `temporal workflow signal|update|query --input '{...}'`) sends.
+ */
+
+/** Per step: planned, done, failed and skipped rows; calls made; ETA at the current pace. */
+export const progressQuery = defineQuery<RunProgress>('progress');
+
+/** Stop scheduling API calls; calls in flight finish. */
+export const pauseSignal = defineSignal<[{ reason?: string }]>('pause');
+
+/** Continue after a pause (the operator's, or one caused by a credential or quota problem). */
+export const resumeSignal = defineSignal<[Record<string, never>]>('resume');
+
+/** End a live run that is waiting for replays; it closes as completed or needs-review. */
+export const finishSignal = defineSignal<[Record<string, never>]>('finish');
+
+/**
+ * Replay failed rows (all, or one step's, or one error code's) after re-reading the source files,
+ * so corrections made in the files are picked up. Answers how many rows each step will replay.
+ */
+export const retryFailedRowsUpdate = defineUpdate<
+  { round: number; rows: Record<string, number> },
+  [ReplayRequest]
+>('retryFailedRows');
+
+/** Mark failed rows as skipped (the consultant will handle them by hand). Answers how many. */
+export const skipRowsUpdate = defineUpdate<{ skipped: number }, [SkipRequest]>('skipRows');
+
+/** Internal: a step child reports its progress to the run. */
+export const stepProgressSignal = defineSignal<[StepProgress]>('stepProgress');
+
+/** Internal: a step child paused itself on a credential or quota problem. */
+export const stepPausedSignal = defineSignal<[{ step: string; reason: string }]>('stepPaused');

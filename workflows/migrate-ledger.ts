@@ -1,0 +1,449 @@
+import {
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  getExternalWorkflowHandle,
+  setCurrentDetails,
+  setHandler,
+  startChild,
+  upsertSearchAttributes,
+  workflowInfo,
+  type ChildWorkflowHandle,
+} from '@temporalio/workflow';
+import { stepDependencies, stepNames, type StepName } from '../src/migration/steps.js';
+import { runNameProblem, runWorkflowId } from '../src/migration/run-name.js';
+import type {
+  MigrateLedgerInput,
+  RowCounts,
+  RunPhase,
+  RunProgress,
+  RunScope,
+  StageSummary,
+  StepProgress,
+  VerificationSummary,
+} from '../src/migration/workflow-types.js';
+import { apiActivities, localActivities, stagingActivities } from './activity-proxies.js';
+import {
+  finishSignal,
+  pauseSignal,
+  progressQuery,
+  resumeSignal,
+  retryFailedRowsUpdate,
+  skipRowsUpdate,
+  stepPausedSignal,
+  stepProgressSignal,
+} from './handlers.js';
+import { migrateStep } from './migrate-step.js';
+import { renderDetails } from './render-details.js';
+import {
+  modeAttribute,
+  phaseAttribute,
+  rowsDoneAttribute,
+  rowsFailedAttribute,
+} from './search-attributes.js';
+
+/** State a live run carries across continue-as-new while it waits for replays. */
+export interface CarriedState {
+  round: number;
+  stage: StageSummary;
+  steps: StepProgress[];
+  /** Calls outside the steps (verification reports). */
+  otherCalls: number;
+  estimatedCalls: number;
+  verification?: VerificationSummary;
+  reportFolder?: string;
+}
+
+export interface RunOutcome {
+  status: 'dry-run-complete' | 'completed' | 'needs-review' | 'blocked';
+  progress: RunProgress;
+}
+
+const DEFAULT_BATCH_SIZE = 25;
+const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * A whole migration: stage the exports, run the steps in dependency order (independent ones at the
+ * same time), verify the books, write the reports; live runs then wait for replays of failed rows
+ * until the operator finishes (or finish by themselves when clean).
+ */
+export async function migrateLedger(
+  input: MigrateLedgerInput,
+  carried?: CarriedState,
+): Promise<RunOutcome> {
+  const nameProblem = runNameProblem(input.runName);
+  if (nameProblem) throw ApplicationFailure.nonRetryable(nameProblem, 'ConfigurationError');
+  const expectedId = runWorkflowId(input.runName);
+  if (workflowInfo().workflowId !== expectedId) {
+    throw ApplicationFailure.nonRetryable(
+      `Start this migration with workflow id "${expectedId}": the id comes from the run name, so one migration never runs twice at once.`,
+      'ConfigurationError',
+    );
+  }
+  const batchSize = input.batchSize ?? DEFAULT_BATCH_SIZE;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100) {
+    throw ApplicationFailure.nonRetryable(
+      `batchSize must be a whole number from 1 to 100 (got ${batchSize}).`,
+      'ConfigurationError',
+    );
+  }
+  const concurrency = input.concurrency ?? DEFAULT_CONCURRENCY;
+  const selectedSteps = stepNames.filter((step) => !input.steps || input.steps.includes(step));
+  const finishWhenClean = input.finishWhenClean ?? true;
+
+  let phase: RunPhase = carried ? 'awaiting-operator' : 'staging';
+  let round = carried?.round ?? 0;
+  let stage = carried?.stage;
+  const steps = new Map<StepName, StepProgress>(
+    (carried?.steps ?? selectedSteps.map(waitingStep)).map((s) => [s.step, s]),
+  );
+  let otherCalls = carried?.otherCalls ?? 0;
+  // Calls each step made in earlier rounds; a child reports only its own round's calls.
+  const priorCalls = new Map<StepName, number>();
+  let estimatedCalls = carried?.estimatedCalls ?? 0;
+  let verification = carried?.verification;
+  let reportFolder = carried?.reportFolder;
+  let paused = false;
+  let pauseReason: string | undefined;
+  let finishRequested = false;
+  let replayQueued: { step?: StepName; code?: string } | undefined;
+  const runningChildren = new Map<StepName, ChildWorkflowHandle<typeof migrateStep>>();
+  const paceSamples: Array<[number, number]> = [];
+
+  const callsMade = () => otherCalls + [...steps.values()].reduce((sum, s) => sum + s.calls, 0);
+
+  const scopeOf = (stageId: string): RunScope => ({
+    runName: input.runName,
+    mode: input.mode,
+    stageId,
+    profile: input.profile,
+  });
+
+  const progress = (): RunProgress => {
+    const made = callsMade();
+    const pace = pacePerMinute(paceSamples);
+    const remaining = Math.max(0, estimatedCalls - made);
+    return {
+      runName: input.runName,
+      mode: input.mode,
+      phase,
+      round,
+      steps: [...steps.values()],
+      calls: { made, remainingEstimate: remaining },
+      pacePerMinute: pace,
+      etaSeconds:
+        pace > 0 && remaining > 0
+          ? Math.round((remaining / pace) * 60)
+          : remaining === 0
+            ? 0
+            : null,
+      ...(pauseReason ? { pauseReason } : {}),
+      ...(verification ? { verification } : {}),
+      ...(reportFolder ? { reportFolder } : {}),
+    };
+  };
+  const publish = () => {
+    const current = progress();
+    const rows = sumRows(current.steps);
+    setCurrentDetails(renderDetails(current));
+    upsertSearchAttributes([
+      { key: phaseAttribute, value: phase },
+      { key: modeAttribute, value: input.mode },
+      { key: rowsDoneAttribute, value: rows.done },
+      { key: rowsFailedAttribute, value: rows.failed },
+    ]);
+  };
+  const setPhase = (next: RunPhase) => {
+    phase = next;
+    publish();
+  };
+
+  setHandler(progressQuery, progress);
+  setHandler(stepProgressSignal, (update) => {
+    steps.set(update.step, { ...update, calls: (priorCalls.get(update.step) ?? 0) + update.calls });
+    paceSamples.push([Date.now(), callsMade()]);
+    if (paceSamples.length > 200) paceSamples.splice(0, paceSamples.length - 200);
+    setCurrentDetails(renderDetails(progress()));
+  });
+  setHandler(stepPausedSignal, ({ step, reason }) => {
+    paused = true;
+    pauseReason = `${step}: ${reason}`;
+    setPhase('paused');
+  });
+  setHandler(pauseSignal, async ({ reason }) => {
+    paused = true;
+    pauseReason = reason ?? 'paused by the operator';
+    setPhase('paused');
+    await forwardToChildren('pause', { reason: pauseReason });
+  });
+  setHandler(resumeSignal, async () => {
+    if (!paused) return;
+    paused = false;
+    pauseReason = undefined;
+    setPhase(runningChildren.size > 0 ? (round === 0 ? 'migrating' : 'replaying') : phase);
+    await forwardToChildren('resume', {});
+  });
+  setHandler(finishSignal, () => {
+    finishRequested = true;
+  });
+  setHandler(
+    retryFailedRowsUpdate,
+    async (request) => {
+      replayQueued = {
+        ...(request.step ? { step: request.step } : {}),
+        ...(request.code ? { code: request.code } : {}),
+      };
+      const counts = await localActivities.countFailedRows({
+        scope: scopeOf((stage as StageSummary).stageId),
+        ...(request.step ? { step: request.step } : {}),
+        ...(request.code ? { code: request.code } : {}),
+      });
+      return { round: round + 1, rows: counts };
+    },
+    {
+      validator: (request) => {
+        if (input.mode !== 'live') throw new Error('Only live runs replay failed rows.');
+        if (phase !== 'awaiting-operator') {
+          throw new Error(
+            `The run is ${phase}; replay failed rows once it is awaiting the operator.`,
+          );
+        }
+        if (replayQueued) throw new Error('A replay is already queued.');
+        if (request.step && !stepNames.includes(request.step)) {
+          throw new Error(`Unknown step "${request.step}"; steps are ${stepNames.join(', ')}.`);
+        }
+      },
+    },
+  );
+  setHandler(
+    skipRowsUpdate,
+    async (request) => {
+      const result = await localActivities.skipFailedRows({
+        scope: scopeOf((stage as StageSummary).stageId),
+        request,
+      });
+      await refreshCounts();
+      return result;
+    },
+    {
+      validator: () => {
+        if (phase !== 'awaiting-operator' && phase !== 'blocked') {
+          throw new Error(`The run is ${phase}; skip rows once it is awaiting the operator.`);
+        }
+      },
+    },
+  );
+
+  async function forwardToChildren(signal: 'pause' | 'resume', payload: { reason?: string }) {
+    for (const handle of runningChildren.values()) {
+      const child = getExternalWorkflowHandle(handle.workflowId);
+      if (signal === 'pause') await child.signal(pauseSignal, payload);
+      else await child.signal(resumeSignal, {});
+    }
+  }
+
+  /** Replaces live counts with exact ones from the run store (after a round or a skip). */
+  async function refreshCounts() {
+    const exact = await localActivities.summarizeRun({
+      scope: scopeOf((stage as StageSummary).stageId),
+      steps: selectedSteps,
+    });
+    for (const [step, rows] of Object.entries(exact) as Array<[StepName, RowCounts]>) {
+      const current = steps.get(step) ?? waitingStep(step);
+      steps.set(step, { ...current, rows });
+    }
+    publish();
+  }
+
+  /** Runs the selected steps as children, each once its dependencies are done. */
+  async function runSteps(planId: string, only: StepName[], replay?: { failedCode?: string }) {
+    const scope = scopeOf((stage as StageSummary).stageId);
+    const pending = new Set(only);
+    const finished = new Set<StepName>(selectedSteps.filter((step) => !only.includes(step)));
+    const running = new Map<StepName, Promise<StepName>>();
+    while (pending.size > 0 || running.size > 0) {
+      for (const step of [...pending]) {
+        if (!stepDependencies[step].every((dependency) => finished.has(dependency))) continue;
+        pending.delete(step);
+        const before = steps.get(step) ?? waitingStep(step);
+        priorCalls.set(step, before.calls);
+        steps.set(step, { ...before, status: 'running' });
+        const handle = await startChild(migrateStep, {
+          workflowId: `${workflowInfo().workflowId}/${planId}/${step}`,
+          args: [
+            {
+              scope,
+              planId,
+              step,
+              batchSize,
+              concurrency,
+              ...(replay ? { replay } : {}),
+            },
+          ],
+        });
+        runningChildren.set(step, handle);
+        if (paused) await getExternalWorkflowHandle(handle.workflowId).signal(pauseSignal, {});
+        running.set(
+          step,
+          handle.result().then((result) => {
+            const current = steps.get(step) ?? waitingStep(step);
+            steps.set(step, {
+              ...current,
+              status: 'done',
+              rows: result.rows,
+              calls: (priorCalls.get(step) ?? 0) + result.calls,
+            });
+            runningChildren.delete(step);
+            return step;
+          }),
+        );
+      }
+      if (running.size === 0) break;
+      const done = await Promise.race(running.values());
+      running.delete(done);
+      finished.add(done);
+      publish();
+    }
+  }
+
+  /** Verification (live: the workspace's reports against the legacy books) and the reports. */
+  async function verifyAndReport() {
+    const scope = scopeOf((stage as StageSummary).stageId);
+    setPhase('verifying');
+    if (input.mode === 'live') {
+      const api = apiActivities();
+      for (const report of ['trial-balance', 'aged-receivables', 'aged-payables'] as const) {
+        await api.fetchReport({ scope, report, asOf: (stage as StageSummary).endDate });
+        otherCalls += 1;
+      }
+    }
+    verification = await localActivities.verifyBooks({ scope });
+    setPhase('reporting');
+    ({ folder: reportFolder } = await localActivities.writeReports({
+      scope,
+      progress: progress(),
+    }));
+  }
+
+  if (!carried) {
+    publish();
+    stage = await stagingActivities.stageSource({
+      runName: input.runName,
+      stageId: 'main',
+      source: input.source,
+      cutoverDate: input.cutoverDate,
+      ...(input.endDate ? { endDate: input.endDate } : {}),
+      currency: input.currency ?? 'USD',
+      batchSize,
+    });
+    estimatedCalls = selectedSteps.reduce((sum, step) => sum + stage!.estimatedCalls[step], 0);
+    if (input.mode === 'live' && stage.blocking && !input.skipInvalidRows) {
+      setPhase('blocked');
+      ({ folder: reportFolder } = await localActivities.writeReports({
+        scope: scopeOf(stage.stageId),
+        progress: progress(),
+      }));
+      return { status: 'blocked', progress: progress() };
+    }
+    setPhase('migrating');
+    await runSteps('main', selectedSteps);
+    await refreshCounts();
+    await verifyAndReport();
+    if (input.mode === 'dry-run') {
+      setPhase(verification?.verified === false ? 'needs-review' : 'completed');
+      return { status: 'dry-run-complete', progress: progress() };
+    }
+  }
+
+  const clean = () =>
+    sumRows([...steps.values()]).failed === 0 &&
+    verification !== undefined &&
+    verification.verified;
+
+  for (;;) {
+    setPhase(paused ? 'paused' : 'awaiting-operator');
+    await condition(
+      () =>
+        finishRequested ||
+        replayQueued !== undefined ||
+        (finishWhenClean && clean()) ||
+        workflowInfo().continueAsNewSuggested,
+    );
+    if (finishRequested || (finishWhenClean && clean() && replayQueued === undefined)) break;
+    if (replayQueued === undefined) {
+      await condition(allHandlersFinished);
+      return continueAsNew<typeof migrateLedger>(input, {
+        round,
+        stage: stage as StageSummary,
+        steps: [...steps.values()],
+        otherCalls,
+        estimatedCalls,
+        ...(verification ? { verification } : {}),
+        ...(reportFolder ? { reportFolder } : {}),
+      });
+    }
+
+    const request = replayQueued;
+    round += 1;
+    setPhase('replaying');
+    // Re-read the source first, so corrections made in the files are what gets replayed.
+    stage = await stagingActivities.stageSource({
+      runName: input.runName,
+      stageId: `replay-${round}`,
+      source: input.source,
+      cutoverDate: input.cutoverDate,
+      endDate: (stage as StageSummary).endDate,
+      currency: input.currency ?? 'USD',
+      batchSize,
+      replayOf: 'main',
+    });
+    const failedSteps = await localActivities.stepsWithFailures({
+      scope: scopeOf(stage.stageId),
+      ...(request.step ? { step: request.step } : {}),
+    });
+    await runSteps(
+      `replay-${round}`,
+      failedSteps,
+      request.code ? { failedCode: request.code } : {},
+    );
+    replayQueued = undefined;
+    await refreshCounts();
+    await verifyAndReport();
+  }
+
+  setPhase(clean() ? 'completed' : 'needs-review');
+  return { status: clean() ? 'completed' : 'needs-review', progress: progress() };
+}
+
+function waitingStep(step: StepName): StepProgress {
+  return {
+    step,
+    status: 'waiting',
+    rows: { planned: 0, done: 0, failed: 0, skipped: 0 },
+    units: { total: 0, done: 0 },
+    calls: 0,
+  };
+}
+
+function sumRows(steps: StepProgress[]): RowCounts {
+  return steps.reduce(
+    (sum, s) => ({
+      planned: sum.planned + s.rows.planned,
+      done: sum.done + s.rows.done,
+      failed: sum.failed + s.rows.failed,
+      skipped: sum.skipped + s.rows.skipped,
+    }),
+    { planned: 0, done: 0, failed: 0, skipped: 0 },
+  );
+}
+
+/** Calls per minute over the samples of the last five minutes of workflow time. */
+function pacePerMinute(samples: Array<[number, number]>): number {
+  const last = samples[samples.length - 1];
+  if (!last) return 0;
+  const window = samples.filter(([at]) => at >= last[0] - 5 * 60_000);
+  const first = window[0];
+  if (!first || last[0] === first[0]) return 0;
+  return Math.round(((last[1] - first[1]) / (last[0] - first[0])) * 60_000 * 10) / 10;
+}

@@ -1,0 +1,38 @@
+import type { RunProgress } from '../src/migration/workflow-types.js';
+
+/** The run's progress as markdown for the Temporal UI's "current details" panel. */
+export function renderDetails(progress: RunProgress): string {
+  const lines = [
+    `**${progress.runName}** · ${progress.mode} · ${progress.phase}${progress.round > 0 ? ` · replay round ${progress.round}` : ''}`,
+    '',
+    '| Step | Status | Planned | Done | Failed | Skipped | Calls |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...progress.steps.map(
+      (s) =>
+        `| ${s.step} | ${s.status}${s.phase && s.status === 'running' ? ` (${s.phase} ${s.units.done}/${s.units.total})` : ''} | ${s.rows.planned} | ${s.rows.done} | ${s.rows.failed} | ${s.rows.skipped} | ${s.calls} |`,
+    ),
+    '',
+    `Calls made: ${progress.calls.made}; about ${progress.calls.remainingEstimate} to go` +
+      (progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute}/min` : '') +
+      (progress.etaSeconds !== null ? ` (ETA ${formatDuration(progress.etaSeconds)})` : ''),
+  ];
+  if (progress.pauseReason) lines.push('', `**Paused:** ${progress.pauseReason}`);
+  if (progress.verification) {
+    const v = progress.verification;
+    lines.push(
+      '',
+      v.verified
+        ? `**Verified:** ${v.checkedAccounts} accounts match; clearing account ${v.clearingBalance}.`
+        : `**Needs review:** ${v.differences} differences; clearing account ${v.clearingBalance}.`,
+    );
+  }
+  if (progress.reportFolder) lines.push('', `Report: \`${progress.reportFolder}\``);
+  return lines.join('\n');
+}
+
+function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
