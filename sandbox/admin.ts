@@ -1,0 +1,114 @@
+import type { FaultRule } from './faults/fault-injector.js';
+import type { RequestLogEntry } from './http/request-log.js';
+import type { SandboxRuntime } from './runtime.js';
+import type { ConnectionRecord } from './state/model.js';
+import type { DeliveryRecord } from './webhooks/dispatcher.js';
+import { newUuid } from './ids.js';
+
+/** In-process admin: the same powers as the /__sandbox HTTP routes. */
+export interface SandboxAdmin {
+  /** Back to the initial seeded state (data, tokens, faults, clock offset, logs). */
+  reset(): void;
+  /** Records per resource (customers, invoices, transactions, journalLines, ...). */
+  counts(workspaceId?: string): Record<string, number>;
+  requestLog(): RequestLogEntry[];
+  setFault(rule: FaultRule): void;
+  clearFaults(): void;
+  /** Skips the HTML consent page in tests. */
+  issueAuthorizationCode(input: {
+    clientId: string;
+    workspaceId: string;
+    redirectUri: string;
+  }): string;
+  revokeTokens(input: { clientId: string; workspaceId: string }): void;
+  /** Shifts the sandbox's notion of "now" (signature skew, token expiry, rate-limit windows). */
+  setClockOffsetSeconds(seconds: number): void;
+  completeOnboarding(workspaceId: string): void;
+  /** Webhook deliveries and their attempts (most recent 1000). */
+  webhookDeliveries(): DeliveryRecord[];
+  /** Marks a customer as firm-managed (it then cannot be deleted, spec). */
+  markCustomerFirmManaged(input: { workspaceId: string; customerUuid: string }): void;
+  /** Records a filed GST return: the accounting basis is then locked (409, spec). */
+  fileGstReturn(workspaceId: string): void;
+  /** Adds a bank-feed connection (the hosted link flow needs a human); returns its UUID. */
+  addConnection(input: {
+    workspaceId: string;
+    provider: string;
+    institutionName: string;
+    supportsHostedLink: boolean;
+  }): string;
+}
+
+/** Raised for admin input that names something that does not exist. */
+export class AdminInputError extends Error {}
+
+export function createAdmin(runtime: SandboxRuntime): SandboxAdmin {
+  const { store, clock } = runtime;
+  const workspace = (id: string) => {
+    const ws = store.workspace(id);
+    if (!ws) throw new AdminInputError(`unknown workspace ${id}`);
+    return ws;
+  };
+  return {
+    reset: () => runtime.reset(),
+    counts: (workspaceId) => {
+      if (workspaceId) workspace(workspaceId);
+      return store.counts(workspaceId);
+    },
+    requestLog: () => runtime.requestLog.list(),
+    setFault: (rule) => runtime.faults.set(rule),
+    clearFaults: () => runtime.faults.clear(),
+    issueAuthorizationCode: (input) => {
+      if (!runtime.appById(input.clientId))
+        throw new AdminInputError(`unknown client ${input.clientId}`);
+      workspace(input.workspaceId);
+      const code = store.tokens.issueCode(
+        { ...input, workspaceId: input.workspaceId.toLowerCase() },
+        clock.nowMs(),
+      );
+      store.markDirty();
+      return code;
+    },
+    revokeTokens: (input) => {
+      store.tokens.revoke(input.clientId, input.workspaceId.toLowerCase());
+      store.markDirty();
+    },
+    setClockOffsetSeconds: (seconds) => {
+      if (!Number.isFinite(seconds)) throw new AdminInputError('offset must be a finite number');
+      clock.setOffsetSeconds(seconds);
+    },
+    completeOnboarding: (workspaceId) => {
+      workspace(workspaceId).meta.onboardingComplete = true;
+      store.markDirty();
+    },
+    webhookDeliveries: () => runtime.webhooks.deliveries(),
+    markCustomerFirmManaged: ({ workspaceId, customerUuid }) => {
+      const customer = workspace(workspaceId).customers.get(customerUuid.toLowerCase());
+      if (!customer) throw new AdminInputError(`unknown customer ${customerUuid}`);
+      customer.firmManaged = true;
+      store.markDirty();
+    },
+    fileGstReturn: (workspaceId) => {
+      workspace(workspaceId).meta.gst.returnFiled = true;
+      store.markDirty();
+    },
+    addConnection: ({ workspaceId, provider, institutionName, supportsHostedLink }) => {
+      const ws = workspace(workspaceId);
+      const now = clock.nowIso();
+      const connection: ConnectionRecord = {
+        id: newUuid(),
+        provider,
+        institutionName,
+        status: 'active',
+        lastSyncAt: now,
+        supportsHostedLink,
+        createdAt: now,
+        updatedAt: now,
+      };
+      ws.connections.set(connection.id, connection);
+      ws.version += 1;
+      store.markDirty();
+      return connection.id;
+    },
+  };
+}

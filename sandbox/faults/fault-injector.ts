@@ -1,0 +1,124 @@
+/** A fault switched on at run time for the requests that match `method` and `path`. */
+export interface FaultRule {
+  method?: string;
+  /** Exact path, or a prefix ending in '*' ("/partners/*"). The query string is not matched. */
+  path: string;
+  latencyMs?: number;
+  /** Share of matching requests answered 500 before the handler runs, 0..1. */
+  errorRate?: number;
+  /** The next `count` matching requests get 429, whatever the limiter says. */
+  burst429?: { count: number; retryAfterSeconds?: number | null };
+  /** The next `count` matching requests are applied in full, then the socket is destroyed. */
+  commitThenDrop?: { count: number };
+  /** Seed of the errorRate draws, so a run can be replayed. */
+  seed?: number;
+}
+
+/** What the injector decided for one request, before the handler runs. */
+export interface FaultDecision {
+  latencyMs: number;
+  respond500: boolean;
+  respond429: { retryAfterSeconds: number | null } | null;
+  dropAfterCommit: boolean;
+}
+
+interface ActiveRule {
+  rule: FaultRule;
+  burstLeft: number;
+  dropLeft: number;
+  random: () => number;
+}
+
+/** mulberry32: a tiny seeded PRNG, enough for reproducible error shares. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NO_FAULT: FaultDecision = {
+  latencyMs: 0,
+  respond500: false,
+  respond429: null,
+  dropAfterCommit: false,
+};
+
+/**
+ * Holds the fault rules. Every matching rule applies, in the order they were set: latencies add
+ * up, and the first rule that answers (500 or 429) wins. A rule with the same method and path as
+ * an existing one replaces it.
+ */
+export class FaultInjector {
+  private rules: ActiveRule[] = [];
+
+  set(rule: FaultRule): void {
+    validateRule(rule);
+    const method = rule.method?.toUpperCase();
+    this.rules = this.rules.filter(
+      (active) => !(active.rule.path === rule.path && active.rule.method?.toUpperCase() === method),
+    );
+    this.rules.push({
+      rule: { ...rule, method },
+      burstLeft: rule.burst429?.count ?? 0,
+      dropLeft: rule.commitThenDrop?.count ?? 0,
+      random: rule.seed === undefined ? Math.random : seededRandom(rule.seed),
+    });
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map((active) => active.rule);
+  }
+
+  decide(method: string, path: string): FaultDecision {
+    if (this.rules.length === 0) return NO_FAULT;
+    const decision: FaultDecision = { ...NO_FAULT };
+    for (const active of this.rules) {
+      const { rule } = active;
+      if (rule.method && rule.method !== method) continue;
+      if (!pathMatches(rule.path, path)) continue;
+      decision.latencyMs += rule.latencyMs ?? 0;
+      const answered = decision.respond500 || decision.respond429 !== null;
+      if (!answered && active.burstLeft > 0) {
+        active.burstLeft -= 1;
+        const retryAfter = rule.burst429?.retryAfterSeconds;
+        decision.respond429 = { retryAfterSeconds: retryAfter === undefined ? 1 : retryAfter };
+        continue;
+      }
+      if (!answered && rule.errorRate && active.random() < rule.errorRate) {
+        decision.respond500 = true;
+        continue;
+      }
+      if (!answered && !decision.dropAfterCommit && active.dropLeft > 0) {
+        active.dropLeft -= 1;
+        decision.dropAfterCommit = true;
+      }
+    }
+    return decision;
+  }
+}
+
+function pathMatches(pattern: string, path: string): boolean {
+  if (pattern.endsWith('*')) return path.startsWith(pattern.slice(0, -1));
+  return pattern === path;
+}
+
+function validateRule(rule: FaultRule): void {
+  if (typeof rule.path !== 'string' || !rule.path.startsWith('/')) {
+    throw new RangeError('fault rule: path must start with "/"');
+  }
+  if (rule.errorRate !== undefined && (rule.errorRate < 0 || rule.errorRate > 1)) {
+    throw new RangeError('fault rule: errorRate must be between 0 and 1');
+  }
+  if (rule.latencyMs !== undefined && rule.latencyMs < 0) {
+    throw new RangeError('fault rule: latencyMs must not be negative');
+  }
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AdminInputError, type SandboxAdmin } from '../admin.js';
+import type { FaultRule } from '../faults/fault-injector.js';
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+function send(reply: FastifyReply, status: number, body: unknown) {
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const text = typeof request.body === 'string' ? request.body : '';
+  if (text.trim() === '') return {};
+  const parsed: unknown = JSON.parse(text);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new AdminInputError('body must be a JSON object');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function text(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  if (typeof value !== 'string' || value === '') throw new AdminInputError(`${name} is required`);
+  return value;
+}
+
+/**
+ * The /__sandbox admin routes. They answer only to loopback peers and need no signature: they are
+ * the test harness's back door, not part of the emulated API.
+ */
+export function registerAdminRoutes(app: FastifyInstance, admin: SandboxAdmin): void {
+  const route = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    run: (request: FastifyRequest) => unknown,
+  ) => {
+    app.route({
+      method,
+      url,
+      handler: async (request, reply) => {
+        if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) {
+          return send(reply, 403, {
+            status: 'error',
+            code: 'forbidden',
+            message: 'Admin routes answer to loopback peers only.',
+          });
+        }
+        try {
+          return send(reply, 200, { status: 'success', data: run(request) ?? {} });
+        } catch (error) {
+          if (
+            error instanceof AdminInputError ||
+            error instanceof RangeError ||
+            error instanceof SyntaxError
+          ) {
+            return send(reply, 400, {
+              status: 'error',
+              code: 'validation_failed',
+              message: error.message,
+            });
+          }
+          throw error;
+        }
+      },
+    });
+  };
+
+  route('POST', '/__sandbox/reset', () => admin.reset());
+  route('GET', '/__sandbox/state', (request) => {
+    const workspaceId = (request.query as Record<string, string | undefined>).workspaceId;
+    return { counts: admin.counts(workspaceId) };
+  });
+  route('GET', '/__sandbox/requests', () => ({ requests: admin.requestLog() }));
+  route('POST', '/__sandbox/faults', (request) => {
+    admin.setFault(bodyOf(request) as unknown as FaultRule);
+  });
+  route('DELETE', '/__sandbox/faults', () => admin.clearFaults());
+  route('POST', '/__sandbox/authorize-code', (request) => {
+    const body = bodyOf(request);
+    const code = admin.issueAuthorizationCode({
+      clientId: text(body, 'clientId'),
+      workspaceId: text(body, 'workspaceId'),
+      redirectUri: text(body, 'redirectUri'),
+    });
+    return { code };
+  });
+  route('POST', '/__sandbox/tokens/revoke', (request) => {
+    const body = bodyOf(request);
+    admin.revokeTokens({
+      clientId: text(body, 'clientId'),
+      workspaceId: text(body, 'workspaceId'),
+    });
+  });
+  route('POST', '/__sandbox/clock', (request) => {
+    const offset = bodyOf(request).offsetSeconds;
+    if (typeof offset !== 'number') throw new AdminInputError('offsetSeconds must be a number');
+    admin.setClockOffsetSeconds(offset);
+  });
+  route('POST', '/__sandbox/workspaces/:id/complete-onboarding', (request) => {
+    admin.completeOnboarding((request.params as { id: string }).id);
+  });
+  route('GET', '/__sandbox/webhook-deliveries', () => ({ deliveries: admin.webhookDeliveries() }));
+}

@@ -1,0 +1,171 @@
+import type { Cents } from '../../src/money/index.js';
+import { money } from '../http/views.js';
+import type { Allocation } from '../state/model.js';
+import type { WorkspaceData } from '../state/workspace.js';
+import type { ReportFilters } from './report-filters.js';
+
+const BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
+type Bucket = (typeof BUCKETS)[number];
+
+const DAY_MS = 86_400_000;
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+function bucketOf(daysOverdue: number): Bucket {
+  if (daysOverdue <= 0) return 'current';
+  if (daysOverdue <= 30) return '1-30';
+  if (daysOverdue <= 60) return '31-60';
+  if (daysOverdue <= 90) return '61-90';
+  return '90+';
+}
+
+/** What was still open on a document at the as-of date: allocations dated later do not count yet. */
+function dueAsOf(total: Cents, allocations: Allocation[], asOf: string): Cents {
+  let due = total;
+  for (const allocation of allocations) if (allocation.date <= asOf) due -= allocation.amount;
+  return due;
+}
+
+interface OpenDocument {
+  documentUuid: string;
+  documentNumber: string;
+  documentType: string;
+  counterpartyUuid: string;
+  counterpartyName: string;
+  date: string;
+  dueDate: string | null;
+  /** Signed: memos reduce what is owed. */
+  amountDue: Cents;
+}
+
+function emptyBuckets(): Record<Bucket | 'total', Cents> {
+  return { current: 0n, '1-30': 0n, '31-60': 0n, '61-90': 0n, '90+': 0n, total: 0n };
+}
+
+function moneyBuckets(buckets: Record<Bucket | 'total', Cents>) {
+  return Object.fromEntries(Object.entries(buckets).map(([key, value]) => [key, money(value)]));
+}
+
+/** Control account balance on its normal side, from the journal up to the as-of date. */
+function controlBalance(
+  ws: WorkspaceData,
+  accountUuid: string,
+  asOf: string,
+  debitNormal: boolean,
+): Cents {
+  let balance = 0n;
+  for (const entry of ws.journal.entries.values()) {
+    if (entry.date > asOf) continue;
+    for (const line of entry.lines) {
+      if (line.accountUuid === accountUuid) balance += line.debit - line.credit;
+    }
+  }
+  return debitNormal ? balance : -balance;
+}
+
+function agingReport(
+  ws: WorkspaceData,
+  report: string,
+  asOf: string,
+  documents: OpenDocument[],
+  control: Cents,
+) {
+  const totals = emptyBuckets();
+  const summaries = new Map<
+    string,
+    { counterpartyUuid: string; counterpartyName: string; buckets: Record<Bucket | 'total', Cents> }
+  >();
+  const rows = documents.map((document) => {
+    const daysOverdue =
+      document.dueDate && document.amountDue > 0n
+        ? Math.max(0, daysBetween(document.dueDate, asOf))
+        : 0;
+    const bucket = bucketOf(daysOverdue);
+    totals[bucket] += document.amountDue;
+    totals.total += document.amountDue;
+    let summary = summaries.get(document.counterpartyUuid);
+    if (!summary) {
+      summary = {
+        counterpartyUuid: document.counterpartyUuid,
+        counterpartyName: document.counterpartyName,
+        buckets: emptyBuckets(),
+      };
+      summaries.set(document.counterpartyUuid, summary);
+    }
+    summary.buckets[bucket] += document.amountDue;
+    summary.buckets.total += document.amountDue;
+    return { ...document, amountDue: money(document.amountDue), daysOverdue, bucket };
+  });
+  return {
+    report,
+    currency: ws.meta.currency,
+    asOfDate: asOf,
+    startDate: null,
+    endDate: asOf,
+    buckets: BUCKETS,
+    rows,
+    summaries: [...summaries.values()]
+      .sort((a, b) => a.counterpartyName.localeCompare(b.counterpartyName))
+      .map((summary) => ({
+        counterpartyUuid: summary.counterpartyUuid,
+        counterpartyName: summary.counterpartyName,
+        ...moneyBuckets(summary.buckets),
+      })),
+    totals: moneyBuckets(totals),
+    reconciliation: {
+      controlAccountBalance: money(control),
+      agingTotal: money(totals.total),
+      difference: money(control - totals.total),
+    },
+  };
+}
+
+/** Aged receivables (assumption P2): approved invoices and credit memos open at the as-of date. */
+export function agedReceivables(ws: WorkspaceData, filters: ReportFilters) {
+  const asOf = filters.asOfDate!;
+  const documents: OpenDocument[] = [];
+  for (const invoice of ws.invoices.values()) {
+    if (invoice.isDraft || invoice.invoiceType === 'estimate' || invoice.date > asOf) continue;
+    const due = dueAsOf(invoice.total, invoice.allocations, asOf);
+    if (due === 0n) continue;
+    const memo = invoice.invoiceType === 'memo';
+    documents.push({
+      documentUuid: invoice.id,
+      documentNumber: invoice.invoiceNumber,
+      documentType: invoice.invoiceType,
+      counterpartyUuid: invoice.customerUuid,
+      counterpartyName: ws.customers.get(invoice.customerUuid)?.customer ?? '',
+      date: invoice.date,
+      dueDate: invoice.dueDate,
+      amountDue: memo ? -due : due,
+    });
+  }
+  const control = controlBalance(ws, ws.system('accountsReceivable'), asOf, true);
+  return agingReport(ws, 'aged-receivables', asOf, documents, control);
+}
+
+/** Aged payables (assumption P2): posted bills and vendor memos open at the as-of date. */
+export function agedPayables(ws: WorkspaceData, filters: ReportFilters) {
+  const asOf = filters.asOfDate!;
+  const documents: OpenDocument[] = [];
+  for (const bill of ws.bills.values()) {
+    if (bill.isDeleted || !bill.journalEntryId || bill.date > asOf) continue;
+    const due = dueAsOf(bill.total, bill.allocations, asOf);
+    if (due === 0n) continue;
+    const memo = bill.billType === 'vendor_memo';
+    documents.push({
+      documentUuid: bill.id,
+      documentNumber: bill.billNumber,
+      documentType: bill.billType,
+      counterpartyUuid: bill.vendorUuid,
+      counterpartyName: ws.vendors.get(bill.vendorUuid)?.name ?? '',
+      date: bill.date,
+      dueDate: bill.dueDate,
+      amountDue: memo ? -due : due,
+    });
+  }
+  const control = controlBalance(ws, ws.system('accountsPayable'), asOf, false);
+  return agingReport(ws, 'aged-payables', asOf, documents, control);
+}

@@ -1,0 +1,131 @@
+import type { Cents } from '../../src/money/index.js';
+import { businessRule, notFound } from '../http/api-error.js';
+import { BodyReader } from '../http/body-reader.js';
+import type { DataRoute } from '../http/route.js';
+import { billOf, billViewOf, notDeleted } from './bills.js';
+import { amountDueOf } from './invoice-model.js';
+import { distinct, payableTransaction, wholeTransactionsFit } from './payment-rules.js';
+import { applyCredit, assignTransaction, unassignTransaction } from './settlement.js';
+import { magnitude } from './transaction-posting.js';
+
+export const billSettlementRoutes: DataRoute[] = [
+  {
+    method: 'POST',
+    path: '/bills/:uuid/apply-vendor-memos',
+    handler(ctx) {
+      const bill = billOf(ctx);
+      notDeleted(bill);
+      const reader = BodyReader.of(ctx.body);
+      const rows = (reader.objects('memos', { required: true }) ?? []).map((row) => {
+        const memoUuid = row.uuid('memoUuid', { required: true });
+        const amount = row.money('amount', { required: true, sign: 'positive' });
+        row.finish();
+        return { memoUuid, amount };
+      });
+      reader.finish();
+      reader.assertValid();
+      if (rows.length === 0) throw businessRule('memos must list at least one vendor memo.');
+      if (bill.billType !== 'bill' || bill.approvalStatus !== 'approved') {
+        throw businessRule('Vendor memos apply to approved bills only.');
+      }
+      let due = amountDueOf(bill);
+      const creditLeft = new Map<string, Cents>();
+      const applications = rows.map(({ memoUuid, amount }) => {
+        const memo = ctx.ws.bills.get(memoUuid!);
+        if (!memo || memo.isDeleted) throw notFound('Vendor memo', memoUuid!);
+        if (memo.billType !== 'vendor_memo' || memo.approvalStatus !== 'approved') {
+          throw businessRule(`${memo.billNumber} is not an approved vendor memo.`);
+        }
+        if (memo.vendorUuid !== bill.vendorUuid)
+          throw businessRule('A vendor memo applies only to bills of the same vendor.');
+        if (memo.currency !== bill.currency)
+          throw businessRule('A vendor memo applies only to bills in its currency.');
+        const left = creditLeft.get(memo.id) ?? amountDueOf(memo);
+        if (amount! > left)
+          throw businessRule(`Vendor memo ${memo.billNumber} has insufficient balance.`);
+        if (amount! > due) throw businessRule('The memos exceed the amountDue of the bill.');
+        creditLeft.set(memo.id, left - amount!);
+        due -= amount!;
+        return { memo, amount: amount! };
+      });
+      for (const { memo, amount } of applications) {
+        applyCredit(memo, bill, amount, ctx.now);
+        ctx.emit('bill.updated', billViewOf(ctx, memo));
+      }
+      const view = billViewOf(ctx, bill);
+      ctx.emit('bill.updated', view);
+      return { message: 'Vendor memos applied.', data: { bill: view }, warnings: reader.warnings };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/bills/:uuid/assign-transaction',
+    handler(ctx) {
+      const bill = billOf(ctx);
+      notDeleted(bill);
+      const reader = BodyReader.of(ctx.body);
+      const ids = reader.uuidArray('transactionUuids', { required: true });
+      reader.finish();
+      reader.assertValid();
+      if (ids!.length === 0)
+        throw businessRule('transactionUuids must list at least one transaction.');
+      if (bill.approvalStatus !== 'approved')
+        throw businessRule('Payments apply to approved bills only.');
+      if (bill.currency !== ctx.ws.meta.currency) {
+        throw businessRule(
+          'A foreign-currency bill is paid with POST /transactions/{uuid}/assign-to-bills-invoices only.',
+        );
+      }
+      // A bill is paid with money out; a vendor memo's refund is money in (spec).
+      const expected = bill.billType === 'vendor_memo' ? 'INCOME' : 'EXPENSE';
+      const transactions = distinct(ids!).map((id) =>
+        payableTransaction(ctx.ws, id, expected, bill.currency),
+      );
+      wholeTransactionsFit(
+        transactions,
+        amountDueOf(bill),
+        bill.billType === 'vendor_memo' ? 'memo balance' : 'amountDue',
+      );
+      for (const transaction of transactions) {
+        assignTransaction(
+          ctx.ws,
+          transaction,
+          'bill',
+          [{ document: bill, amount: magnitude(transaction.amount) }],
+          ctx.now,
+        );
+      }
+      const view = billViewOf(ctx, bill);
+      ctx.emit('bill.updated', view);
+      return { message: 'Transactions assigned.', data: { bill: view }, warnings: reader.warnings };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/bills/:uuid/unassign-transaction',
+    handler(ctx) {
+      const bill = billOf(ctx);
+      const reader = BodyReader.of(ctx.body);
+      const id = reader.uuid('transactionUuid', { required: true });
+      reader.finish();
+      reader.assertValid();
+      const transaction = ctx.ws.transactions.get(id!);
+      if (!transaction) throw notFound('Transaction', id!);
+      const assignment = transaction.assignment;
+      if (
+        assignment?.matchingType !== 'bill' ||
+        !assignment.records.some((record) => record.uuid === bill.id)
+      ) {
+        throw businessRule('The transaction is not applied to this bill.');
+      }
+      unassignTransaction(ctx.ws, transaction, bill.id, ctx.now);
+      const view = billViewOf(ctx, bill);
+      ctx.emit('bill.updated', view);
+      return {
+        message: 'Transaction unassigned.',
+        data: { bill: view },
+        warnings: reader.warnings,
+      };
+    },
+  },
+];

@@ -1,0 +1,213 @@
+import type { Cents } from '../../src/money/index.js';
+import { businessRule, notFound } from '../http/api-error.js';
+import { BodyReader } from '../http/body-reader.js';
+import type { DataRoute, RequestContext } from '../http/route.js';
+import type { InvoiceRecord } from '../state/model.js';
+import { amountDueOf } from './invoice-model.js';
+import { invoiceOf, viewOf } from './invoices.js';
+import { distinct, payableTransaction, wholeTransactionsFit } from './payment-rules.js';
+import { applyCredit, assignTransaction, removeCredit, unassignTransaction } from './settlement.js';
+import { magnitude } from './transaction-posting.js';
+
+function openInvoice(invoice: InvoiceRecord): void {
+  if (invoice.invoiceType !== 'invoice')
+    throw businessRule(`${invoice.invoiceNumber} is not an invoice.`);
+  if (invoice.isDraft)
+    throw businessRule(`Invoice ${invoice.invoiceNumber} is a draft; approve it first.`);
+}
+
+function approvedMemo(memo: InvoiceRecord): void {
+  if (memo.invoiceType !== 'memo')
+    throw businessRule(`${memo.invoiceNumber} is not a credit memo.`);
+  if (memo.isDraft)
+    throw businessRule(
+      `Credit memo ${memo.invoiceNumber} must be approved before its credit is applied.`,
+    );
+}
+
+function lookup(ctx: RequestContext, id: string): InvoiceRecord {
+  const document = ctx.ws.invoices.get(id);
+  if (!document) throw notFound('Document', id);
+  return document;
+}
+
+/**
+ * Validates a set of credit applications all-or-nothing: approved memos, open invoices of the same
+ * customer and currency, each amount within both the memo's credit and the invoice's amountDue.
+ */
+function applyCredits(
+  ctx: RequestContext,
+  pairs: Array<{ memo: InvoiceRecord; invoice: InvoiceRecord; amount: Cents }>,
+) {
+  const creditLeft = new Map<string, Cents>();
+  const dueLeft = new Map<string, Cents>();
+  for (const { memo, invoice, amount } of pairs) {
+    approvedMemo(memo);
+    openInvoice(invoice);
+    if (memo.customerUuid !== invoice.customerUuid)
+      throw businessRule('A memo applies only to invoices of its own customer.');
+    if (memo.currency !== invoice.currency)
+      throw businessRule('A memo applies only to invoices in its currency.');
+    const credit = creditLeft.get(memo.id) ?? amountDueOf(memo);
+    const due = dueLeft.get(invoice.id) ?? amountDueOf(invoice);
+    if (amount > credit)
+      throw businessRule(`The amount exceeds the credit left on memo ${memo.invoiceNumber}.`);
+    if (amount > due)
+      throw businessRule(`The amount exceeds the amountDue of invoice ${invoice.invoiceNumber}.`);
+    creditLeft.set(memo.id, credit - amount);
+    dueLeft.set(invoice.id, due - amount);
+  }
+  for (const { memo, invoice, amount } of pairs) applyCredit(memo, invoice, amount, ctx.now);
+  const touched = new Set(pairs.flatMap(({ memo, invoice }) => [memo, invoice]));
+  for (const document of touched) ctx.emit('invoice.updated', viewOf(ctx, document));
+}
+
+export const invoiceSettlementRoutes: DataRoute[] = [
+  {
+    method: 'PATCH',
+    path: '/invoices/:uuid/apply-credit-to-multiple-invoices',
+    handler(ctx) {
+      const memo = invoiceOf(ctx);
+      const reader = BodyReader.of(ctx.body);
+      const rows = reader.objects('invoices', { required: true }) ?? [];
+      const pairs = rows.map((row) => {
+        const id = row.uuid('id', { required: true });
+        const amount = row.money('amount', { required: true, sign: 'positive' });
+        row.finish();
+        return { id, amount };
+      });
+      reader.finish();
+      reader.assertValid();
+      if (pairs.length === 0) throw businessRule('invoices must list at least one invoice.');
+      applyCredits(
+        ctx,
+        pairs.map(({ id, amount }) => ({ memo, invoice: lookup(ctx, id!), amount: amount! })),
+      );
+      return {
+        message: 'Credit applied.',
+        data: { invoice: viewOf(ctx, memo) },
+        warnings: reader.warnings,
+      };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/invoices/:uuid/apply-multiple-credit-to-invoice',
+    handler(ctx) {
+      const invoice = invoiceOf(ctx);
+      const reader = BodyReader.of(ctx.body);
+      const rows = reader.objects('memos', { required: true }) ?? [];
+      const pairs = rows.map((row) => {
+        const memoId = row.uuid('memoId', { required: true });
+        const amount = row.money('amount', { required: true, sign: 'positive' });
+        row.finish();
+        return { memoId, amount };
+      });
+      reader.finish();
+      reader.assertValid();
+      if (pairs.length === 0) throw businessRule('memos must list at least one credit memo.');
+      applyCredits(
+        ctx,
+        pairs.map(({ memoId, amount }) => ({
+          memo: lookup(ctx, memoId!),
+          invoice,
+          amount: amount!,
+        })),
+      );
+      return {
+        message: 'Credit applied.',
+        data: { invoice: viewOf(ctx, invoice) },
+        warnings: reader.warnings,
+      };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/invoices/:uuid/remove-credit',
+    handler(ctx) {
+      const invoice = invoiceOf(ctx);
+      const reader = BodyReader.of(ctx.body);
+      const memoId = reader.uuid('memoId', { required: true });
+      reader.finish();
+      reader.assertValid();
+      const memo = lookup(ctx, memoId!);
+      if (!removeCredit(memo, invoice, ctx.now)) {
+        throw businessRule(
+          `Memo ${memo.invoiceNumber} is not applied to ${invoice.invoiceNumber}.`,
+        );
+      }
+      ctx.emit('invoice.updated', viewOf(ctx, memo));
+      const view = viewOf(ctx, invoice);
+      ctx.emit('invoice.updated', view);
+      return { message: 'Credit removed.', data: { invoice: view }, warnings: reader.warnings };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/invoices/:uuid/add-transactions',
+    handler(ctx) {
+      const document = invoiceOf(ctx);
+      const reader = BodyReader.of(ctx.body);
+      const ids = reader.uuidArray('transactionUuids', { required: true });
+      reader.finish();
+      reader.assertValid();
+      if (ids!.length === 0)
+        throw businessRule('transactionUuids must list at least one transaction.');
+      if (document.isDraft) throw businessRule('Payments apply to approved documents only.');
+      if (document.invoiceType === 'estimate') throw businessRule('Estimates take no payments.');
+      // Invoices are settled by money in; a memo's refund is money paid out (spec).
+      const expected = document.invoiceType === 'memo' ? 'EXPENSE' : 'INCOME';
+      const transactions = distinct(ids!).map((id) =>
+        payableTransaction(ctx.ws, id, expected, document.currency),
+      );
+      wholeTransactionsFit(
+        transactions,
+        amountDueOf(document),
+        document.invoiceType === 'memo' ? 'credit left' : 'amountDue',
+      );
+      for (const transaction of transactions) {
+        assignTransaction(
+          ctx.ws,
+          transaction,
+          'invoice',
+          [{ document, amount: magnitude(transaction.amount) }],
+          ctx.now,
+        );
+      }
+      const view = viewOf(ctx, document);
+      ctx.emit('invoice.updated', view);
+      return {
+        message: 'Transactions applied.',
+        data: { invoice: view },
+        warnings: reader.warnings,
+      };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/invoices/:uuid/remove-transaction',
+    handler(ctx) {
+      const document = invoiceOf(ctx);
+      const reader = BodyReader.of(ctx.body);
+      const id = reader.uuid('transactionUuid', { required: true });
+      reader.finish();
+      reader.assertValid();
+      const transaction = ctx.ws.transactions.get(id!);
+      if (!transaction) throw notFound('Transaction', id!);
+      if (
+        !transaction.assignment?.records.some((record) => record.uuid === document.id) ||
+        transaction.assignment.matchingType !== 'invoice'
+      ) {
+        throw businessRule('The transaction is not applied to this document.');
+      }
+      unassignTransaction(ctx.ws, transaction, document.id, ctx.now);
+      const view = viewOf(ctx, document);
+      ctx.emit('invoice.updated', view);
+      return {
+        message: 'Transaction removed.',
+        data: { invoice: view },
+        warnings: reader.warnings,
+      };
+    },
+  },
+];

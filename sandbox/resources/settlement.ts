@@ -1,0 +1,100 @@
+import type { Cents } from '../../src/money/index.js';
+import type { TransactionRecord } from '../state/model.js';
+import type { WorkspaceData } from '../state/workspace.js';
+import type { SettleableDocument } from './invoice-model.js';
+import { repostTransaction } from './transaction-posting.js';
+
+export interface PaymentTarget {
+  document: SettleableDocument;
+  amount: Cents;
+}
+
+/** The later of two ISO dates: a credit applies once both documents exist. */
+export function laterDate(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
+/** Records a transaction as payment of the targets and reposts its journal against AR or AP. */
+export function assignTransaction(
+  ws: WorkspaceData,
+  transaction: TransactionRecord,
+  matchingType: 'bill' | 'invoice',
+  targets: PaymentTarget[],
+  now: string,
+): void {
+  const records = transaction.assignment?.records ?? [];
+  for (const target of targets) {
+    records.push({ uuid: target.document.id, amount: target.amount });
+    target.document.allocations.push({
+      kind: 'transaction',
+      counterpartUuid: transaction.id,
+      amount: target.amount,
+      date: transaction.postedDate,
+    });
+    target.document.updatedAt = now;
+  }
+  transaction.assignment = { matchingType, records };
+  transaction.updatedAt = now;
+  repostTransaction(ws, transaction, now);
+}
+
+/** Removes a transaction's payment of one document (or of all of them) and reposts its journal. */
+export function unassignTransaction(
+  ws: WorkspaceData,
+  transaction: TransactionRecord,
+  documentId: string | null,
+  now: string,
+): void {
+  const assignment = transaction.assignment;
+  if (!assignment) return;
+  const documents = assignment.matchingType === 'invoice' ? ws.invoices : ws.bills;
+  for (const record of assignment.records) {
+    if (documentId !== null && record.uuid !== documentId) continue;
+    const document = documents.get(record.uuid);
+    if (document) {
+      document.allocations = document.allocations.filter(
+        (allocation) =>
+          !(allocation.kind === 'transaction' && allocation.counterpartUuid === transaction.id),
+      );
+      document.updatedAt = now;
+    }
+  }
+  const remaining = assignment.records.filter(
+    (record) => documentId !== null && record.uuid !== documentId,
+  );
+  transaction.assignment = remaining.length > 0 ? { ...assignment, records: remaining } : null;
+  transaction.updatedAt = now;
+  repostTransaction(ws, transaction, now);
+}
+
+/** Applies a credit memo (or vendor memo) to a document: no journal, both stay in the control account. */
+export function applyCredit(
+  memo: SettleableDocument,
+  target: SettleableDocument,
+  amount: Cents,
+  now: string,
+): void {
+  const date = laterDate(memo.date, target.date);
+  memo.allocations.push({ kind: 'credit', counterpartUuid: target.id, amount, date });
+  target.allocations.push({ kind: 'credit', counterpartUuid: memo.id, amount, date });
+  memo.updatedAt = now;
+  target.updatedAt = now;
+}
+
+/** Unapplies every credit between a memo and a document; returns whether there was any. */
+export function removeCredit(
+  memo: SettleableDocument,
+  target: SettleableDocument,
+  now: string,
+): boolean {
+  const before = target.allocations.length;
+  target.allocations = target.allocations.filter(
+    (allocation) => !(allocation.kind === 'credit' && allocation.counterpartUuid === memo.id),
+  );
+  memo.allocations = memo.allocations.filter(
+    (allocation) => !(allocation.kind === 'credit' && allocation.counterpartUuid === target.id),
+  );
+  memo.updatedAt = now;
+  target.updatedAt = now;
+  return target.allocations.length !== before;
+}
