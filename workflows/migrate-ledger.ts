@@ -19,6 +19,7 @@ import type {
   RunPhase,
   RunProgress,
   RunScope,
+  SkipRequest,
   StageSummary,
   StepProgress,
   VerificationSummary,
@@ -227,7 +228,7 @@ export async function migrateLedger(
       return result;
     },
     {
-      validator: () => {
+      validator: (_request: SkipRequest) => {
         if (phase !== 'awaiting-operator' && phase !== 'blocked') {
           throw new Error(`The run is ${phase}; skip rows once it is awaiting the operator.`);
         }
@@ -323,6 +324,8 @@ export async function migrateLedger(
     ({ folder: reportFolder } = await localActivities.writeReports({
       scope,
       progress: progress(),
+      source: input.source,
+      batchSize,
     }));
   }
 
@@ -343,6 +346,8 @@ export async function migrateLedger(
       ({ folder: reportFolder } = await localActivities.writeReports({
         scope: scopeOf(stage.stageId),
         progress: progress(),
+        source: input.source,
+        batchSize,
       }));
       return { status: 'blocked', progress: progress() };
     }

@@ -40,7 +40,7 @@ export const stepPhases = {
   vendors: ['create'],
   products: ['create'],
   'opening-balance': ['cutover', 'publish'],
-  invoices: ['create'],
+  invoices: ['create', 'reclassify-tax'],
   bills: ['create'],
   'bank-transactions': ['create'],
   payments: ['create', 'split', 'assign', 'apply-credit', 'apply-vendor-credit'],

@@ -204,6 +204,20 @@ export interface TransactionBody {
   vendorUuid?: string;
 }
 
+export interface JournalEntryBody {
+  date: string;
+  memo: string;
+  referenceNumber?: string;
+  lines: Array<{ accountUuid: string; debit: string; credit: string; description?: string }>;
+}
+
+export interface WorkspaceJournalEntry {
+  id: string;
+  memo: string;
+  referenceNumber?: string | undefined;
+  createdAt?: string | undefined;
+}
+
 export interface SplitBody {
   amount: string;
   description: string;
@@ -223,6 +237,7 @@ export interface MigrationApi {
   getInvoice(id: string): Promise<WorkspaceInvoice>;
   getBill(id: string): Promise<WorkspaceBill>;
   getOpeningBalance(): Promise<OpeningBalanceState>;
+  listJournalEntries(page: number): Promise<Page<WorkspaceJournalEntry>>;
   report(name: ReportName, asOf: string): Promise<unknown>;
 
   createAccounts(rows: AccountBody[]): Promise<Written<BulkRowResult[]>>;
@@ -237,6 +252,7 @@ export interface MigrationApi {
   createInvoice(body: InvoiceBody): Promise<Written<{ id: string; total: string }>>;
   createBill(body: BillBody): Promise<Written<{ id: string; total: string }>>;
   createTransactions(rows: TransactionBody[]): Promise<Written<BulkRowResult[]>>;
+  createJournalEntry(body: JournalEntryBody): Promise<Written<{ id: string }>>;
   splitTransaction(id: string, splits: SplitBody[]): Promise<Written<{ childIds: string[] }>>;
   assignToDocument(
     transactionId: string,

@@ -42,8 +42,17 @@ export async function executeUnit(deps: EngineDeps, input: UnitInput): Promise<U
   if (pending.length === 0) {
     return { kind: 'done', rows: { done: 0, failed: 0, skipped: 0 }, calls: 0 };
   }
-  if (input.scope.mode === 'live' && !handler.idempotent && needsReconciliation(attempt)) {
-    await store.putDocument(attemptKey, { ...(attempt as UnitAttempt), state: 'reconciled' });
+  // A call of this unit, or of an earlier unit that gave up on these rows, may have been applied.
+  const mayExist =
+    needsReconciliation(attempt) ||
+    (attempt?.state !== 'reconciled' &&
+      pending.some((row) => view.get(row.entity, row.key)?.maybeApplied));
+  if (input.scope.mode === 'live' && !handler.idempotent && mayExist) {
+    await store.putDocument(attemptKey, {
+      attempts: attempt?.attempts ?? 0,
+      ...(attempt?.firstStartedAt ? { firstStartedAt: attempt.firstStartedAt } : {}),
+      state: 'reconciled',
+    } satisfies UnitAttempt);
     return { kind: 'reconcile', lookups: handler.lookups(pending) };
   }
 
@@ -157,6 +166,11 @@ export function toCallError(failure: ClassifiedFailure): Error {
     default:
       return new RetryableCallError('TransientFailure', failure.message);
   }
+}
+
+/** A failed read: nothing was written, so "ambiguous" means no more than transient. */
+export function toReadCallError(failure: ClassifiedFailure): Error {
+  return toCallError(failure.kind === 'ambiguous' ? { ...failure, kind: 'transient' } : failure);
 }
 
 export type { PhaseHandler };

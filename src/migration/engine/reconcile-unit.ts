@@ -1,7 +1,7 @@
 import { unitId } from '../steps.js';
 import type { ReconcileInput, ReconcileResult } from '../workflow-types.js';
 import { openOutcomes, type EngineDeps } from './engine.js';
-import { toCallError } from './execute-unit.js';
+import { toReadCallError } from './execute-unit.js';
 import type { UnitContext, UnitRow } from './phase-handler.js';
 import { References } from './references.js';
 import { isSettled } from './row-outcome.js';
@@ -46,8 +46,6 @@ export async function reconcileUnit(
     const stillPending = pending.length - matched.length;
     return { nextPage: stillPending > 0 ? nextPage : null };
   } catch (error) {
-    // A read cannot be ambiguous: every failure here is retried, paused or waited out.
-    const failure = deps.classify(error);
-    throw toCallError(failure.kind === 'ambiguous' ? { ...failure, kind: 'transient' } : failure);
+    throw toReadCallError(deps.classify(error));
   }
 }

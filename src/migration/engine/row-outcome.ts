@@ -22,6 +22,11 @@ export interface RowOutcome {
   location?: SourceLocation;
   /** Warnings the API returned with the write (`_partnerWarnings`), as "field: message". */
   warnings?: string[];
+  /**
+   * Set on a failure after a call that may have been applied (a timeout, say): whoever sends this
+   * row again reconciles against the workspace first, so a replay can never duplicate it.
+   */
+  maybeApplied?: true;
 }
 
 export function isSuccess(outcome: RowOutcome | undefined): boolean {

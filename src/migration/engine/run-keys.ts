@@ -15,7 +15,8 @@ export function scopeKeys(scope: RunScope) {
     unitPlan: (planId: string, step: string, phase: string) =>
       `units/${namespace}/${planId}/${step}/${phase}/plan`,
     attempt: (unit: UnitRef) => `attempts/${namespace}/${unitId(unit)}`,
-    snapshot: (resource: string) => `snapshots/${namespace}/${resource}`,
-    report: (name: string) => `reports/${namespace}/${name}`,
+    // Per stage: every workflow run reads the workspace afresh, never an older run's pages.
+    snapshot: (resource: string) => `snapshots/${namespace}/${scope.stageId}/${resource}`,
+    report: (name: string) => `reports/${namespace}/${scope.stageId}/${name}`,
   };
 }

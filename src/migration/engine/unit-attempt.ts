@@ -6,8 +6,11 @@ export interface UnitAttempt {
   /** sending: a call was (maybe) on the wire; ambiguous: it failed after sending; done: answered. */
   state: 'sending' | 'ambiguous' | 'not-sent' | 'reconciled' | 'done';
   attempts: number;
-  /** When the first attempt started (ISO), to bound reconciliation scans. */
-  firstStartedAt: string;
+  /**
+   * When this unit first sent (ISO), to bound reconciliation scans. Unset while it has never sent:
+   * rows an earlier unit may have created are then looked for without a time bound.
+   */
+  firstStartedAt?: string;
 }
 
 /** A previous call may have been applied: look in the workspace before sending again. */

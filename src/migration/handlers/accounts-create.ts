@@ -24,11 +24,14 @@ interface AccountRow {
 
 const build = outcomesFor('accounts', 'create');
 
-/** The conversion clearing account Ledgerlift creates: receivables and payables convert through it. */
+/**
+ * The conversion clearing account Ledgerlift creates: receivables and payables convert through it.
+ * Income-typed, because invoice lines may only post to Income accounts (spec: "the income account").
+ */
 const clearingAccount: Pick<Account, 'key' | 'name' | 'kind' | 'active' | 'description'> = {
   key: CLEARING_ACCOUNT_KEY,
   name: CLEARING_ACCOUNT_NAME,
-  kind: 'equity',
+  kind: 'other-income',
   active: true,
   description:
     'Opening receivables and payables net against the open documents here; it ends at zero when they agree.',

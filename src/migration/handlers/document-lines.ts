@@ -27,8 +27,8 @@ function pricing(line: SalesDocument['lines'][number]): { quantity: string; unit
  * The lines to send for a document.
  *
  * - Documents dated on or after the cutover keep their lines and accounts; their tax becomes one
- *   line on the workspace's tax account (the API's tax entries are not specified, an explicit line
- *   posts exactly the legacy tax).
+ *   explicit line (the API's tax entries are not specified; an explicit line posts exactly the legacy
+ *   tax): on the tax account for bills, on the clearing account for invoices (reclassified later).
  * - Documents open at the cutover post only against the clearing account: all their lines when
  *   nothing was settled before the cutover, else one line for the amount still open.
  */
@@ -92,8 +92,12 @@ export function documentLines(
     });
   }
   if (taxTotal !== 0n) {
-    const taxAccount = refs.role('tax');
-    if (!taxAccount) return { missing: 'the workspace has no tax account for its tax' };
+    // Invoice lines may only post to Income accounts: sales tax goes to the (Income) clearing
+    // account, and the invoices step's reclassify-tax phase moves it to the tax account.
+    const sales = document.type === 'invoice' || document.type === 'credit-note';
+    const taxAccount = sales ? refs.clearing() : refs.role('tax');
+    if (!taxAccount)
+      return { missing: `the workspace has no ${sales ? 'clearing' : 'tax'} account for its tax` };
     lines.push(...taxLine(taxAccount));
   }
   return lines;

@@ -5,6 +5,7 @@ import { bankTransactionsCreate } from './bank-transactions-create.js';
 import { billsCreate } from './bills-create.js';
 import { creditsApply, vendorCreditsApply } from './credits-apply.js';
 import { invoicesCreate } from './invoices-create.js';
+import { invoicesReclassifyTax } from './invoices-reclassify-tax.js';
 import { openingBalanceCutover, openingBalancePublish } from './opening-balance.js';
 import { customersCreate, productsCreate, vendorsCreate } from './parties-create.js';
 import { paymentsAssign } from './payments-assign.js';
@@ -19,6 +20,7 @@ const handlers = [
   openingBalanceCutover,
   openingBalancePublish,
   invoicesCreate,
+  invoicesReclassifyTax,
   billsCreate,
   bankTransactionsCreate,
   paymentsCreate,

@@ -27,6 +27,8 @@ import {
   postPayment,
 } from '../accounting/post-records.js';
 import { stepNames, type StepName } from '../steps.js';
+import { partsOf } from '../handlers/payment-parts.js';
+import { estimateCalls } from './call-estimate.js';
 import { ChunkWriter } from './chunk-writer.js';
 import { stageKeys } from './stage-keys.js';
 import { stepOfEntity, type StagedRow, type StagingItem, type StagingSkip } from './staged-row.js';
@@ -37,6 +39,8 @@ export interface StageSettings {
   /** Last day of the migration window; defaults to the latest date in the ledger. */
   endDate?: string;
   baseCurrency: string;
+  /** Rows per bulk call, for the call estimate. */
+  batchSize: number;
 }
 
 /** Facts about a document that planning, payments and verification need without its lines. */
@@ -60,6 +64,8 @@ export interface StageManifest {
   endDate: string;
   baseCurrency: string;
   steps: Record<StepName, { rows: number; skipped: number }>;
+  /** Write calls each step needs at the batch size (see call-estimate.ts). */
+  estimatedCalls: Record<StepName, number>;
   problems: { error: number; warning: number; info: number };
   /** Errors remain: a live run refuses to start unless told to skip the rows. */
   blocking: boolean;
@@ -107,6 +113,10 @@ export async function stageLedger(
   const books = new Books();
   let latestDate = settings.cutoverDate;
   let rowsRead = 0;
+  const estimate = { systemAccounts: 0, payments: 0, splitPayments: 0, allocations: 0 };
+  const creditGroups = new Set<string>();
+  const vendorCreditGroups = new Set<string>();
+  const taxMonths = new Set<string>();
 
   const skip = async (entry: StagingSkip) => {
     if (entry.step) skipCounts[entry.step] += 1;
@@ -160,6 +170,7 @@ export async function stageLedger(
       case 'account': {
         const account = value as Account;
         postingKeys.registerAccount(account.key, account.systemRole);
+        if (account.systemRole) estimate.systemAccounts += 1;
         await stage(account.key);
         break;
       }
@@ -197,6 +208,10 @@ export async function stageLedger(
         });
         if (document.date >= settings.cutoverDate) {
           postDocument(books, postingKeys, document);
+          const taxed = document.lines.some((line) => centsOf(line.taxAmount) !== 0n);
+          if (entity === 'invoice' && taxed && document.status !== 'draft') {
+            taxMonths.add(document.date.slice(0, 7));
+          }
         }
         await stage(document.key);
         break;
@@ -239,6 +254,9 @@ export async function stageLedger(
           break;
         }
         postPayment(books, postingKeys, payment, entity);
+        estimate.payments += 1;
+        estimate.allocations += payment.allocations.length;
+        if (partsOf({ kind: entity, payment }).length > 1) estimate.splitPayments += 1;
         await stage(payment.key);
         break;
       }
@@ -260,6 +278,8 @@ export async function stageLedger(
           });
           break;
         }
+        if (application.kind === 'customer-credit') creditGroups.add(application.creditKey);
+        else vendorCreditGroups.add(application.documentKey);
         await stage(application.key);
         break;
       }
@@ -270,7 +290,12 @@ export async function stageLedger(
   }
 
   const endDate = settings.endDate ?? latestDate;
-  const aging = settleDocuments(documents, settlements, books, settings.cutoverDate);
+  const { aging, settledBeforeCutover } = settleDocuments(
+    documents,
+    settlements,
+    books,
+    settings.cutoverDate,
+  );
 
   for (const writer of writers.values()) await writer.flush();
   await legacyTrialBalance.flush();
@@ -296,6 +321,19 @@ export async function stageLedger(
         { rows: writers.get(step)?.count ?? 0, skipped: skipCounts[step] },
       ]),
     ) as StageManifest['steps'],
+    estimatedCalls: estimateCalls(
+      {
+        rows: Object.fromEntries(
+          stepNames.map((step) => [step, writers.get(step)?.count ?? 0]),
+        ) as Record<StepName, number>,
+        ...estimate,
+        settledBeforeCutover,
+        creditGroups: creditGroups.size,
+        vendorCreditGroups: vendorCreditGroups.size,
+        taxMonths: taxMonths.size,
+      },
+      settings.batchSize,
+    ),
     problems: problemCounts,
     blocking: problemCounts.error > 0,
     hasLegacyTrialBalance: legacyTrialBalance.count > 0,
@@ -318,8 +356,9 @@ function settleDocuments(
   settlements: Map<string, Settlements>,
   books: Books,
   cutoverDate: string,
-): Projection['aging'] {
+): { aging: Projection['aging']; settledBeforeCutover: { invoices: number; bills: number } } {
   const aging = { receivable: new Map<string, Cents>(), payable: new Map<string, Cents>() };
+  const settledBeforeCutover = { invoices: 0, bills: 0 };
   for (const [id, { document, facts }] of documents) {
     const settled = settlements.get(id) ?? emptySettlements();
     let open: Cents;
@@ -327,6 +366,7 @@ function settleDocuments(
       const { outstanding } = outstandingAtCutover(document, settled);
       facts.outstandingAtCutover = formatCents(outstanding);
       if (outstanding > 0n) postConversionDocument(books, document, outstanding);
+      else settledBeforeCutover[facts.entity === 'invoice' ? 'invoices' : 'bills'] += 1;
       open = outstanding - (settled.fromCutover - settled.afterEnd);
     } else {
       open =
@@ -340,7 +380,10 @@ function settleDocuments(
   }
   const asText = (map: Map<string, Cents>) =>
     Object.fromEntries([...map].filter(([, v]) => v !== 0n).map(([k, v]) => [k, formatCents(v)]));
-  return { receivable: asText(aging.receivable), payable: asText(aging.payable) };
+  return {
+    aging: { receivable: asText(aging.receivable), payable: asText(aging.payable) },
+    settledBeforeCutover,
+  };
 }
 
 /** Appends to a run store log in batches, so staging a million rows is not a million writes. */

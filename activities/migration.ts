@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { Context } from '@temporalio/activity';
+import type { EngineDeps } from '../src/migration/engine/engine.js';
+import { executeUnit } from '../src/migration/engine/execute-unit.js';
+import { failUnit } from '../src/migration/engine/fail-unit.js';
+import { planPhase } from '../src/migration/engine/plan-phase.js';
+import { reconcileUnit } from '../src/migration/engine/reconcile-unit.js';
+import { readSnapshotPage } from '../src/migration/engine/snapshot.js';
+import { stageSource, type SourceReader } from '../src/migration/engine/stage-source.js';
+import {
+  countFailedRows,
+  skipFailedRows,
+  stepsWithFailures,
+  summarizeRun,
+} from '../src/migration/engine/summaries.js';
+import { fetchReport } from '../src/migration/verification/fetch-report.js';
+import { verifyBooks } from '../src/migration/verification/verify-books.js';
+import type { ReportName } from '../src/migration/api/migration-api.js';
+import type {
+  MigrateLedgerInput,
+  RunProgress,
+  RunScope,
+  SkipRequest,
+  StageInput,
+  UnitInput,
+  ReconcileInput,
+  PlanPhaseInput,
+  SnapshotInput,
+} from '../src/migration/workflow-types.js';
+import type { StepName } from '../src/migration/steps.js';
+import { buildRunReport } from '../src/reports/build-run-report.js';
+import { writeRunReport } from '../src/reports/write-run-report.js';
+import { withFailureMapping } from './to-application-failure.js';
+
+export interface MigrationActivityDeps extends EngineDeps {
+  readSource: SourceReader;
+  /** The run's folder: reports go under it (and the embedded run store). */
+  runFolder(runName: string): string;
+  /** The API's rate limit, for the dry run's duration estimate. */
+  requestsPerMinute: number;
+}
+
+/**
+ * Every migration activity, built over injected dependencies (the worker passes the real run
+ * store, API client and source readers; tests pass their own). API activities make one call each.
+ */
+export function createMigrationActivities(deps: MigrationActivityDeps) {
+  return {
+    stageSource: withFailureMapping((input: StageInput) =>
+      stageSource(deps, input, (rowsRead) => Context.current().heartbeat({ rowsRead })),
+    ),
+    planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),
+    executeUnit: withFailureMapping((input: UnitInput) => executeUnit(deps, input)),
+    reconcileUnit: withFailureMapping((input: ReconcileInput) => reconcileUnit(deps, input)),
+    failUnit: withFailureMapping((input: UnitInput & { code: string; reason: string }) => failUnit(deps, input)),
+    readSnapshotPage: withFailureMapping((input: SnapshotInput) => readSnapshotPage(deps, input)),
+    fetchReport: withFailureMapping((input: { scope: RunScope; report: ReportName; asOf: string }) =>
+      fetchReport(deps, input),
+    ),
+    verifyBooks: withFailureMapping((input: { scope: RunScope }) => verifyBooks(deps, input)),
+    summarizeRun: withFailureMapping((input: { scope: RunScope; steps: StepName[] }) => summarizeRun(deps, input)),
+    countFailedRows: withFailureMapping((input: { scope: RunScope; step?: StepName; code?: string }) =>
+      countFailedRows(deps, input),
+    ),
+    stepsWithFailures: withFailureMapping((input: { scope: RunScope; step?: StepName }) =>
+      stepsWithFailures(deps, input),
+    ),
+    skipFailedRows: withFailureMapping((input: { scope: RunScope; request: SkipRequest }) =>
+      skipFailedRows(deps, input),
+    ),
+    writeReports: withFailureMapping(
+      async (input: {
+        scope: RunScope;
+        progress: RunProgress;
+        source: MigrateLedgerInput['source'];
+        batchSize: number;
+      }) => {
+        const report = await buildRunReport(deps, { ...input, requestsPerMinute: deps.requestsPerMinute });
+        const reportsRoot = path.join(deps.runFolder(input.scope.runName), 'reports');
+        const written = await writeRunReport(report, reportsRoot, `${input.scope.mode}-${input.scope.stageId}`);
+        return { folder: written.folder };
+      },
+    ),
+  };
+}
+
+export type MigrationActivities = ReturnType<typeof createMigrationActivities>;

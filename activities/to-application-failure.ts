@@ -1,0 +1,32 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { PausingCallError, RetryableCallError } from '../src/migration/engine/call-failure.js';
+
+/**
+ * The one place where an error becomes a Temporal failure (DESIGN.md, "Errors"): the class name is
+ * the failure `type` workflows branch on; a 429's Retry-After becomes `nextRetryDelay`; credential,
+ * permission and quota problems are non-retryable so the workflow pauses the run instead.
+ */
+export function toApplicationFailure(error: unknown): unknown {
+  if (error instanceof PausingCallError) {
+    return ApplicationFailure.create({ type: error.type, message: error.message, nonRetryable: true });
+  }
+  if (error instanceof RetryableCallError) {
+    return ApplicationFailure.create({
+      type: error.type,
+      message: error.message,
+      ...(error.nextRetryDelayMs !== undefined ? { nextRetryDelay: error.nextRetryDelayMs } : {}),
+    });
+  }
+  return error;
+}
+
+/** Wraps an activity so every error it throws goes through `toApplicationFailure`. */
+export function withFailureMapping<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    try {
+      return await fn(...args);
+    } catch (error) {
+      throw toApplicationFailure(error);
+    }
+  };
+}

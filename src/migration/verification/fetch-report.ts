@@ -1,0 +1,21 @@
+import type { ReportName } from '../api/migration-api.js';
+import { toReadCallError } from '../engine/execute-unit.js';
+import type { EngineDeps } from '../engine/engine.js';
+import { scopeKeys } from '../engine/run-keys.js';
+import type { RunScope } from '../workflow-types.js';
+
+/** Fetches one report of the workspace (one API call) into the run store for verification. */
+export async function fetchReport(
+  deps: EngineDeps,
+  input: { scope: RunScope; report: ReportName; asOf: string },
+): Promise<void> {
+  const store = await deps.openStore(input.scope.runName);
+  const api = await deps.api(input.scope.profile);
+  let report: unknown;
+  try {
+    report = await api.report(input.report, input.asOf);
+  } catch (error) {
+    throw toReadCallError(deps.classify(error));
+  }
+  await store.putDocument(scopeKeys(input.scope).report(input.report), report);
+}

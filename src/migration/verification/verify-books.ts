@@ -1,0 +1,213 @@
+import { centsOf, formatCents, type Cents } from '../../money/index.js';
+import type { Account, Party, TrialBalanceLine } from '../../ledger/index.js';
+import { CLEARING, CLEARING_ACCOUNT_NAME } from '../accounting/posting-keys.js';
+import { openOutcomes, type EngineDeps } from '../engine/engine.js';
+import { scopeKeys } from '../engine/run-keys.js';
+import { readChunks } from '../staging/chunk-writer.js';
+import { stageKeys } from '../staging/stage-keys.js';
+import type { Projection, StageManifest } from '../staging/stage-ledger.js';
+import type { StagedRow } from '../staging/staged-row.js';
+import type { RunScope, VerificationSummary } from '../workflow-types.js';
+import { agingTotals, trialBalanceRows } from './report-figures.js';
+
+export interface Comparison {
+  key: string;
+  name: string;
+  expected: string;
+  actual: string;
+  difference: string;
+}
+
+export interface VerificationReport extends VerificationSummary {
+  asOf: string;
+  /** What the books were compared with: the legacy trial balance export, or the migrated ledger. */
+  target: 'legacy-trial-balance' | 'migrated-ledger';
+  /** Live runs: the workspace's figures; dry runs: the projection of the books after migrating. */
+  source: 'workspace' | 'projection';
+  accounts: Comparison[];
+  receivables: Comparison[];
+  payables: Comparison[];
+  /** The migrated ledger against the legacy trial balance, when the export has one. */
+  ledgerAgainstLegacy: Comparison[];
+  notes: string[];
+}
+
+const roleNames: Record<string, string> = {
+  '@receivable': 'Accounts receivable (workspace control account)',
+  '@payable': 'Accounts payable (workspace control account)',
+  '@tax': 'Sales tax (workspace control account)',
+  '@retained-earnings': 'Retained earnings (workspace)',
+  '@opening-balance-equity': 'Opening balance equity (workspace)',
+  '@uncategorized-income': 'Uncategorized income (workspace)',
+  '@uncategorized-expense': 'Uncategorized expense (workspace)',
+  [CLEARING]: CLEARING_ACCOUNT_NAME,
+};
+
+/**
+ * Compares the books account by account. Live runs compare the workspace's trial balance and
+ * aging at the end date with the legacy books (the legacy trial balance export when there is one
+ * for that date, else the migrated ledger's own books); dry runs compare the projected books with
+ * the legacy trial balance. The clearing account must end at zero either way.
+ */
+export async function verifyBooks(
+  deps: EngineDeps,
+  input: { scope: RunScope },
+): Promise<VerificationSummary> {
+  const store = await deps.openStore(input.scope.runName);
+  const stage = stageKeys(input.scope.stageId);
+  const keys = scopeKeys(input.scope);
+  const manifest = (await store.getDocument<StageManifest>(stage.manifest)) as StageManifest;
+  const projection = (await store.getDocument<Projection>(stage.projection)) as Projection;
+  const names = await accountNames(store, input.scope.stageId);
+  const postingKey = (key: string) => (projection.roles[key] ? `@${projection.roles[key]}` : key);
+  const notes: string[] = [];
+
+  const legacy = new Map<string, Cents>();
+  for await (const line of readChunks<TrialBalanceLine>(store, stage.legacyTrialBalance)) {
+    if (line.asOf !== manifest.endDate) continue;
+    const key = postingKey(line.accountKey);
+    legacy.set(key, (legacy.get(key) ?? 0n) + centsOf(line.debit) - centsOf(line.credit));
+  }
+  const projected = new Map(
+    Object.entries(projection.books).map(([key, value]) => [key, centsOf(value)]),
+  );
+  const useLegacy = legacy.size > 0;
+  if (manifest.hasLegacyTrialBalance && !useLegacy) {
+    notes.push(
+      `The legacy trial balance is not dated ${manifest.endDate}; compared with the migrated ledger instead.`,
+    );
+  }
+  const target = useLegacy ? legacy : projected;
+  const workspaceOnly = new Map<string, string>();
+  const nameOf = (key: string) => roleNames[key] ?? names.get(key) ?? workspaceOnly.get(key) ?? key;
+
+  let actual: Map<string, Cents>;
+  let receivables: Comparison[] = [];
+  let payables: Comparison[] = [];
+  if (input.scope.mode === 'live') {
+    const { log } = await openOutcomes(deps, store, input.scope);
+    const keyOfUuid = new Map<string, string>();
+    for (const outcome of log.values()) {
+      if (!outcome.id || (outcome.status !== 'created' && outcome.status !== 'matched')) continue;
+      if (outcome.entity === 'workspace-account') keyOfUuid.set(outcome.id, `@${outcome.key}`);
+      else if (
+        outcome.entity === 'account' &&
+        outcome.code !== 'account.system' &&
+        !keyOfUuid.has(outcome.id)
+      ) {
+        keyOfUuid.set(outcome.id, outcome.key);
+      }
+    }
+    actual = new Map();
+    const trialBalance = await store.getDocument<unknown>(keys.report('trial-balance'));
+    for (const row of trialBalanceRows(trialBalance)) {
+      const key = keyOfUuid.get(row.accountUuid) ?? `uuid:${row.accountUuid}`;
+      if (!keyOfUuid.has(row.accountUuid))
+        workspaceOnly.set(key, `${row.accountName} (not from the legacy ledger)`);
+      actual.set(key, (actual.get(key) ?? 0n) + row.balance);
+    }
+    const partyNames = await partyNamesOf(store, input.scope.stageId);
+    const compareAging = async (
+      report: 'aged-receivables' | 'aged-payables',
+      entity: 'customer' | 'vendor',
+    ) => {
+      const expected = projection.aging[report === 'aged-receivables' ? 'receivable' : 'payable'];
+      const byKey = new Map<string, Cents>();
+      const keyOfParty = new Map<string, string>();
+      for (const outcome of log.values()) {
+        if (outcome.entity === entity && outcome.id) keyOfParty.set(outcome.id, outcome.key);
+      }
+      for (const total of agingTotals(await store.getDocument<unknown>(keys.report(report)))) {
+        const key = keyOfParty.get(total.counterpartyUuid) ?? `uuid:${total.counterpartyUuid}`;
+        byKey.set(key, (byKey.get(key) ?? 0n) + total.total);
+      }
+      const wanted = new Map(Object.entries(expected).map(([key, value]) => [key, centsOf(value)]));
+      return compare(wanted, byKey, (key) => partyNames.get(key) ?? key);
+    };
+    receivables = await compareAging('aged-receivables', 'customer');
+    payables = await compareAging('aged-payables', 'vendor');
+  } else {
+    actual = projected;
+  }
+
+  const accounts = compare(target, actual, nameOf, [CLEARING]);
+  const ledgerAgainstLegacy = useLegacy
+    ? compare(legacy, projected, nameOf).filter(isDifferent)
+    : [];
+  const clearing = actual.get(CLEARING) ?? 0n;
+  const differences =
+    accounts.filter(isDifferent).length +
+    receivables.filter(isDifferent).length +
+    payables.filter(isDifferent).length;
+  const report: VerificationReport = {
+    verified: differences === 0 && clearing === 0n,
+    differences,
+    clearingBalance: formatCents(clearing),
+    checkedAccounts: accounts.length,
+    asOf: manifest.endDate,
+    target: useLegacy ? 'legacy-trial-balance' : 'migrated-ledger',
+    source: input.scope.mode === 'live' ? 'workspace' : 'projection',
+    accounts,
+    receivables,
+    payables,
+    ledgerAgainstLegacy,
+    notes,
+  };
+  await store.putDocument(keys.report('verification'), report);
+  const { verified, clearingBalance, checkedAccounts } = report;
+  return { verified, differences, clearingBalance, checkedAccounts };
+}
+
+function isDifferent(comparison: Comparison): boolean {
+  return centsOf(comparison.difference) !== 0n;
+}
+
+/** One line per key of either side; `always` keys are listed even at zero. */
+function compare(
+  expected: Map<string, Cents>,
+  actual: Map<string, Cents>,
+  nameOf: (key: string) => string,
+  always: string[] = [],
+): Comparison[] {
+  const keys = [...new Set([...expected.keys(), ...actual.keys(), ...always])].sort();
+  return keys
+    .map((key) => {
+      const want = expected.get(key) ?? 0n;
+      const have = actual.get(key) ?? 0n;
+      return {
+        key,
+        name: nameOf(key),
+        expected: formatCents(want),
+        actual: formatCents(have),
+        difference: formatCents(have - want),
+      };
+    })
+    .filter(
+      (line) => always.includes(line.key) || line.expected !== '0.00' || line.actual !== '0.00',
+    );
+}
+
+async function accountNames(
+  store: Parameters<typeof readChunks>[0],
+  stageId: string,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for await (const row of readChunks<StagedRow>(store, stageKeys(stageId).rows('accounts'))) {
+    const account = row.record as Account;
+    names.set(account.key, account.code ? `${account.code} ${account.name}` : account.name);
+  }
+  return names;
+}
+
+async function partyNamesOf(
+  store: Parameters<typeof readChunks>[0],
+  stageId: string,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const step of ['customers', 'vendors'] as const) {
+    for await (const row of readChunks<StagedRow>(store, stageKeys(stageId).rows(step))) {
+      names.set(row.key, (row.record as Party).name);
+    }
+  }
+  return names;
+}

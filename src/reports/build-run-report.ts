@@ -1,0 +1,171 @@
+import type { Account, Problem } from '../ledger/index.js';
+import type { EngineDeps } from '../migration/engine/engine.js';
+import { openOutcomes } from '../migration/engine/engine.js';
+import { scopeKeys } from '../migration/engine/run-keys.js';
+import { recordsOf, stagingSkips } from '../migration/engine/summaries.js';
+import { readChunks } from '../migration/staging/chunk-writer.js';
+import { stageKeys } from '../migration/staging/stage-keys.js';
+import type { Projection, StageManifest } from '../migration/staging/stage-ledger.js';
+import type { StagedRow } from '../migration/staging/staged-row.js';
+import { stepNames } from '../migration/steps.js';
+import type { VerificationReport } from '../migration/verification/verify-books.js';
+import type { MigrateLedgerInput, RowCounts, RunProgress, RunScope } from '../migration/workflow-types.js';
+import type { FailedRow, RunReport, StepReport } from './run-report.js';
+
+export interface BuildReportInput {
+  scope: RunScope;
+  progress: RunProgress;
+  source: MigrateLedgerInput['source'];
+  batchSize: number;
+  /** The API's rate limit, for the dry run's duration estimate. */
+  requestsPerMinute: number;
+}
+
+/** Collects a run's report from the run store: counts, failures with locations, verification. */
+export async function buildRunReport(deps: EngineDeps, input: BuildReportInput): Promise<RunReport> {
+  const store = await deps.openStore(input.scope.runName);
+  const stage = stageKeys(input.scope.stageId);
+  const manifest = (await store.getDocument<StageManifest>(stage.manifest)) as StageManifest;
+  const projection = await store.getDocument<Projection>(stage.projection);
+  const verification = await store.getDocument<VerificationReport>(scopeKeys(input.scope).report('verification'));
+  const { log, view } = await openOutcomes(deps, store, input.scope);
+
+  const steps: StepReport[] = [];
+  const failedRows: FailedRow[] = [];
+  const skippedRows: RunReport['skippedRows'] = [];
+  const totals: RowCounts = { planned: 0, done: 0, failed: 0, skipped: 0 };
+  const skips = await stagingSkips(store, input.scope.stageId);
+  for (const step of stepNames) {
+    const report: StepReport = {
+      step,
+      rows: { planned: 0, done: 0, failed: 0, skipped: 0 },
+      created: 0,
+      matched: 0,
+      calls: input.progress.steps.find((s) => s.step === step)?.calls ?? 0,
+    };
+    for await (const record of recordsOf(store, view, input.scope.stageId, step)) {
+      report.rows.planned += 1;
+      const location = record.outcome?.location;
+      if (record.status === 'done') {
+        report.rows.done += 1;
+        if (record.outcome?.status === 'matched' && record.outcome.code !== 'account.system') report.matched += 1;
+        else report.created += 1;
+      } else if (record.status === 'failed') {
+        report.rows.failed += 1;
+        failedRows.push({
+          step,
+          entity: record.row.entity,
+          key: record.row.key,
+          code: record.outcome?.code ?? 'unknown',
+          reason: record.outcome?.reason ?? 'no reason recorded',
+          ...(location ? { location } : {}),
+        });
+      } else if (record.status === 'skipped') {
+        report.rows.skipped += 1;
+        skippedRows.push({
+          step,
+          entity: record.row.entity,
+          key: record.row.key,
+          reason: record.outcome?.reason ?? record.outcome?.code ?? 'skipped',
+          ...(location ? { location } : {}),
+        });
+      }
+    }
+    for (const skip of skips.filter((s) => s.step === step)) {
+      report.rows.planned += 1;
+      report.rows.skipped += 1;
+      skippedRows.push({
+        step,
+        entity: skip.entity ?? 'unknown',
+        key: skip.key ?? '',
+        reason: skip.reason === 'invalid' ? `invalid: ${skip.codes.join(', ')}` : skip.reason,
+        ...(skip.location ? { location: skip.location } : {}),
+      });
+    }
+    for (const key of ['planned', 'done', 'failed', 'skipped'] as const) totals[key] += report.rows[key];
+    steps.push(report);
+  }
+
+  const apiWarnings: RunReport['apiWarnings'] = [];
+  for (const outcome of log.values()) {
+    for (const message of outcome.warnings ?? []) {
+      apiWarnings.push({
+        step: outcome.step,
+        entity: outcome.entity,
+        key: outcome.key,
+        message,
+        ...(outcome.location ? { location: outcome.location } : {}),
+      });
+    }
+  }
+
+  const problems = (await store.readLog(stage.problems)).entries as Problem[];
+  const names = new Map<string, string>();
+  for await (const row of readChunks<StagedRow>(store, stage.rows('accounts'))) {
+    const account = row.record as Account;
+    names.set(account.key, account.code ? `${account.code} ${account.name}` : account.name);
+  }
+  const predictedCalls = input.progress.calls.made;
+  return {
+    generatedAt: deps.now().toISOString(),
+    run: {
+      runName: input.scope.runName,
+      mode: input.scope.mode,
+      phase: input.progress.phase,
+      round: input.progress.round,
+      source: { folder: input.source.folder, format: input.source.format },
+      cutoverDate: manifest.cutoverDate,
+      endDate: manifest.endDate,
+      currency: manifest.baseCurrency,
+      batchSize: input.batchSize,
+      profile: input.scope.profile,
+    },
+    headline: headlineOf(input, totals, manifest, verification),
+    totals,
+    calls: {
+      made: input.progress.calls.made,
+      ...(input.scope.mode === 'dry-run'
+        ? {
+            predicted: {
+              calls: predictedCalls,
+              minutesAtRateLimit: Math.ceil((predictedCalls / input.requestsPerMinute) * 10) / 10,
+              requestsPerMinute: input.requestsPerMinute,
+            },
+          }
+        : {}),
+    },
+    steps,
+    failedRows,
+    apiWarnings,
+    problems,
+    problemCounts: manifest.problems,
+    skippedRows,
+    ...(verification ? { verification } : {}),
+    projectedTrialBalance: Object.entries(projection?.books ?? {}).map(([key, balance]) => ({
+      key,
+      name: names.get(key) ?? key,
+      balance,
+    })),
+    progress: input.progress,
+  };
+}
+
+function headlineOf(
+  input: BuildReportInput,
+  totals: RowCounts,
+  manifest: StageManifest,
+  verification: VerificationReport | undefined,
+): string {
+  if (input.progress.phase === 'blocked') {
+    return `Blocked: ${manifest.problems.error} errors in the exports must be fixed (or skipped) before a live run.`;
+  }
+  const books = verification
+    ? verification.verified
+      ? 'the books verify'
+      : `the books need review (${verification.differences} differences, clearing ${verification.clearingBalance})`
+    : 'the books were not verified';
+  if (input.scope.mode === 'dry-run') {
+    return `Dry run: ${totals.planned} rows planned, ${manifest.problems.error} errors and ${manifest.problems.warning} warnings in the exports; ${books}.`;
+  }
+  return `${totals.done} of ${totals.planned} rows migrated, ${totals.failed} failed, ${totals.skipped} skipped; ${books}.`;
+}

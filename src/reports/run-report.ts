@@ -1,0 +1,66 @@
+import type { Problem, SourceLocation } from '../ledger/index.js';
+import type { VerificationReport } from '../migration/verification/verify-books.js';
+import type { RowCounts, RunPhase, RunProgress } from '../migration/workflow-types.js';
+import type { StepName } from '../migration/steps.js';
+
+/**
+ * Everything a run's report shows, in the order a consultant reads it: what moved, what failed and
+ * why (with file, row and column), whether the books verify, then the details. Rendered as JSON
+ * (machines), XLSX (working through failures) and HTML (reading, printing to PDF).
+ */
+export interface RunReport {
+  generatedAt: string;
+  run: {
+    runName: string;
+    mode: 'dry-run' | 'live';
+    phase: RunPhase;
+    round: number;
+    source: { folder: string; format: string };
+    cutoverDate: string;
+    endDate: string;
+    currency: string;
+    batchSize: number;
+    profile: string;
+  };
+  /** One sentence: the verdict of the run. */
+  headline: string;
+  totals: RowCounts;
+  calls: {
+    made: number;
+    /** Dry runs: the calls the live run will make, and how long they take at the rate limit. */
+    predicted?: { calls: number; minutesAtRateLimit: number; requestsPerMinute: number };
+  };
+  steps: StepReport[];
+  failedRows: FailedRow[];
+  /** Fields the API did not apply (`_partnerWarnings`) and differences it reported back. */
+  apiWarnings: Array<{ step: StepName; entity: string; key: string; message: string; location?: SourceLocation }>;
+  /** Problems found reading and validating the exports. */
+  problems: Problem[];
+  problemCounts: { error: number; warning: number; info: number };
+  /** Rows not migrated on purpose (invalid, before the cutover, settled, skipped by the operator). */
+  skippedRows: Array<{ step: StepName | 'unknown'; entity: string; key: string; reason: string; location?: SourceLocation }>;
+  verification?: VerificationReport;
+  /** The trial balance the books should show at the end date (from the migrated ledger). */
+  projectedTrialBalance: Array<{ key: string; name: string; balance: string }>;
+  progress: RunProgress;
+}
+
+export interface StepReport {
+  step: StepName;
+  rows: RowCounts;
+  /** Records created in the workspace (dry run: that will be created). */
+  created: number;
+  /** Records matched to ones already in the workspace, not created again. */
+  matched: number;
+  calls: number;
+}
+
+export interface FailedRow {
+  step: StepName;
+  entity: string;
+  key: string;
+  code: string;
+  /** The API's reason, or why Ledgerlift could not send the row. */
+  reason: string;
+  location?: SourceLocation;
+}
