@@ -1,0 +1,143 @@
+import pg from 'pg';
+import { assertValidKey, type RunStore } from './run-store.js';
+import type { SqlDatabase, SqlQuery } from './sql-database.js';
+
+const schema = `
+create table if not exists ledgerlift_documents (
+  run text not null,
+  key text not null,
+  value text not null,
+  primary key (run, key)
+);
+create table if not exists ledgerlift_logs (
+  run text not null,
+  log text not null,
+  seq bigint not null,
+  entry text not null,
+  primary key (run, log, seq)
+);`;
+
+/** Creates the run store's tables if they do not exist (safe to run from every worker). */
+export async function ensureRunStoreSchema(db: SqlQuery): Promise<void> {
+  for (const statement of schema.split(';').filter((s) => s.trim())) await db.query(statement);
+}
+
+/**
+ * A run store in PostgreSQL, so workers on several machines can serve one run. Values are stored
+ * as JSON text, exactly as written. Appends to a log take a transaction-scoped advisory lock on it
+ * and number entries 1, 2, 3...: entries commit in sequence order, so a reader that has seen entry
+ * n can never later miss an entry numbered below n.
+ */
+export class PostgresRunStore implements RunStore {
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly run: string,
+    readonly location: string,
+  ) {}
+
+  async putDocument(key: string, value: unknown): Promise<void> {
+    await this.putDocuments([[key, value]]);
+  }
+
+  async putDocuments(entries: ReadonlyArray<readonly [string, unknown]>): Promise<void> {
+    if (entries.length === 0) return;
+    for (const [key] of entries) assertValidKey(key);
+    await this.db.transaction(async (tx) => {
+      for (const [key, value] of entries) {
+        await tx.query(
+          `insert into ledgerlift_documents (run, key, value) values ($1, $2, $3)
+           on conflict (run, key) do update set value = excluded.value`,
+          [this.run, key, JSON.stringify(value)],
+        );
+      }
+    });
+  }
+
+  async getDocument<T>(key: string): Promise<T | undefined> {
+    assertValidKey(key);
+    const { rows } = await this.db.query<{ value: string }>(
+      'select value from ledgerlift_documents where run = $1 and key = $2',
+      [this.run, key],
+    );
+    return rows[0] ? (JSON.parse(rows[0].value) as T) : undefined;
+  }
+
+  async listDocuments(prefix: string): Promise<string[]> {
+    assertValidKey(prefix);
+    const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const { rows } = await this.db.query<{ key: string }>(
+      `select key from ledgerlift_documents where run = $1 and key like $2 escape '\\' order by key collate "C"`,
+      [this.run, pattern],
+    );
+    return rows.map((row) => row.key);
+  }
+
+  async appendLog(log: string, entries: readonly unknown[]): Promise<void> {
+    assertValidKey(log);
+    if (entries.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${this.run}/${log}`]);
+      const { rows } = await tx.query<{ last: string | null }>(
+        'select max(seq)::text as last from ledgerlift_logs where run = $1 and log = $2',
+        [this.run, log],
+      );
+      let seq = BigInt(rows[0]?.last ?? '0');
+      for (const entry of entries) {
+        seq += 1n;
+        await tx.query(
+          'insert into ledgerlift_logs (run, log, seq, entry) values ($1, $2, $3, $4)',
+          [this.run, log, seq.toString(), JSON.stringify(entry)],
+        );
+      }
+    });
+  }
+
+  async readLog(log: string, fromOffset = 0): Promise<{ entries: unknown[]; nextOffset: number }> {
+    assertValidKey(log);
+    const { rows } = await this.db.query<{ seq: string; entry: string }>(
+      'select seq::text as seq, entry from ledgerlift_logs where run = $1 and log = $2 and seq > $3 order by seq',
+      [this.run, log, fromOffset],
+    );
+    const last = rows.at(-1);
+    return {
+      entries: rows.map((row) => JSON.parse(row.entry) as unknown),
+      nextOffset: last ? Number(last.seq) : fromOffset,
+    };
+  }
+
+  async close(): Promise<void> {
+    // The database is shared by every run of the worker; whoever opened it closes it.
+  }
+}
+
+/** A node-postgres pool as a SqlDatabase. */
+export function postgresDatabase(connectionString: string): SqlDatabase {
+  const pool = new pg.Pool({ connectionString, max: 8 });
+  return {
+    query: async (text, params) => pool.query(text, params) as never,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({
+          query: async (text, params) => client.query(text, params) as never,
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** A database URL safe to print: the password is replaced. */
+export function redactedUrl(connectionString: string): string {
+  const url = new URL(connectionString);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
