@@ -135,6 +135,7 @@ describe('staging a ledger', () => {
       cutoverDate: '2026-01-01',
       endDate: '2026-03-31',
       baseCurrency: 'USD',
+      batchSize: 25,
     });
     const projection = await runStore.getDocument<Projection>(stageKeys('s1').projection);
     expect(projection?.books).toEqual({
@@ -160,6 +161,7 @@ describe('staging a ledger', () => {
       stageId: 's2',
       cutoverDate: '2026-01-01',
       baseCurrency: 'USD',
+      batchSize: 25,
     });
     const facts = await runStore.getDocument<Record<string, DocumentFacts>>(
       stageKeys('s2').documents,
@@ -176,6 +178,7 @@ describe('staging a ledger', () => {
       stageId: 's3',
       cutoverDate: '2026-01-01',
       baseCurrency: 'USD',
+      batchSize: 25,
     });
     expect(manifest.steps['bank-transactions']).toEqual({ rows: 1, skipped: 1 });
     expect(manifest.steps.invoices).toEqual({ rows: 3, skipped: 0 });
@@ -214,6 +217,7 @@ describe('staging a ledger', () => {
       stageId: 's4',
       cutoverDate: '2026-01-01',
       baseCurrency: 'USD',
+      batchSize: 25,
     });
     expect(manifest.blocking).toBe(true);
     expect(manifest.problems.error).toBe(1);
