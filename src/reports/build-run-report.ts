@@ -9,7 +9,12 @@ import type { Projection, StageManifest } from '../migration/staging/stage-ledge
 import type { StagedRow } from '../migration/staging/staged-row.js';
 import { stepNames } from '../migration/steps.js';
 import type { VerificationReport } from '../migration/verification/verify-books.js';
-import type { MigrateLedgerInput, RowCounts, RunProgress, RunScope } from '../migration/workflow-types.js';
+import type {
+  MigrateLedgerInput,
+  RowCounts,
+  RunProgress,
+  RunScope,
+} from '../migration/workflow-types.js';
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
 
 export interface BuildReportInput {
@@ -22,12 +27,17 @@ export interface BuildReportInput {
 }
 
 /** Collects a run's report from the run store: counts, failures with locations, verification. */
-export async function buildRunReport(deps: EngineDeps, input: BuildReportInput): Promise<RunReport> {
+export async function buildRunReport(
+  deps: EngineDeps,
+  input: BuildReportInput,
+): Promise<RunReport> {
   const store = await deps.openStore(input.scope.runName);
   const stage = stageKeys(input.scope.stageId);
   const manifest = (await store.getDocument<StageManifest>(stage.manifest)) as StageManifest;
   const projection = await store.getDocument<Projection>(stage.projection);
-  const verification = await store.getDocument<VerificationReport>(scopeKeys(input.scope).report('verification'));
+  const verification = await store.getDocument<VerificationReport>(
+    scopeKeys(input.scope).report('verification'),
+  );
   const { log, view } = await openOutcomes(deps, store, input.scope);
 
   const steps: StepReport[] = [];
@@ -48,7 +58,8 @@ export async function buildRunReport(deps: EngineDeps, input: BuildReportInput):
       const location = record.outcome?.location;
       if (record.status === 'done') {
         report.rows.done += 1;
-        if (record.outcome?.status === 'matched' && record.outcome.code !== 'account.system') report.matched += 1;
+        if (record.outcome?.status === 'matched' && record.outcome.code !== 'account.system')
+          report.matched += 1;
         else report.created += 1;
       } else if (record.status === 'failed') {
         report.rows.failed += 1;
@@ -82,7 +93,8 @@ export async function buildRunReport(deps: EngineDeps, input: BuildReportInput):
         ...(skip.location ? { location: skip.location } : {}),
       });
     }
-    for (const key of ['planned', 'done', 'failed', 'skipped'] as const) totals[key] += report.rows[key];
+    for (const key of ['planned', 'done', 'failed', 'skipped'] as const)
+      totals[key] += report.rows[key];
     steps.push(report);
   }
 

@@ -33,12 +33,24 @@ export interface RunReport {
   steps: StepReport[];
   failedRows: FailedRow[];
   /** Fields the API did not apply (`_partnerWarnings`) and differences it reported back. */
-  apiWarnings: Array<{ step: StepName; entity: string; key: string; message: string; location?: SourceLocation }>;
+  apiWarnings: Array<{
+    step: StepName;
+    entity: string;
+    key: string;
+    message: string;
+    location?: SourceLocation;
+  }>;
   /** Problems found reading and validating the exports. */
   problems: Problem[];
   problemCounts: { error: number; warning: number; info: number };
   /** Rows not migrated on purpose (invalid, before the cutover, settled, skipped by the operator). */
-  skippedRows: Array<{ step: StepName | 'unknown'; entity: string; key: string; reason: string; location?: SourceLocation }>;
+  skippedRows: Array<{
+    step: StepName | 'unknown';
+    entity: string;
+    key: string;
+    reason: string;
+    location?: SourceLocation;
+  }>;
   verification?: VerificationReport;
   /** The trial balance the books should show at the end date (from the migrated ledger). */
   projectedTrialBalance: Array<{ key: string; name: string; balance: string }>;

@@ -13,7 +13,11 @@ export interface WrittenReport {
 }
 
 /** Writes the report as report.json, report.xlsx and report.html, and points `latest.json` at it. */
-export async function writeRunReport(report: RunReport, reportsRoot: string, name: string): Promise<WrittenReport> {
+export async function writeRunReport(
+  report: RunReport,
+  reportsRoot: string,
+  name: string,
+): Promise<WrittenReport> {
   const folder = path.join(reportsRoot, name);
   await mkdir(folder, { recursive: true });
   const written: WrittenReport = {

@@ -1,0 +1,131 @@
+import type { BulkResult } from '../bulk.js';
+import type { Page } from '../pagination.js';
+import { segment } from '../query.js';
+import type { CallOptions } from '../request-executor.js';
+import {
+  accountCreateSchema,
+  accountSchema,
+  accountSubTypeSchema,
+  accountUpdateSchema,
+  type Account,
+  type AccountCreate,
+  type AccountSubType,
+  type AccountType,
+  type AccountUpdate,
+} from '../schemas/accounts.js';
+import type { WriteResult } from '../schemas/common.js';
+import { readPage } from '../pagination.js';
+import { actionReader, encodeBody, writeReader, type RouteKit } from './route-kit.js';
+
+/** Filters of the chart-of-accounts list. */
+export interface AccountListQuery {
+  /** Exactly `Assets`, `Liabilities`, `Equity`, `Income` or `Expenses`. */
+  type?: AccountType;
+  includeBalances?: boolean;
+  includeDeleteMeta?: boolean;
+}
+
+const ACCOUNT_KEYS = ['account'];
+const LIST_KEYS = ['accounts', 'records'];
+
+/** Chart-of-accounts routes. */
+export function accountRoutes(kit: RouteKit) {
+  return {
+    /** Every top-level account (sub-accounts are nested under `subAccounts`). */
+    list(
+      query: AccountListQuery = {},
+      options?: CallOptions,
+    ): AsyncGenerator<Account, void, undefined> {
+      return kit.all(
+        '/chart-of-accounts',
+        { ...query },
+        LIST_KEYS,
+        accountSchema,
+        'account',
+        options,
+      );
+    },
+
+    /** One page of the list (for activities that page with a cursor). */
+    listPage(
+      query: AccountListQuery & { page?: number; limit?: number } = {},
+      options?: CallOptions,
+    ): Promise<Page<Account>> {
+      return kit.page(
+        '/chart-of-accounts',
+        { ...query },
+        LIST_KEYS,
+        accountSchema,
+        'account',
+        options,
+      );
+    },
+
+    /** The sub-type catalog of the workspace's country, optionally for one type. */
+    listSubTypes(
+      query: { type?: AccountType } = {},
+      options?: CallOptions,
+    ): Promise<AccountSubType[]> {
+      return kit.get(
+        '/account-sub-types',
+        (envelope) =>
+          readPage(envelope.data, ['subTypes'], accountSubTypeSchema, 1, 'sub-type').records,
+        options,
+        { ...query },
+      );
+    },
+
+    create(body: AccountCreate, options?: CallOptions): Promise<WriteResult<Account>> {
+      return kit.write(
+        'POST',
+        '/chart-of-accounts',
+        encodeBody(accountCreateSchema, body, 'account'),
+        writeReader(accountSchema, ACCOUNT_KEYS, 'the created account'),
+        options,
+      );
+    },
+
+    /** Creates any number of accounts, 100 per call; outcomes map back to `rows` by index. */
+    bulkCreate(
+      rows: readonly AccountCreate[],
+      options?: CallOptions & { batchSize?: number },
+    ): Promise<BulkResult<Account>> {
+      return kit.bulk(
+        'POST',
+        '/chart-of-accounts/bulk',
+        'accounts',
+        rows,
+        (row, index) => encodeBody(accountCreateSchema, row, `account row ${index}`),
+        ACCOUNT_KEYS,
+        accountSchema,
+        options,
+      );
+    },
+
+    update(
+      uuid: string,
+      body: AccountUpdate,
+      options?: CallOptions,
+    ): Promise<WriteResult<Account>> {
+      return kit.write(
+        'PATCH',
+        `/chart-of-accounts/${segment(uuid)}`,
+        encodeBody(accountUpdateSchema, body, 'account update'),
+        writeReader(accountSchema, ACCOUNT_KEYS, 'the updated account'),
+        options,
+      );
+    },
+
+    delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
+      return kit.write(
+        'DELETE',
+        `/chart-of-accounts/${segment(uuid)}`,
+        undefined,
+        actionReader(),
+        options,
+      );
+    },
+  };
+}
+
+export type AccountRoutes = ReturnType<typeof accountRoutes>;

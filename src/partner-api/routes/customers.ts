@@ -1,0 +1,120 @@
+import type { BulkResult } from '../bulk.js';
+import type { Page } from '../pagination.js';
+import { segment } from '../query.js';
+import type { CallOptions } from '../request-executor.js';
+import type { WriteResult } from '../schemas/common.js';
+import {
+  customerBulkUpdateRowSchema,
+  customerCreateSchema,
+  customerSchema,
+  customerUpdateSchema,
+  type Customer,
+  type CustomerBulkUpdateRow,
+  type CustomerCreate,
+  type CustomerUpdate,
+} from '../schemas/customers.js';
+import { actionReader, encodeBody, recordReader, writeReader, type RouteKit } from './route-kit.js';
+
+/** Filters of the customer list (spec). */
+export interface CustomerListQuery {
+  /** Partial, case-insensitive match on name, contact name and phone (not email). */
+  search?: string;
+  status?: 'active' | 'inactive';
+  orderBy?: 'customer' | 'email' | 'createdAt' | 'updatedAt';
+  orderDirection?: 'ASC' | 'DESC';
+}
+
+const RECORD_KEYS = ['customer'];
+const LIST_KEYS = ['records', 'customers'];
+
+/** Customer routes. */
+export function customerRoutes(kit: RouteKit) {
+  return {
+    list(
+      query: CustomerListQuery = {},
+      options?: CallOptions,
+    ): AsyncGenerator<Customer, void, undefined> {
+      return kit.all('/customers', { ...query }, LIST_KEYS, customerSchema, 'customer', options);
+    },
+
+    listPage(
+      query: CustomerListQuery & { page?: number; limit?: number } = {},
+      options?: CallOptions,
+    ): Promise<Page<Customer>> {
+      return kit.page('/customers', { ...query }, LIST_KEYS, customerSchema, 'customer', options);
+    },
+
+    get(uuid: string, options?: CallOptions): Promise<Customer> {
+      return kit.get(
+        `/customers/${segment(uuid)}`,
+        recordReader(customerSchema, RECORD_KEYS, 'the customer'),
+        options,
+      );
+    },
+
+    create(body: CustomerCreate, options?: CallOptions): Promise<WriteResult<Customer>> {
+      return kit.write(
+        'POST',
+        '/customers',
+        encodeBody(customerCreateSchema, body, 'customer'),
+        writeReader(customerSchema, RECORD_KEYS, 'the created customer'),
+        options,
+      );
+    },
+
+    bulkCreate(
+      rows: readonly CustomerCreate[],
+      options?: CallOptions & { batchSize?: number },
+    ): Promise<BulkResult<Customer>> {
+      return kit.bulk(
+        'POST',
+        '/customers/bulk',
+        'customers',
+        rows,
+        (row, index) => encodeBody(customerCreateSchema, row, `customer row ${index}`),
+        RECORD_KEYS,
+        customerSchema,
+        options,
+      );
+    },
+
+    /** Updates customers named by `uuid` in each row, 100 per call. */
+    bulkUpdate(
+      rows: readonly CustomerBulkUpdateRow[],
+      options?: CallOptions & { batchSize?: number },
+    ): Promise<BulkResult<Customer>> {
+      return kit.bulk(
+        'PATCH',
+        '/customers/bulk',
+        'customers',
+        rows,
+        (row, index) =>
+          encodeBody(customerBulkUpdateRowSchema, row, `customer update row ${index}`),
+        RECORD_KEYS,
+        customerSchema,
+        options,
+      );
+    },
+
+    update(
+      uuid: string,
+      body: CustomerUpdate,
+      options?: CallOptions,
+    ): Promise<WriteResult<Customer>> {
+      return kit.write(
+        'PATCH',
+        `/customers/${segment(uuid)}`,
+        encodeBody(customerUpdateSchema, body, 'customer update'),
+        writeReader(customerSchema, RECORD_KEYS, 'the updated customer'),
+        options,
+      );
+    },
+
+    /** Soft delete (the customer becomes inactive). */
+    delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
+      return kit.write('DELETE', `/customers/${segment(uuid)}`, undefined, actionReader(), options);
+    },
+  };
+}
+
+export type CustomerRoutes = ReturnType<typeof customerRoutes>;

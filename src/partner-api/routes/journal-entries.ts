@@ -1,0 +1,56 @@
+import type { Page } from '../pagination.js';
+import type { CallOptions } from '../request-executor.js';
+import type { WriteResult } from '../schemas/common.js';
+import {
+  journalEntryCreateSchema,
+  journalEntrySchema,
+  type JournalEntry,
+  type JournalEntryCreate,
+} from '../schemas/journal-entries.js';
+import { encodeBody, writeReader, type RouteKit } from './route-kit.js';
+
+const RECORD_KEYS = ['journalEntry'];
+const LIST_KEYS = ['journalEntries', 'records'];
+
+/** Manual journal entries (docs/api-assumptions.md R3). */
+export function journalEntryRoutes(kit: RouteKit) {
+  return {
+    list(options?: CallOptions): AsyncGenerator<JournalEntry, void, undefined> {
+      return kit.all(
+        '/journal-entries',
+        {},
+        LIST_KEYS,
+        journalEntrySchema,
+        'journal entry',
+        options,
+      );
+    },
+
+    listPage(
+      query: { page?: number; limit?: number } = {},
+      options?: CallOptions,
+    ): Promise<Page<JournalEntry>> {
+      return kit.page(
+        '/journal-entries',
+        { ...query },
+        LIST_KEYS,
+        journalEntrySchema,
+        'journal entry',
+        options,
+      );
+    },
+
+    /** Creates a balanced entry (debits equal credits). */
+    create(body: JournalEntryCreate, options?: CallOptions): Promise<WriteResult<JournalEntry>> {
+      return kit.write(
+        'POST',
+        '/journal-entries',
+        encodeBody(journalEntryCreateSchema, body, 'journal entry'),
+        writeReader(journalEntrySchema, RECORD_KEYS, 'the created journal entry'),
+        options,
+      );
+    },
+  };
+}
+
+export type JournalEntryRoutes = ReturnType<typeof journalEntryRoutes>;

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { optionalText } from './common.js';
+import { moneyFromWire } from './wire-decimal.js';
+
+/**
+ * Reports. Only the fields the migration reads are typed (P1 to P3); everything else passes
+ * through. Totals objects have one money field per column or bucket, whatever their names.
+ */
+
+const money = moneyFromWire.nullish();
+
+/** An object whose numeric values are all money (report totals, bucket sums). */
+export const moneyTotalsSchema = z.record(z.string(), z.union([moneyFromWire, z.unknown()]));
+
+/** One trial balance row (P1): debit, credit and balance as money strings. */
+export const trialBalanceRowSchema = z.looseObject({
+  accountUuid: optionalText,
+  accountName: optionalText,
+  accountType: optionalText,
+  debit: money,
+  credit: money,
+  balance: money,
+});
+
+/** Trial balance (P1): cumulative to `endDate`. */
+export const trialBalanceSchema = z.looseObject({
+  rows: z.array(trialBalanceRowSchema).optional(),
+  accounts: z.array(trialBalanceRowSchema).optional(),
+  totals: moneyTotalsSchema.optional(),
+  currency: optionalText,
+  startDate: optionalText,
+  endDate: optionalText,
+});
+export type TrialBalance = z.infer<typeof trialBalanceSchema>;
+
+/** Profit and loss: revenue positive, expenses negative. */
+export const profitAndLossSchema = z.looseObject({
+  rows: z
+    .array(
+      z.looseObject({
+        accountUuid: optionalText,
+        accountName: optionalText,
+        accountType: optionalText,
+        amount: money,
+      }),
+    )
+    .optional(),
+  totals: moneyTotalsSchema.optional(),
+  currency: optionalText,
+  startDate: optionalText,
+  endDate: optionalText,
+});
+export type ProfitAndLoss = z.infer<typeof profitAndLossSchema>;
+
+/** Balance sheet: sections with their accounts. */
+export const balanceSheetSchema = z.looseObject({
+  sections: z
+    .array(
+      z.looseObject({
+        name: optionalText,
+        total: money,
+        accounts: z
+          .array(
+            z.looseObject({
+              accountUuid: optionalText,
+              accountName: optionalText,
+              balance: money,
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .optional(),
+  totals: moneyTotalsSchema.optional(),
+  currency: optionalText,
+  endDate: optionalText,
+});
+export type BalanceSheet = z.infer<typeof balanceSheetSchema>;
+
+/** Aged receivables or payables (P2). */
+export const agingReportSchema = z.looseObject({
+  rows: z
+    .array(
+      z.looseObject({
+        documentUuid: optionalText,
+        documentNumber: optionalText,
+        counterpartyUuid: optionalText,
+        counterpartyName: optionalText,
+        date: optionalText,
+        dueDate: optionalText,
+        amountDue: money,
+        daysOverdue: z.number().nullish(),
+        bucket: optionalText,
+      }),
+    )
+    .optional(),
+  summaries: z
+    .array(
+      z.looseObject({
+        counterpartyUuid: optionalText,
+        counterpartyName: optionalText,
+        current: money,
+        '1-30': money,
+        '31-60': money,
+        '61-90': money,
+        '90+': money,
+        total: money,
+      }),
+    )
+    .optional(),
+  totals: moneyTotalsSchema.optional(),
+  reconciliation: z
+    .looseObject({
+      controlAccountBalance: money,
+      agingTotal: money,
+      difference: money,
+    })
+    .optional(),
+});
+export type AgingReport = z.infer<typeof agingReportSchema>;
+
+/** Account transactions (P3): lines per account with running balances. */
+export const accountTransactionsReportSchema = z.looseObject({
+  accounts: z
+    .array(
+      z.looseObject({
+        accountUuid: optionalText,
+        accountName: optionalText,
+        openingBalance: money,
+        endingBalance: money,
+        lines: z
+          .array(
+            z.looseObject({
+              date: optionalText,
+              memo: optionalText,
+              debit: money,
+              credit: money,
+              runningBalance: money,
+              source: z.unknown().optional(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .optional(),
+  startDate: optionalText,
+  endDate: optionalText,
+});
+export type AccountTransactionsReport = z.infer<typeof accountTransactionsReportSchema>;

@@ -1,0 +1,197 @@
+import type {
+  CredentialProfile,
+  CredentialStore,
+  StoredTokens,
+} from '../credentials/credential-store.js';
+import { PartnerApiAbortedError, PartnerApiCredentialError } from './errors.js';
+import { emitLog, type PartnerApiLogger } from './logger.js';
+import type { AccessTokenSource } from './request-executor.js';
+import type { TokenGrant } from './schemas/tokens.js';
+import type { SecretRegistry } from './secret-registry.js';
+
+/** Spends a refresh token for a new pair (the refresh route). */
+export type RefreshExchange = (refreshToken: string) => Promise<TokenGrant>;
+
+/** Dependencies of the token manager. */
+export interface TokenManagerDeps {
+  store: CredentialStore;
+  profileName: string;
+  refresh: RefreshExchange;
+  clock: () => number;
+  /** Refresh when the access token expires within this many ms (default 60 s). */
+  refreshMarginMs?: number;
+  /** How long to wait for another process's refresh (the credential lock), default 60 s. */
+  lockTimeoutMs?: number;
+  secrets: SecretRegistry;
+  logger?: PartnerApiLogger;
+}
+
+type Trigger = { reason: 'expiring' } | { reason: 'rejected'; token: string };
+
+const DEFAULT_REFRESH_MARGIN_MS = 60_000;
+
+/**
+ * Keeps one profile's access token fresh. Refresh is single-flight twice over: callers in this
+ * process share one promise, and processes sharing the credential file take its exclusive lock,
+ * re-read the profile under it, and skip the refresh when another process already rotated the
+ * pair. The new pair is persisted before anyone uses it, so a rotated refresh token is never lost.
+ */
+export class TokenManager implements AccessTokenSource {
+  private tokens: StoredTokens | undefined;
+  private inFlight: Promise<StoredTokens> | undefined;
+  private readonly marginMs: number;
+
+  constructor(private readonly deps: TokenManagerDeps) {
+    this.marginMs = deps.refreshMarginMs ?? DEFAULT_REFRESH_MARGIN_MS;
+  }
+
+  /** A token valid for at least the margin, refreshing first when needed. */
+  async current(signal?: AbortSignal): Promise<string> {
+    const tokens = this.tokens ?? (await this.load());
+    if (!this.expiresSoon(tokens)) return tokens.accessToken;
+    return (await this.awaitRefresh({ reason: 'expiring' }, signal)).accessToken;
+  }
+
+  /** The API refused `token`: refresh, unless that already happened since it was handed out. */
+  async rejected(token: string, signal?: AbortSignal): Promise<void> {
+    await this.awaitRefresh({ reason: 'rejected', token }, signal);
+  }
+
+  /** Refreshes now whatever the expiry says (single-flight like any refresh); the new pair. */
+  async refreshNow(signal?: AbortSignal): Promise<StoredTokens> {
+    const tokens = this.tokens ?? (await this.load());
+    return this.awaitRefresh({ reason: 'rejected', token: tokens.accessToken }, signal);
+  }
+
+  private async load(): Promise<StoredTokens> {
+    const profile = await this.deps.store.getProfile(this.deps.profileName);
+    this.tokens = this.tokensOf(profile);
+    return this.tokens;
+  }
+
+  private tokensOf(profile: CredentialProfile | undefined): StoredTokens {
+    if (!profile?.tokens) {
+      throw new PartnerApiCredentialError(
+        `No workspace is connected for profile "${this.deps.profileName}" in ` +
+          `${this.deps.store.location}; run \`ledgerlift connect\` first.`,
+        { problem: 'not_connected' },
+      );
+    }
+    this.deps.secrets.add(profile.tokens.accessToken);
+    this.deps.secrets.add(profile.tokens.refreshToken);
+    return profile.tokens;
+  }
+
+  private expiresSoon(tokens: StoredTokens): boolean {
+    const expiresAt = parseInstant(tokens.accessTokenExpiresAt);
+    // Without an expiry we cannot refresh ahead of time; a 401 will trigger it instead.
+    return expiresAt !== undefined && expiresAt - this.deps.clock() <= this.marginMs;
+  }
+
+  private isSatisfiedBy(tokens: StoredTokens | undefined, trigger: Trigger): boolean {
+    if (!tokens || this.expiresSoon(tokens)) return false;
+    return trigger.reason === 'expiring' || tokens.accessToken !== trigger.token;
+  }
+
+  /** Joins the refresh in flight or starts one; the caller's signal only stops the caller waiting. */
+  private async awaitRefresh(trigger: Trigger, signal?: AbortSignal): Promise<StoredTokens> {
+    if (this.isSatisfiedBy(this.tokens, trigger)) return this.tokens as StoredTokens;
+    if (!this.inFlight) {
+      // Not tied to any caller's signal: abandoning a refresh halfway could lose the rotated pair.
+      this.inFlight = this.refreshUnderLock(trigger).finally(() => {
+        this.inFlight = undefined;
+      });
+    }
+    return abortable(this.inFlight, signal);
+  }
+
+  private async refreshUnderLock(trigger: Trigger): Promise<StoredTokens> {
+    const startedAt = Date.now();
+    try {
+      const outcome = await this.deps.store.withLock(
+        async (locked) => {
+          const profile = await locked.read(this.deps.profileName);
+          const stored = this.tokensOf(profile);
+          // Another process (or an earlier refresh here) rotated the pair while we waited.
+          if (this.isSatisfiedBy(stored, trigger)) return { tokens: stored, refreshed: false };
+          const refreshExpiresAt = parseInstant(stored.refreshTokenExpiresAt);
+          if (refreshExpiresAt !== undefined && refreshExpiresAt <= this.deps.clock()) {
+            throw new PartnerApiCredentialError(
+              `The refresh token of profile "${this.deps.profileName}" expired at ` +
+                `${stored.refreshTokenExpiresAt}; run \`ledgerlift connect\` again.`,
+              { problem: 'refresh_token_expired' },
+            );
+          }
+          const grant = await this.deps.refresh(stored.refreshToken);
+          const next: StoredTokens = {
+            accessToken: grant.accessToken,
+            refreshToken: grant.refreshToken,
+            accessTokenExpiresAt: grant.accessTokenExpiresAt ?? null,
+            refreshTokenExpiresAt: grant.refreshTokenExpiresAt ?? null,
+          };
+          this.deps.secrets.add(next.accessToken);
+          this.deps.secrets.add(next.refreshToken);
+          // Keep the pair in memory first: if persisting fails we can still use it in-process.
+          this.tokens = next;
+          await locked.write(this.deps.profileName, {
+            ...(profile as CredentialProfile),
+            tokens: next,
+            workspaceId: grant.workspaceId ?? profile?.workspaceId ?? null,
+            workspaceName: grant.workspaceName ?? profile?.workspaceName ?? null,
+          });
+          return { tokens: next, refreshed: true };
+        },
+        { timeoutMs: this.deps.lockTimeoutMs },
+      );
+      this.tokens = outcome.tokens;
+      this.logRefresh(trigger, startedAt, outcome.refreshed ? 'refreshed' : 'adopted');
+      return outcome.tokens;
+    } catch (error) {
+      this.logRefresh(trigger, startedAt, 'error', error);
+      throw error;
+    }
+  }
+
+  private logRefresh(
+    trigger: Trigger,
+    startedAt: number,
+    outcome: 'refreshed' | 'adopted' | 'error',
+    error?: unknown,
+  ): void {
+    emitLog(this.deps.logger, {
+      event: 'partner_api.token_refresh',
+      outcome,
+      trigger: trigger.reason,
+      durationMs: Date.now() - startedAt,
+      ...(error instanceof Error ? { errorType: error.name } : {}),
+    });
+  }
+}
+
+function parseInstant(text: string | null | undefined): number | undefined {
+  if (!text) return undefined;
+  const value = Date.parse(text);
+  return Number.isNaN(value) ? undefined : value;
+}
+
+/** Waits for `promise`, or rejects with a `PartnerApiAbortedError` when `signal` fires first. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  const aborted = () =>
+    new PartnerApiAbortedError('cancelled while waiting for a token refresh', { ambiguous: false });
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: Error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,48 @@
+import type { RunReport, StepReport } from '../run-report.js';
+import { html, type SafeHtml } from './escape.js';
+import { formatCount } from './format.js';
+import { stepLabel } from './labels.js';
+import { dataTable, type Column } from './table.js';
+
+/** One line per migration step: what it planned, created, matched, failed, skipped and called. */
+export function stepsSection(report: RunReport): SafeHtml {
+  const dry = report.run.mode === 'dry-run';
+  const count = (pick: (step: StepReport) => number) => (step: StepReport) =>
+    formatCount(pick(step));
+  const columns: Column<StepReport>[] = [
+    { header: 'Step', cell: (step) => stepLabel(step.step), nowrap: true },
+    { header: 'Rows', cell: count((step) => step.rows.planned), numeric: true },
+    { header: dry ? 'Will create' : 'Created', cell: count((step) => step.created), numeric: true },
+    { header: dry ? 'Will match' : 'Matched', cell: count((step) => step.matched), numeric: true },
+    {
+      header: dry ? 'Will fail' : 'Failed',
+      cell: count((step) => step.rows.failed),
+      numeric: true,
+    },
+    { header: 'Skipped', cell: count((step) => step.rows.skipped), numeric: true },
+    {
+      header: dry ? 'Calls needed' : 'API calls',
+      cell: count((step) => step.calls),
+      numeric: true,
+    },
+  ];
+  const sum = (pick: (step: StepReport) => number) =>
+    formatCount(report.steps.reduce((total, step) => total + pick(step), 0));
+  const footer = [
+    'Total',
+    sum((step) => step.rows.planned),
+    sum((step) => step.created),
+    sum((step) => step.matched),
+    sum((step) => step.rows.failed),
+    sum((step) => step.rows.skipped),
+    sum((step) => step.calls),
+  ];
+  return html`<section id="steps" aria-labelledby="steps-title">
+    <h2 id="steps-title">Steps</h2>
+    <p class="lead">
+      Matched records already existed in the workspace and were
+      ${dry ? 'found by the dry run; they will not be created again' : 'linked, not created again'}.
+    </p>
+    ${dataTable(report.steps, columns, { footer })}
+  </section>`;
+}

@@ -1,0 +1,111 @@
+import type { RunReport } from '../run-report.js';
+import { chip } from './chip.js';
+import { html, type HtmlValue, type SafeHtml } from './escape.js';
+import { formatCount, formatMinutes, plural } from './format.js';
+import { phaseStatus } from './labels.js';
+import { verdictOf } from './verdict.js';
+
+/** The first screen: status, the headline, the verdict, and the figures that back them. */
+export function summarySection(report: RunReport): SafeHtml {
+  const verdict = verdictOf(report);
+  return html`<section id="summary" class="summary" aria-labelledby="summary-title">
+    <h2 id="summary-title" class="visually-hidden">Summary</h2>
+    <p class="status">Status: ${chip(phaseStatus[report.run.phase])}</p>
+    <p class="headline" id="headline">${report.headline}</p>
+    ${attention(report)}
+    <div class="cards">
+      <div class="card verdict tone-${verdict.tone}" id="verdict">
+        <p class="card-label">Verification</p>
+        <p class="verdict-title">
+          <span class="icon" aria-hidden="true">${verdict.icon}</span> ${verdict.title}
+        </p>
+        ${verdict.finding ? html`<p class="verdict-finding">${verdict.finding}</p>` : ''}
+        <p class="card-note">${verdict.detail}</p>
+      </div>
+      ${rowsCard(report)} ${callsCard(report)} ${problemsCard(report)}
+    </div>
+  </section>`;
+}
+
+/** Why the run is not moving: blocked by errors in the exports, paused, or waiting. */
+function attention(report: RunReport): HtmlValue {
+  const { phase } = report.run;
+  if (phase === 'blocked') {
+    const errors = report.problemCounts.error;
+    return html`<div class="callout tone-bad" id="blocked" role="note">
+      <p class="callout-title">
+        <span class="icon" aria-hidden="true">✗</span> Why this run is blocked
+      </p>
+      <p>
+        The exports have ${plural(errors, 'error')} that stop a live run: nothing was written. Each
+        error is listed below under “Errors that block the run” with its file, row and column.
+      </p>
+      <p>
+        Fix them in the source files (or in a mapping override) and start a new dry run. Or start
+        the live run with <code>skipInvalidRows</code>: the rows at fault are then left out and
+        reported as skipped.
+      </p>
+    </div>`;
+  }
+  const reason = report.progress.pauseReason;
+  if ((phase === 'paused' || phase === 'awaiting-operator') && reason) {
+    return html`<div class="callout tone-warn" role="note">
+      <p class="callout-title">
+        <span class="icon" aria-hidden="true">‖</span> ${phaseStatus[phase].label}
+      </p>
+      <p>${reason}</p>
+    </div>`;
+  }
+  return '';
+}
+
+function figure(label: string, value: number, tone?: 'bad' | 'warn'): SafeHtml {
+  const flagged = tone && value > 0;
+  return html`<div class="${flagged ? `figure tone-${tone}` : 'figure'}">
+    <dt>${label}</dt>
+    <dd>${formatCount(value)}</dd>
+  </div>`;
+}
+
+function rowsCard(report: RunReport): SafeHtml {
+  const dry = report.run.mode === 'dry-run';
+  const totals = report.totals;
+  return html`<div class="card" id="totals">
+    <p class="card-label">Rows</p>
+    <dl class="figures">
+      ${figure('Planned', totals.planned)} ${figure(dry ? 'Will migrate' : 'Done', totals.done)}
+      ${figure(dry ? 'Will fail' : 'Failed', totals.failed, 'bad')}
+      ${figure('Skipped', totals.skipped, 'warn')}
+    </dl>
+  </div>`;
+}
+
+function callsCard(report: RunReport): SafeHtml {
+  const predicted = report.calls.predicted;
+  const prediction = predicted
+    ? html`<p class="card-note" id="prediction">
+        The live run will make <strong>${plural(predicted.calls, 'API call')}</strong>: about
+        <strong>${formatMinutes(predicted.minutesAtRateLimit)}</strong> at the rate limit of
+        ${formatCount(predicted.requestsPerMinute)} requests per minute.
+      </p>`
+    : '';
+  return html`<div class="card" id="calls">
+    <p class="card-label">API calls</p>
+    <dl class="figures">
+      ${predicted ? figure('Predicted (live run)', predicted.calls) : ''}
+      ${figure(predicted ? 'Made (dry run)' : 'Made', report.calls.made)}
+    </dl>
+    ${prediction}
+  </div>`;
+}
+
+function problemsCard(report: RunReport): SafeHtml {
+  const counts = report.problemCounts;
+  return html`<div class="card" id="problem-counts">
+    <p class="card-label">Export problems</p>
+    <dl class="figures">
+      ${figure('Errors', counts.error, 'bad')} ${figure('Warnings', counts.warning, 'warn')}
+      ${figure('Info', counts.info)}
+    </dl>
+  </div>`;
+}

@@ -1,0 +1,26 @@
+import type { RunReport } from '../run-report.js';
+import { html, type SafeHtml } from './escape.js';
+import { formatCount } from './format.js';
+
+/** Links to each part with its count, so a long report is navigable without scrolling blind. */
+export function tableOfContents(report: RunReport): SafeHtml {
+  const dry = report.run.mode === 'dry-run';
+  const links: Array<[string, string]> = [
+    ...(report.run.phase === 'blocked'
+      ? ([['#blocking-errors', 'Errors that block the run']] as Array<[string, string]>)
+      : []),
+    [
+      '#failed-rows',
+      `${dry ? 'Rows that would fail' : 'Failed rows'} (${formatCount(report.failedRows.length)})`,
+    ],
+    ['#steps', 'Steps'],
+    ['#verification', 'Verification'],
+    ['#problems', `Problems (${formatCount(report.problems.length)})`],
+    ['#skipped', `Skipped (${formatCount(report.skippedRows.length)})`],
+    ['#api-warnings', `API warnings (${formatCount(report.apiWarnings.length)})`],
+    ['#trial-balance', 'Projected trial balance'],
+  ];
+  return html`<nav class="toc" aria-label="Contents">
+    ${links.map(([href, label]) => html`<a href="${href}">${label}</a>`)}
+  </nav>`;
+}

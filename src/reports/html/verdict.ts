@@ -1,0 +1,58 @@
+import type { RunReport } from '../run-report.js';
+import { html, type HtmlValue } from './escape.js';
+import { formatMoney, isZeroMoney, plural } from './format.js';
+import type { Tone } from './labels.js';
+
+export interface Verdict {
+  icon: string;
+  /** Two words, the first thing read: "Books verified", "Needs review", "Not verified". */
+  title: string;
+  /** What needs review, when something does: "7 differences; clearing balance 1,240.00". */
+  finding?: string;
+  /** What was compared with what, and the clearing balance. */
+  detail: HtmlValue;
+  tone: Tone;
+}
+
+const targetNames = {
+  'legacy-trial-balance': 'the legacy trial balance',
+  'migrated-ledger': 'the migrated ledger',
+} as const;
+
+/** Dates and amounts must not break across lines ("2024-03-" / "31"). */
+const keep = (text: string) => html`<span class="nowrap">${text}</span>`;
+
+/** The verification verdict in words: verified, needs review (with counts), or not verified. */
+export function verdictOf(report: RunReport): Verdict {
+  const verification = report.verification;
+  if (!verification) {
+    const why =
+      report.run.phase === 'blocked'
+        ? 'The run stopped before migrating, so there is nothing to verify yet.'
+        : 'This run has not reached verification.';
+    return { icon: '–', title: 'Not verified', detail: why, tone: 'neutral' };
+  }
+  const books =
+    verification.source === 'projection' ? 'The projected books' : "The workspace's books";
+  const clearing = formatMoney(verification.clearingBalance);
+  const clearingAtZero = isZeroMoney(verification.clearingBalance);
+  const compared = html`${books} at ${keep(verification.asOf)} compared with
+  ${targetNames[verification.target]}, ${plural(verification.checkedAccounts, 'account')}`;
+  // The clearing balance is stated once: in the finding when it is wrong, here when it is right.
+  const detail = clearingAtZero
+    ? html`${compared}; clearing account at ${keep(clearing)}.`
+    : html`${compared}.`;
+  if (verification.verified) {
+    return { icon: '✓', title: 'Books verified', detail, tone: 'good' };
+  }
+  const findings: string[] = [];
+  if (verification.differences > 0) findings.push(plural(verification.differences, 'difference'));
+  if (!clearingAtZero) findings.push(`clearing account at ${clearing}, not 0.00`);
+  return {
+    icon: '!',
+    title: 'Needs review',
+    finding: findings.join('; ') || 'not verified',
+    detail,
+    tone: 'warn',
+  };
+}

@@ -1,0 +1,57 @@
+import ExcelJS from 'exceljs';
+import type { RunReport } from './run-report.js';
+import {
+  failedRowColumns,
+  problemColumns,
+  skippedColumns,
+  stepColumns,
+  warningColumns,
+} from './xlsx/list-sheets.js';
+import { summaryColumns, summaryRows } from './xlsx/summary-sheet.js';
+import { writeTableSheet } from './xlsx/table-sheet.js';
+import { trialBalanceColumns } from './xlsx/trial-balance-sheet.js';
+import { comparisonColumns, comparisonRows } from './xlsx/verification-sheet.js';
+
+/** The workbook's sheets, in this order. */
+export const xlsxSheetNames = [
+  'Summary',
+  'Steps',
+  'Failed rows',
+  'Warnings',
+  'Problems',
+  'Skipped',
+  'Verification',
+  'Projected trial balance',
+] as const;
+
+/**
+ * Writes a run's report as an XLSX workbook for working through it: every failed row, problem,
+ * skipped row and warning (the HTML page shows the first ones only), with file, sheet, row and
+ * column in their own columns, filters on every sheet and a frozen header. Money cells are numbers
+ * formatted `#,##0.00`, converted exactly from the report's decimal strings (see docs/reports.md).
+ */
+export async function writeXlsxReport(report: RunReport, file: string): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useStyles: true,
+    useSharedStrings: true,
+  });
+  workbook.creator = 'Ledgerlift';
+  const generated = new Date(report.generatedAt);
+  // An unparseable timestamp must not cost the consultant the workbook: fall back to now.
+  workbook.created = Number.isNaN(generated.getTime()) ? new Date() : generated;
+  writeTableSheet(workbook, 'Summary', summaryColumns, summaryRows(report), { autoFilter: false });
+  writeTableSheet(workbook, 'Steps', stepColumns, report.steps);
+  writeTableSheet(workbook, 'Failed rows', failedRowColumns, report.failedRows);
+  writeTableSheet(workbook, 'Warnings', warningColumns, report.apiWarnings);
+  writeTableSheet(workbook, 'Problems', problemColumns, report.problems);
+  writeTableSheet(workbook, 'Skipped', skippedColumns, report.skippedRows);
+  writeTableSheet(workbook, 'Verification', comparisonColumns, comparisonRows(report.verification));
+  writeTableSheet(
+    workbook,
+    'Projected trial balance',
+    trialBalanceColumns,
+    report.projectedTrialBalance,
+  );
+  await workbook.commit();
+}

@@ -1,0 +1,82 @@
+import type { RunReport } from '../run-report.js';
+import type { SheetColumn, SheetValue } from './table-sheet.js';
+
+export interface SummaryRow {
+  item: string;
+  value: SheetValue;
+}
+
+export const summaryColumns: SheetColumn<SummaryRow>[] = [
+  { header: 'Item', value: (row) => row.item },
+  { header: 'Value', value: (row) => row.value },
+];
+
+/** What each other sheet holds, so the workbook explains itself when opened without the page. */
+const sheetGuide: Array<[string, string]> = [
+  ['Steps', 'Per migration step: rows, records created and matched, failed, skipped, API calls.'],
+  [
+    'Failed rows',
+    'Every row that failed, with the reason and the file, sheet, row and column to fix.',
+  ],
+  ['Warnings', 'Records the API accepted without applying every field as sent.'],
+  ['Problems', 'Problems found reading and validating the exports (errors block a live run).'],
+  ['Skipped', 'Rows left out on purpose, and why.'],
+  ['Verification', 'Accounts, receivables and payables: expected (legacy), actual, difference.'],
+  ['Projected trial balance', 'The trial balance the workspace should show at the end date.'],
+];
+
+/** The run's facts and verdict as label and value, one per line. */
+export function summaryRows(report: RunReport): SummaryRow[] {
+  const { run, totals, calls, verification, problemCounts } = report;
+  const rows: SummaryRow[] = [
+    { item: 'Run name', value: run.runName },
+    { item: 'Mode', value: run.mode === 'dry-run' ? 'DRY RUN (nothing was written)' : 'Live run' },
+    { item: 'Status', value: run.phase },
+    { item: 'Headline', value: report.headline },
+    { item: 'Generated at', value: report.generatedAt },
+    { item: 'Round', value: run.round },
+    { item: 'Source folder', value: run.source.folder },
+    { item: 'Source format', value: run.source.format },
+    { item: 'Cutover date', value: run.cutoverDate },
+    { item: 'End date', value: run.endDate },
+    { item: 'Currency', value: run.currency },
+    { item: 'Batch size', value: run.batchSize },
+    { item: 'Connection profile', value: run.profile },
+    { item: 'Rows planned', value: totals.planned },
+    { item: run.mode === 'dry-run' ? 'Rows that will migrate' : 'Rows done', value: totals.done },
+    { item: run.mode === 'dry-run' ? 'Rows that would fail' : 'Rows failed', value: totals.failed },
+    { item: 'Rows skipped', value: totals.skipped },
+    { item: 'API calls made', value: calls.made },
+  ];
+  if (calls.predicted) {
+    rows.push(
+      { item: 'Predicted API calls (live run)', value: calls.predicted.calls },
+      { item: 'Predicted minutes at the rate limit', value: calls.predicted.minutesAtRateLimit },
+      { item: 'Rate limit (requests per minute)', value: calls.predicted.requestsPerMinute },
+    );
+  }
+  if (report.progress.pauseReason)
+    rows.push({ item: 'Pause reason', value: report.progress.pauseReason });
+  if (verification) {
+    rows.push(
+      { item: 'Books verified', value: verification.verified ? 'Yes' : 'No: needs review' },
+      { item: 'Differences', value: verification.differences },
+      { item: 'Clearing balance', value: { money: verification.clearingBalance } },
+      { item: 'Accounts checked', value: verification.checkedAccounts },
+      { item: 'Compared at', value: verification.asOf },
+      { item: 'Compared with', value: verification.target },
+      { item: 'Figures compared', value: verification.source },
+      ...verification.notes.map((note) => ({ item: 'Verification note', value: note })),
+    );
+  } else {
+    rows.push({ item: 'Books verified', value: 'Not verified' });
+  }
+  rows.push(
+    { item: 'Problems: errors', value: problemCounts.error },
+    { item: 'Problems: warnings', value: problemCounts.warning },
+    { item: 'Problems: info', value: problemCounts.info },
+    { item: '', value: undefined },
+    ...sheetGuide.map(([sheet, what]) => ({ item: `Sheet “${sheet}”`, value: what })),
+  );
+  return rows;
+}

@@ -1,0 +1,88 @@
+import type ExcelJS from 'exceljs';
+import { cleanText, moneyValue } from './cell-values.js';
+
+/** A cell: text, a count, or money (a decimal string, written exactly; see `moneyValue`). */
+export type SheetValue = string | number | { money: string } | undefined;
+
+export interface SheetColumn<T> {
+  header: string;
+  value: (row: T) => SheetValue;
+}
+
+/** Money shows with thousands separators and two places; negatives with a minus sign. */
+export const MONEY_FORMAT = '#,##0.00';
+
+/** Above exceljs's default of 9, which it leaves out of the file (Excel then shows 8.43). */
+const MIN_WIDTH = 10;
+const MAX_WIDTH = 60;
+
+function cellValue(value: SheetValue): string | number | null {
+  if (value === undefined) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return cleanText(value);
+  return moneyValue(value.money);
+}
+
+/** Widths from the longest value (money as displayed, with separators), within readable bounds. */
+function widthOf(value: string | number | null, isMoney: boolean): number {
+  if (value === null) return 0;
+  const text = String(value);
+  return isMoney ? text.length + Math.floor(text.length / 3) + 1 : text.length;
+}
+
+/**
+ * Writes one list as a sheet: bold header row, frozen so it stays while scrolling, an autofilter
+ * over every column, and widths that fit the content. Rows are committed as they are written (the
+ * workbook is a streaming writer), so a sheet of many thousands of rows is not held in memory twice;
+ * that is also why widths come from a first pass over the rows.
+ */
+export function writeTableSheet<T>(
+  workbook: ExcelJS.Workbook,
+  name: string,
+  columns: readonly SheetColumn<T>[],
+  rows: readonly T[],
+  options: { autoFilter?: boolean } = {},
+): void {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const widths = columns.map((column) => column.header.length);
+  for (const row of rows) {
+    columns.forEach((column, index) => {
+      const raw = column.value(row);
+      widths[index] = Math.max(
+        widths[index] ?? 0,
+        widthOf(cellValue(raw), typeof raw === 'object'),
+      );
+    });
+  }
+  sheet.columns = columns.map((column, index) => ({
+    header: column.header,
+    width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, (widths[index] ?? 0) + 2)),
+  }));
+  const header = sheet.getRow(1);
+  // Cell by cell: a row style would shade the whole row, far past the table's last column.
+  columns.forEach((_, index) => {
+    const cell = header.getCell(index + 1);
+    cell.font = { bold: true };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9EEF3' } };
+  });
+  header.commit();
+  for (const source of rows) {
+    const raws = columns.map((column) => column.value(source));
+    const row = sheet.addRow(raws.map(cellValue));
+    raws.forEach((raw, index) => {
+      if (typeof raw !== 'object') return;
+      const cell = row.getCell(index + 1);
+      // Amounts too large to be exact as numbers are text: keep them right-aligned like the rest.
+      if (typeof cell.value === 'number') cell.numFmt = MONEY_FORMAT;
+      else cell.alignment = { horizontal: 'right' };
+    });
+    row.commit();
+  }
+  if (options.autoFilter !== false) {
+    sheet.autoFilter = {
+      from: { row: 1, column: 1 },
+      to: { row: rows.length + 1, column: columns.length },
+    };
+  }
+  sheet.commit();
+}

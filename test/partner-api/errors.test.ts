@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_RETRY_DELAY_MS,
+  PartnerApiConflictError,
+  PartnerApiCredentialError,
+  PartnerApiForbiddenError,
+  PartnerApiNotFoundError,
+  PartnerApiRateLimitError,
+  PartnerApiServerError,
+  PartnerApiUnexpectedStatusError,
+  PartnerApiValidationError,
+  describeError,
+  parseRetryAfter,
+  retryDelayMs,
+  statusToError,
+} from '../../src/partner-api/index.js';
+import {
+  CredentialStoreError,
+  CredentialStoreLockTimeoutError,
+} from '../../src/credentials/index.js';
+
+const NOW = Date.parse('2026-03-01T12:00:00.000Z');
+
+function answer(
+  status: number,
+  body: unknown,
+  extra: { isWrite?: boolean; retryAfter?: string } = {},
+) {
+  return statusToError({
+    status,
+    method: extra.isWrite === false ? 'GET' : 'POST',
+    path: '/partners/customers',
+    isWrite: extra.isWrite ?? true,
+    bodyText: typeof body === 'string' ? body : JSON.stringify(body),
+    retryAfterHeader: extra.retryAfter,
+    nowMs: NOW,
+  });
+}
+
+describe('statusToError', () => {
+  it('maps every documented status to its class and retry semantics', () => {
+    const cases: Array<[number, string, boolean, boolean]> = [
+      [400, 'PartnerApiValidationError', false, false],
+      [401, 'PartnerApiCredentialError', false, false],
+      [403, 'PartnerApiForbiddenError', false, false],
+      [404, 'PartnerApiNotFoundError', false, false],
+      [409, 'PartnerApiConflictError', false, false],
+      [429, 'PartnerApiRateLimitError', true, false],
+      [500, 'PartnerApiServerError', true, true],
+      [503, 'PartnerApiServerError', true, true],
+      [405, 'PartnerApiUnexpectedStatusError', false, false],
+    ];
+    for (const [status, type, retryable, ambiguous] of cases) {
+      const error = answer(status, { status: 'error', message: 'Nope.' });
+      expect(describeError(error), `status ${status}`).toMatchObject({
+        type,
+        retryable,
+        ambiguous,
+        status,
+      });
+      expect(error.name).toBe(type);
+    }
+    expect(answer(400, {})).toBeInstanceOf(PartnerApiValidationError);
+    expect(answer(401, {})).toBeInstanceOf(PartnerApiCredentialError);
+    expect(answer(403, {})).toBeInstanceOf(PartnerApiForbiddenError);
+    expect(answer(404, {})).toBeInstanceOf(PartnerApiNotFoundError);
+    expect(answer(409, {})).toBeInstanceOf(PartnerApiConflictError);
+    expect(answer(429, {})).toBeInstanceOf(PartnerApiRateLimitError);
+    expect(answer(502, {})).toBeInstanceOf(PartnerApiServerError);
+    expect(answer(418, {})).toBeInstanceOf(PartnerApiUnexpectedStatusError);
+  });
+
+  it("quotes the API's reason for a 400: message plus every errors[] entry", () => {
+    const error = answer(400, {
+      status: 'error',
+      message: 'Validation failed.',
+      code: 'validation_failed',
+      errors: [
+        { field: 'customer', reason: 'required', message: 'customer is required' },
+        { field: 'email', reason: 'invalid' },
+      ],
+    });
+    expect(error.message).toContain('400 on POST /partners/customers');
+    expect(error.message).toContain('Validation failed.');
+    expect(error.message).toContain('customer: customer is required');
+    expect(error.message).toContain('email: invalid');
+    expect(describeError(error)).toMatchObject({
+      apiCode: 'validation_failed',
+      apiErrors: [
+        { field: 'customer', reason: 'required', message: 'customer is required' },
+        { field: 'email', reason: 'invalid' },
+      ],
+    });
+  });
+
+  it('quotes a non-JSON error body as text, shortened', () => {
+    const error = answer(400, `Bad request: ${'x'.repeat(2000)}`);
+    expect(error.message).toContain('Bad request: xxx');
+    expect(error.message.length).toBeLessThan(700);
+  });
+
+  it('treats a 5xx answer to a read as not ambiguous', () => {
+    expect(describeError(answer(500, {}, { isWrite: false })).ambiguous).toBe(false);
+  });
+
+  it('scrubs secrets the server echoes back', () => {
+    const error = statusToError({
+      status: 401,
+      method: 'GET',
+      path: '/partners/customers',
+      isWrite: false,
+      bodyText: JSON.stringify({ message: 'token at-SECRET-123456 is not valid' }),
+      nowMs: NOW,
+      redact: (text) => text.replace('at-SECRET-123456', '[redacted]'),
+    });
+    expect(error.message).toContain('token [redacted] is not valid');
+    expect(error.message).not.toContain('at-SECRET');
+  });
+
+  it('serializes to the plain-data description', () => {
+    const error = answer(429, {}, { retryAfter: '3' });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      type: 'PartnerApiRateLimitError',
+      message: error.message,
+      retryable: true,
+      ambiguous: false,
+      retryAfterMs: 3000,
+      status: 429,
+    });
+  });
+});
+
+describe('Retry-After and retryDelayMs', () => {
+  it('reads seconds and HTTP dates, ignoring garbage', () => {
+    expect(parseRetryAfter('12', NOW)).toBe(12_000);
+    expect(parseRetryAfter('Sun, 01 Mar 2026 12:00:30 GMT', NOW)).toBe(30_000);
+    expect(parseRetryAfter('Sun, 01 Mar 2026 11:00:00 GMT', NOW)).toBe(0);
+    expect(parseRetryAfter('soon', NOW)).toBeUndefined();
+    expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
+    expect(
+      (answer(429, {}, { retryAfter: 'Sun, 01 Mar 2026 12:00:05 GMT' }) as PartnerApiRateLimitError)
+        .retryAfterMs,
+    ).toBe(5000);
+  });
+
+  it('backs off exponentially for transient errors and never retries terminal ones', () => {
+    const server = answer(503, {});
+    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(server, attempt))).toEqual([
+      1000, 2000, 4000, 8000,
+    ]);
+    expect(retryDelayMs(server, 40)).toBe(MAX_RETRY_DELAY_MS);
+    expect(retryDelayMs(answer(400, {}), 1)).toBeUndefined();
+    expect(retryDelayMs(answer(401, {}), 1)).toBeUndefined();
+    expect(describeError(answer(404, {}), 3).retryAfterMs).toBeUndefined();
+  });
+
+  it('describes credential store errors with their own flags', () => {
+    expect(describeError(new CredentialStoreError('broken file'))).toEqual({
+      type: 'CredentialStoreError',
+      message: 'broken file',
+      retryable: false,
+      ambiguous: false,
+    });
+    expect(describeError(new CredentialStoreLockTimeoutError('busy'), 1)).toMatchObject({
+      type: 'CredentialStoreLockTimeoutError',
+      retryable: true,
+      retryAfterMs: 1000,
+    });
+    expect(describeError(new TypeError('bug'))).toMatchObject({
+      type: 'TypeError',
+      retryable: true,
+    });
+  });
+});

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { renderHtmlReport } from '../../src/reports/render-html.js';
+import type { RunReport } from '../../src/reports/run-report.js';
+import { htmlLimits } from '../../src/reports/html/limits.js';
+import { manyFailedRows, sampleRunReport } from './sample-report.js';
+
+const hostile = `<script>alert("x")</script> O'Brien & "Sons" </td><img src=x onerror=alert(1)>`;
+
+/** Text content of the page, roughly: tags dropped, entities decoded. */
+function textOf(page: string): string {
+  return page
+    .replace(/<style>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([.,:;)])/g, '$1');
+}
+
+function hostileReport(): RunReport {
+  const report = sampleRunReport('live-with-failures');
+  const location = { file: `${hostile}.csv`, sheet: hostile, row: 7, column: hostile };
+  return {
+    ...report,
+    run: {
+      ...report.run,
+      runName: hostile,
+      profile: hostile,
+      source: { folder: hostile, format: 'xero' },
+    },
+    headline: hostile,
+    failedRows: [
+      { step: 'invoices', entity: hostile, key: hostile, code: hostile, reason: hostile, location },
+    ],
+    problems: [{ severity: 'error', code: 'date.invalid', message: hostile, location }],
+    skippedRows: [{ step: 'unknown', entity: hostile, key: hostile, reason: hostile, location }],
+    apiWarnings: [{ step: 'bills', entity: hostile, key: hostile, message: hostile, location }],
+    projectedTrialBalance: [{ key: hostile, name: hostile, balance: '12.00' }],
+    verification: report.verification && {
+      ...report.verification,
+      notes: [hostile],
+      accounts: report.verification.accounts.map((line) => ({
+        ...line,
+        key: hostile,
+        name: hostile,
+      })),
+    },
+    progress: { ...report.progress, pauseReason: hostile },
+  };
+}
+
+describe('renderHtmlReport', () => {
+  it('escapes every value from the report, so customer data cannot inject markup', () => {
+    const page = renderHtmlReport(hostileReport());
+    expect(page).not.toContain('<script');
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('onerror=alert(1)>');
+    expect(page).not.toContain(`"Sons"`);
+    expect(page).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Brien &amp; &quot;Sons&quot;',
+    );
+    // The hostile text is shown, as text, wherever the report put it.
+    const occurrences =
+      textOf(page).split(`<script>alert("x")</script> O'Brien & "Sons"`).length - 1;
+    expect(occurrences).toBeGreaterThanOrEqual(10);
+  });
+
+  it('is one self-contained page: inline CSS, no scripts, no external assets', () => {
+    const page = renderHtmlReport(sampleRunReport('live-with-failures'));
+    expect(page.startsWith('<!doctype html>')).toBe(true);
+    expect(page).toContain('<style>');
+    expect(page).not.toMatch(/<script|<link|<img|@import|url\(/i);
+    expect(page).not.toMatch(/(src|href)="(?!#)/);
+  });
+
+  it('puts the summary first, then the failed rows, then the details', () => {
+    const page = renderHtmlReport(sampleRunReport('live-with-failures'));
+    const at = (id: string) => page.indexOf(`id="${id}"`);
+    expect(at('headline')).toBeGreaterThan(0);
+    expect(at('headline')).toBeLessThan(at('verdict'));
+    expect(at('verdict')).toBeLessThan(at('totals'));
+    expect(at('totals')).toBeLessThan(at('failed-rows'));
+    expect(at('failed-rows')).toBeLessThan(at('details'));
+    for (const id of [
+      'steps',
+      'verification',
+      'problems',
+      'skipped',
+      'api-warnings',
+      'trial-balance',
+    ]) {
+      expect(at(id), id).toBeGreaterThan(at('details'));
+    }
+  });
+
+  it('summarises the run: name, status, headline, verdict with differences and clearing balance, totals', () => {
+    const report = sampleRunReport('live-with-failures');
+    const text = textOf(renderHtmlReport(report));
+    expect(text).toContain('harbor-pine-roasters-2024');
+    expect(text).toContain('LIVE RUN');
+    expect(text).toContain('Status: ! Needs review');
+    expect(text).toContain(report.headline);
+    expect(text).toContain('Needs review 7 differences; clearing account at 1,240.00, not 0.00');
+    expect(text).toMatch(/Planned 3,196 Done 3,186 Failed 7 Skipped 3/);
+    expect(text).toContain('Made 139');
+  });
+
+  it('says so when the books verify', () => {
+    const text = textOf(renderHtmlReport(sampleRunReport('verified')));
+    expect(text).toContain('✓ Books verified');
+    expect(text).toContain('19 accounts; clearing account at 0.00.');
+    expect(text).toContain('No rows failed. ✓');
+    expect(text).toContain('Every account matches. ✓');
+  });
+
+  it('shows each failed row with its step, key, reason and the file, row and column to fix', () => {
+    const text = textOf(renderHtmlReport(sampleRunReport('live-with-failures')));
+    expect(text).toContain(
+      'INV-2304 invoice dueDate 2024-02-30 is not a calendar date. api.400 Invoices.csv row 239, column "DueDate"',
+    );
+    expect(text).toContain('Bills.xlsx [Bills 2024] row 77, column "Total"');
+    // Grouped by step in migration order.
+    const order = [
+      'Customers 1 failed row',
+      'Invoices 3 failed rows',
+      'Bills 1 failed row',
+      'Payments 2 failed rows',
+    ];
+    const positions = order.map((heading) => text.indexOf(heading));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('caps long lists and points to the XLSX workbook for the rest', () => {
+    const rows = manyFailedRows(300);
+    const invoices = rows.filter((row) => row.step === 'invoices').length;
+    const page = renderHtmlReport(sampleRunReport('live-with-failures', { failedRows: rows }));
+    const text = textOf(page);
+    expect(text).toContain(
+      `Showing ${htmlLimits.failedRowsPerStep} of ${invoices}. The other ${invoices - htmlLimits.failedRowsPerStep} are in the XLSX workbook`,
+    );
+    expect(text).toContain('sheet “Failed rows”');
+    expect(text).toContain('All 300 failed rows are also in the XLSX workbook');
+    expect(text).toContain('INV-3000');
+    expect(text).not.toContain('INV-3299');
+  });
+
+  it('marks a dry run and shows the predicted calls and their duration at the rate limit', () => {
+    const report = sampleRunReport('dry-run');
+    const page = renderHtmlReport(report);
+    const text = textOf(page);
+    expect(page).toContain('<title>DRY RUN · ');
+    expect(text).toContain('DRY RUN Nothing was written to the workspace.');
+    expect(text).toContain(
+      'The live run will make 134 API calls: about 2 min at the rate limit of 120 requests per minute.',
+    );
+    expect(text).toContain('Will migrate 3,192');
+    expect(text).toContain('Rows that would fail 1');
+  });
+
+  it('explains why a blocked run is blocked and lists the errors to fix before anything else', () => {
+    const page = renderHtmlReport(sampleRunReport('blocked'));
+    const text = textOf(page);
+    expect(text).toContain('Why this run is blocked');
+    expect(text).toContain('The exports have 3 errors that stop a live run: nothing was written.');
+    expect(text).toContain('skipInvalidRows');
+    expect(text).toContain('Blocked before writing: nothing was written');
+    expect(text).toContain('Not verified The run stopped before migrating');
+    expect(page.indexOf('id="blocking-errors"')).toBeLessThan(page.indexOf('id="failed-rows"'));
+    expect(text).toContain(
+      'Errors that block the run 3 Fix these in the exports, then start a new dry run. Where to fix it Problem Code Invoices.csv row 214, column "AccountCode" Account code 4020',
+    );
+  });
+
+  it('shows a pause reason', () => {
+    const report = sampleRunReport('live-with-failures');
+    const paused: RunReport = {
+      ...report,
+      run: { ...report.run, phase: 'paused' },
+      progress: {
+        ...report.progress,
+        pauseReason: 'The API answered 403: the token was revoked. Reconnect the profile.',
+      },
+    };
+    expect(textOf(renderHtmlReport(paused))).toContain(
+      'Paused The API answered 403: the token was revoked.',
+    );
+  });
+
+  it('formats money exactly with separators and lists differences before matches', () => {
+    const text = textOf(renderHtmlReport(sampleRunReport('live-with-failures')));
+    expect(text).toContain(
+      '@receivable Accounts receivable (workspace control account) 18,430.00 16,879.50 -1,550.50 ≠ differs',
+    );
+    const receivables = text.slice(text.indexOf('Receivables by customer'));
+    expect(receivables.indexOf('C-1005')).toBeLessThan(receivables.indexOf('C-1001'));
+  });
+
+  it('shows the projected trial balance in debit and credit columns with exact totals', () => {
+    const text = textOf(renderHtmlReport(sampleRunReport('verified')));
+    expect(text).toContain('1510 1510 Accumulated depreciation 12,800.00');
+    expect(text).toMatch(/Total \(balanced ✓\) 359,098\.80 359,098\.80/);
+  });
+});
