@@ -18,6 +18,7 @@ import type {
   RowCounts,
   RunPhase,
   RunProgress,
+  ReplayRequest,
   RunScope,
   SkipRequest,
   StageSummary,
@@ -203,7 +204,7 @@ export async function migrateLedger(
       return { round: round + 1, rows: counts };
     },
     {
-      validator: (request) => {
+      validator: (request: ReplayRequest) => {
         if (input.mode !== 'live') throw new Error('Only live runs replay failed rows.');
         if (phase !== 'awaiting-operator') {
           throw new Error(

@@ -17,11 +17,15 @@ export const openingBalanceCutover: PhaseHandler<string, string> = {
   step: 'opening-balance',
   phase: 'cutover',
   idempotent: true,
-  async plan(context) {
+  plan(context) {
     const date = context.manifest.cutoverDate;
     const row: UnitRow<string> = { entity: 'workspace-cutover', key: date, data: date };
     const selection = selectRow(context, row.entity, row.key);
-    return { units: selection === 'plan' ? [[row]] : [], decided: [], counts: emptyCounts() };
+    return Promise.resolve({
+      units: selection === 'plan' ? [[row]] : [],
+      decided: [],
+      counts: emptyCounts(),
+    });
   },
   prepare: (_context, rows) => ({ request: rows[0]?.data, sent: rows, failed: [] }),
   send: (api, date) => api.setCutoverDate(date),

@@ -7,7 +7,7 @@ function addressOf(address: Party['billingAddress']): Address | undefined {
   const entries = Object.entries(address).filter(
     ([, value]) => value !== undefined && value !== '',
   );
-  return entries.length > 0 ? (Object.fromEntries(entries) as Address) : undefined;
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 function defined<T extends object>(value: T): T {

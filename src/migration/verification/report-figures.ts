@@ -45,7 +45,7 @@ export function trialBalanceRows(report: unknown): TrialBalanceRow[] {
       debit !== undefined && credit !== undefined ? debit - credit : moneyOf(row.balance);
     if (balance === undefined) return [];
     return [
-      { accountUuid, accountName: String(row.accountName ?? row.name ?? accountUuid), balance },
+      { accountUuid, accountName: textOf(row.accountName ?? row.name) ?? accountUuid, balance },
     ];
   });
 }
@@ -68,9 +68,13 @@ export function agingTotals(report: unknown): AgingTotal[] {
     const current = totals.get(uuid);
     totals.set(uuid, {
       counterpartyUuid: uuid,
-      name: String(row.counterpartyName ?? row.name ?? uuid),
+      name: textOf(row.counterpartyName ?? row.name) ?? uuid,
       total: (current?.total ?? 0n) + amount,
     });
   }
   return [...totals.values()];
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -1,0 +1,274 @@
+import type { PartnerApiClient } from '../../partner-api/client.js';
+import type { BulkResult } from '../../partner-api/bulk.js';
+import type { CallOptions } from '../../partner-api/request-executor.js';
+import type { Page as ClientPage } from '../../partner-api/pagination.js';
+import type { PartnerWarning, WriteResult } from '../../partner-api/schemas/common.js';
+import type { ApiWarning, BulkRowResult, MigrationApi, Page, Written } from './migration-api.js';
+
+/** The page size the migration reads with: the most the sandbox allows (T5). */
+const PAGE_SIZE = 100;
+
+/**
+ * The migration's calls over the partner-api client: one client call per method, the activity's
+ * cancellation signal on every call, money as decimal strings in both directions.
+ */
+export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal): MigrationApi {
+  const options: CallOptions = signal ? { signal } : {};
+  const query = (page: number) => ({ page, limit: PAGE_SIZE });
+  const required = (value: string | null | undefined, what: string): string => {
+    if (value === undefined || value === null) throw new Error(`the API's ${what} is missing`);
+    return value;
+  };
+
+  return {
+    async listAccounts(page) {
+      const listing = await client.accounts.listPage(query(page), options);
+      const flat = listing.records.flatMap((account) => [account, ...(account.subAccounts ?? [])]);
+      return pageOf({ ...listing, records: flat }, page, listing.records.length, (account) => ({
+        id: account.id,
+        name: account.name ?? '',
+        accountNumber: account.accountNumber ?? undefined,
+        type: account.type ?? '',
+        subTypeName: account.subType?.name,
+        editable: account.editable ?? true,
+        createdAt: account.createdAt,
+      }));
+    },
+    async listSubTypes() {
+      const subTypes = await client.accounts.listSubTypes({}, options);
+      return subTypes.map((subType) => ({
+        id: subType.id,
+        type: subType.type ?? '',
+        name: subType.name ?? '',
+      }));
+    },
+    async listCustomers(page) {
+      const listing = await client.customers.listPage(
+        { ...query(page), orderBy: 'createdAt', orderDirection: 'DESC' },
+        options,
+      );
+      return pageOf(listing, page, listing.records.length, (c) => ({
+        id: c.id,
+        name: c.customer ?? '',
+        createdAt: c.createdAt,
+      }));
+    },
+    async listVendors(page) {
+      const listing = await client.vendors.listPage(query(page), options);
+      return pageOf(listing, page, listing.records.length, (v) => ({
+        id: v.id,
+        name: v.name ?? '',
+        createdAt: v.createdAt,
+      }));
+    },
+    async listProducts(page) {
+      const listing = await client.products.listPage(query(page), options);
+      return pageOf(listing, page, listing.records.length, (p) => ({
+        id: p.id,
+        name: p.name ?? '',
+        createdAt: p.createdAt,
+      }));
+    },
+    async listInvoices(page, invoiceType) {
+      const listing = await client.invoices.listPage(
+        { ...query(page), ...(invoiceType ? { invoiceType } : {}) },
+        options,
+      );
+      return pageOf(listing, page, listing.records.length, (invoice) => ({
+        id: invoice.id,
+        invoiceNumber: invoice.invoiceNumber ?? '',
+        invoiceType: invoice.invoiceType ?? 'invoice',
+        customerUuid: invoice.customerUuid ?? undefined,
+        total: invoice.total ?? '0.00',
+        amountDue: invoice.amountDue ?? '0.00',
+        createdAt: invoice.createdAt,
+      }));
+    },
+    async listBills(page, vendorUuids) {
+      const listing = await client.bills.listPage(
+        { ...query(page), ...(vendorUuids ? { vendorUuids } : {}) },
+        options,
+      );
+      return pageOf(listing, page, listing.records.length, billOf);
+    },
+    async listTransactions(page, accountUuid) {
+      const listing = await client.transactions.listPage(
+        { ...query(page), accUuid: accountUuid },
+        options,
+      );
+      return pageOf(listing, page, listing.records.length, transactionOf);
+    },
+    async listJournalEntries(page) {
+      const listing = await client.journalEntries.listPage(query(page), options);
+      return pageOf(listing, page, listing.records.length, (entry) => ({
+        id: entry.id,
+        memo: entry.memo ?? '',
+        referenceNumber: entry.referenceNumber ?? undefined,
+        createdAt: entry.createdAt,
+      }));
+    },
+    getTransaction: async (id) => transactionOf(await client.transactions.get(id, options)),
+    async getInvoice(id) {
+      const invoice = await client.invoices.get(id, options);
+      return {
+        id: invoice.id,
+        invoiceNumber: invoice.invoiceNumber ?? '',
+        invoiceType: invoice.invoiceType ?? 'invoice',
+        customerUuid: invoice.customerUuid ?? undefined,
+        total: invoice.total ?? '0.00',
+        amountDue: invoice.amountDue ?? '0.00',
+        createdAt: invoice.createdAt,
+      };
+    },
+    getBill: async (id) => billOf(await client.bills.get(id, options)),
+    async getOpeningBalance() {
+      const state = await client.openingBalance.get(options);
+      return {
+        status: state.status ?? 'none',
+        cutoverDate: state.cutoverDate ?? undefined,
+        rows: (state.rows ?? []).map((row) => ({
+          accountUuid: row.accountUuid ?? '',
+          debit: row.debit ?? '0.00',
+          credit: row.credit ?? '0.00',
+        })),
+      };
+    },
+    async report(name, asOf) {
+      if (name === 'trial-balance') return client.reports.trialBalance({ endDate: asOf }, options);
+      if (name === 'aged-receivables')
+        return client.reports.agedReceivables({ asOfDate: asOf }, options);
+      return client.reports.agedPayables({ asOfDate: asOf }, options);
+    },
+
+    createAccounts: async (rows) => bulk(await client.accounts.bulkCreate(input(rows), options)),
+    createCustomers: async (rows) => bulk(await client.customers.bulkCreate(input(rows), options)),
+    createTransactions: async (rows) =>
+      bulk(await client.transactions.bulkCreate(input(rows), options)),
+    async createVendor(body) {
+      const written = await client.vendors.create(input(body), options);
+      return { data: { id: written.data.id }, warnings: warningsOf(written.warnings) };
+    },
+    async createProduct(body) {
+      const written = await client.products.create(input(body), options);
+      return { data: { id: written.data.id }, warnings: warningsOf(written.warnings) };
+    },
+    setCutoverDate: async (date) => writtenOf(await client.workspace.setCutoverDate(date, options)),
+    publishOpeningBalance: async (rows, replaceExisting) =>
+      writtenOf(await client.openingBalance.set({ rows, replaceExisting }, options)),
+    async createInvoice(body) {
+      const written = await client.invoices.create(input(body), options);
+      const total = required(written.data.total, 'invoice total');
+      return { data: { id: written.data.id, total }, warnings: warningsOf(written.warnings) };
+    },
+    async createBill(body) {
+      const written = await client.bills.create(input(body), options);
+      const total = required(written.data.total, 'bill total');
+      return { data: { id: written.data.id, total }, warnings: warningsOf(written.warnings) };
+    },
+    async createJournalEntry(body) {
+      const written = await client.journalEntries.create(input(body), options);
+      return { data: { id: written.data.id }, warnings: warningsOf(written.warnings) };
+    },
+    async splitTransaction(id, splits) {
+      const written = await client.transactions.split(id, input(splits), options);
+      const childIds = written.data.children.map((child) => child.id);
+      return { data: { childIds }, warnings: warningsOf(written.warnings) };
+    },
+    assignToDocument: async (transactionId, matchingType, documentId, paymentAmount) =>
+      writtenOf(
+        await client.transactions.assignToBillsInvoices(
+          transactionId,
+          { matchingType, records: [documentId], paymentAmount },
+          options,
+        ),
+      ),
+    applyCreditToInvoices: async (memoId, invoices) =>
+      writtenOf(await client.invoices.applyCreditToMultipleInvoices(memoId, invoices, options)),
+    applyVendorMemos: async (billId, memos) =>
+      writtenOf(await client.bills.applyVendorMemos(billId, memos, options)),
+  };
+}
+
+/**
+ * The migration's request bodies are plain objects of the documented fields; the client's input
+ * types are its zod schemas' (loose objects), which validate and encode them.
+ */
+function input<T>(body: T): never {
+  return body as never;
+}
+
+/** The client's warnings (every field optional) as the migration's. */
+function warningsOf(warnings: PartnerWarning[]): ApiWarning[] {
+  return warnings.map((w) => ({
+    field: w.field ?? '',
+    reason: w.reason ?? '',
+    message: w.message ?? '',
+  }));
+}
+
+function writtenOf<T>(result: WriteResult<T>): Written<T> {
+  return { data: result.data, warnings: warningsOf(result.warnings) };
+}
+
+/** A client page as the migration's page; a missing `totalPages` is inferred from a short page. */
+function pageOf<T, R>(
+  listing: ClientPage<T>,
+  page: number,
+  size: number,
+  map: (record: T) => R,
+): Page<R> {
+  return {
+    records: listing.records.map(map),
+    page,
+    totalPages: listing.totalPages ?? (size < PAGE_SIZE ? page : page + 1),
+  };
+}
+
+/**
+ * One bulk call's rows. A row the answer does not confirm (`unconfirmed`, `not_sent`) is left out,
+ * so the engine treats it as possibly created and reconciles it.
+ */
+function bulk<T>(result: BulkResult<T>): Written<BulkRowResult[]> {
+  const rows: BulkRowResult[] = [];
+  const warnings: ApiWarning[] = [];
+  for (const row of result.rows) {
+    if (row.status === 'succeeded') {
+      rows.push({ index: row.index, ok: true, ...(row.id ? { id: row.id } : {}) });
+      warnings.push(...warningsOf(row.warnings));
+    } else if (row.status === 'failed') {
+      const details = row.errors.map(
+        (error) => `${error.field ?? ''}: ${error.message ?? error.reason ?? ''}`,
+      );
+      rows.push({ index: row.index, ok: false, message: [row.message, ...details].join('; ') });
+    }
+  }
+  return { data: rows, warnings };
+}
+
+function billOf(bill: Awaited<ReturnType<PartnerApiClient['bills']['get']>>) {
+  return {
+    id: bill.id,
+    billNumber: bill.billNumber ?? '',
+    billType: bill.billType ?? 'bill',
+    vendorUuid: bill.vendor?.id,
+    notes: bill.notes ?? undefined,
+    total: bill.total ?? '0.00',
+    amountDue: bill.amountDue ?? '0.00',
+    createdAt: bill.createdAt,
+  };
+}
+
+function transactionOf(transaction: Awaited<ReturnType<PartnerApiClient['transactions']['get']>>) {
+  return {
+    id: transaction.id,
+    accountUuid: transaction.accountId ?? undefined,
+    amount: transaction.amount ?? '0.00',
+    postedDate: transaction.postedDate ?? '',
+    description: transaction.description ?? '',
+    notes: transaction.notes ?? undefined,
+    invoiceId: transaction.invoiceId ?? null,
+    billId: transaction.billId ?? null,
+    split: transaction.split,
+    createdAt: transaction.createdAt,
+  };
+}
