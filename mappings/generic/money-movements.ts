@@ -1,0 +1,163 @@
+import type { BankTransaction, CreditApplication, Payment } from '../../src/ledger/index.js';
+import { vocabulary } from '../../src/sources/mapping/row-fields.js';
+import { byColumn } from '../../src/sources/mapping/group-by-column.js';
+import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import { checkRepeatedValues } from '../shared/consistency.js';
+import { compact } from '../shared/documents.js';
+import { creditApplicationKey } from '../shared/keys.js';
+import { genericColumns, genericFileNames } from './columns.js';
+
+export const genericBankTransactions: TableSpec<'bank-transaction'> = {
+  id: 'bank_transactions',
+  entity: 'bank-transaction',
+  fileNames: genericFileNames('bank_transactions'),
+  columns: genericColumns('bank_transactions'),
+  dateColumns: ['Date'],
+  map([row], context) {
+    if (!row) return [];
+    const key = row.required('Key');
+    const bank = row.required('BankAccount');
+    const date = row.date('Date', { required: true });
+    const amount = row.money('Amount', { required: true });
+    const mapped: Mapped<'bank-transaction'> = {
+      entity: 'bank-transaction',
+      key,
+      location: row.location(),
+      problems: [],
+    };
+    if (row.failed || !key || !bank || !date || !amount) return [mapped];
+    const category = row.text('Account');
+    const customer = row.text('Customer');
+    const vendor = row.text('Vendor');
+    const value: BankTransaction = compact({
+      key,
+      bankAccountKey: context.index.accountKey(bank) ?? bank,
+      date,
+      amount,
+      description: row.text('Description') ?? '',
+      payee: row.text('Payee'),
+      reference: row.text('Reference'),
+      categoryAccountKey: category && (context.index.accountKey(category) ?? category),
+      customerKey: customer && (context.index.partyKey('customer', customer) ?? customer),
+      vendorKey: vendor && (context.index.partyKey('vendor', vendor) ?? vendor),
+      source: row.location(),
+    });
+    return [{ ...mapped, value }];
+  },
+};
+
+function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(
+  entity: E,
+  id: string,
+  partyColumn: 'Customer' | 'Vendor',
+): TableSpec<E> {
+  return {
+    id,
+    entity,
+    fileNames: genericFileNames(id),
+    columns: genericColumns(id),
+    dateColumns: ['Date'],
+    groupBy: byColumn('Key'),
+    map(rows, context) {
+      const [first] = rows;
+      if (!first) return [];
+      const key = first.required('Key');
+      const date = first.date('Date', { required: true });
+      const party = first.required(partyColumn);
+      const bank = first.required('BankAccount');
+      const amount = first.money('Amount', { required: true });
+      const currency = first.text('Currency')?.toUpperCase() ?? context.defaultCurrency;
+      if (!currency) {
+        first.fail(
+          'document.missing-currency',
+          `Row ${first.row.row}: payment ${key ?? ''} has no currency; fill the Currency column or set "defaultCurrency" in the override file.`,
+          'Currency',
+        );
+      }
+      checkRepeatedValues(rows, [partyColumn, 'Date', 'Amount', 'BankAccount']);
+      const allocations = rows.map((row) => ({
+        document: row.required('Document'),
+        amount: row.money('AllocatedAmount', { required: true }),
+        source: row.location(),
+      }));
+      const mapped: Mapped<E> = { entity, key, location: first.location(), problems: [] };
+      if (
+        rows.some((row) => row.failed) ||
+        !key ||
+        !date ||
+        !party ||
+        !bank ||
+        !amount ||
+        !currency
+      )
+        return [mapped];
+      const partyEntity = entity === 'customer-payment' ? 'customer' : 'vendor';
+      const value: Payment = compact({
+        key,
+        date,
+        bankAccountKey: context.index.accountKey(bank) ?? bank,
+        amount,
+        currency,
+        partyKey: context.index.partyKey(partyEntity, party) ?? party,
+        reference: first.text('Reference'),
+        allocations: allocations.map((allocation) => ({
+          documentKey: allocation.document ?? '',
+          amount: allocation.amount ?? '0.00',
+          source: allocation.source,
+        })),
+        source: first.location(),
+      });
+      return [{ ...mapped, value: value as Mapped<E>['value'] }];
+    },
+  };
+}
+
+export const genericCustomerPayments = paymentTable(
+  'customer-payment',
+  'customer_payments',
+  'Customer',
+);
+export const genericVendorPayments = paymentTable('vendor-payment', 'vendor_payments', 'Vendor');
+
+const creditKinds = vocabulary({
+  'customer-credit': 'customer-credit',
+  'vendor-credit': 'vendor-credit',
+} as const);
+
+export const genericCreditApplications: TableSpec<'credit-application'> = {
+  id: 'credit_applications',
+  entity: 'credit-application',
+  fileNames: genericFileNames('credit_applications'),
+  columns: genericColumns('credit_applications'),
+  dateColumns: ['Date'],
+  map([row]) {
+    if (!row) return [];
+    const kind = row.oneOf('Kind', creditKinds, {
+      required: true,
+      what: 'customer-credit or vendor-credit',
+    });
+    const date = row.date('Date', { required: true });
+    const credit = row.required('Credit');
+    const document = row.required('Document');
+    const amount = row.money('Amount', { required: true });
+    const key =
+      row.text('Key') ?? (credit && document ? creditApplicationKey(credit, document) : undefined);
+    const mapped: Mapped<'credit-application'> = {
+      entity: 'credit-application',
+      key,
+      location: row.location(),
+      problems: [],
+    };
+    if (row.failed || !kind || !date || !credit || !document || !amount || !key) return [mapped];
+    const value: CreditApplication = {
+      key,
+      kind,
+      date,
+      creditKey: credit,
+      documentKey: document,
+      amount,
+      source: row.location(),
+    };
+    return [{ ...mapped, value }];
+  },
+};

@@ -1,0 +1,209 @@
+import type {
+  Account,
+  AccountKind,
+  Address,
+  Party,
+  Product,
+  Vendor,
+} from '../../src/ledger/index.js';
+import type { MappingContext } from '../../src/sources/mapping/mapping-context.js';
+import { vocabulary, vocabularyKey, type RowFields } from '../../src/sources/mapping/row-fields.js';
+import type { AnyMapped } from '../../src/sources/mapping/table-spec.js';
+import { problemOf } from '../../src/validation/problem-catalog.js';
+import { applyAccountOverride, defaultSystemRole, kindOfType } from '../shared/accounts.js';
+import { compact } from '../shared/documents.js';
+import { splitPath } from '../quickbooks-online/accounts.js';
+
+/** QuickBooks Desktop ACCNTTYPE codes. NONPOSTING accounts (estimates, orders) are not migrated. */
+export const iifAccountTypes = vocabulary<AccountKind>({
+  AP: 'payable',
+  AR: 'receivable',
+  BANK: 'bank',
+  CCARD: 'credit-card',
+  COGS: 'cost-of-sales',
+  EQUITY: 'equity',
+  EXEXP: 'other-expense',
+  EXINC: 'other-income',
+  EXP: 'expense',
+  FIXASSET: 'fixed-asset',
+  INC: 'revenue',
+  LTLIAB: 'non-current-liability',
+  OASSET: 'non-current-asset',
+  OCASSET: 'current-asset',
+  OCLIAB: 'current-liability',
+});
+
+/** EXTRA marks QuickBooks' special accounts. */
+const extraKinds = vocabulary<AccountKind>({
+  OPENBAL: 'opening-balance-equity',
+  RETEARNINGS: 'retained-earnings',
+  INVENTORYASSET: 'inventory',
+  SALESTAX: 'tax',
+  SALESTAXPAY: 'tax',
+});
+
+/** QuickBooks creates its sales tax liability under this fixed name. */
+const SALES_TAX_NAME = /^sales tax payable$/i;
+
+export const SALES_TAX_ITEMS = 'iif.salesTaxItems';
+
+export function mapIifAccount(row: RowFields, context: MappingContext): AnyMapped[] {
+  const path = row.required('NAME');
+  const type = row.required('ACCNTTYPE');
+  const code = row.text('ACCNUM');
+  const key = code ?? path;
+  if (type?.toUpperCase() === 'NONPOSTING') return [];
+  const extra = row.text('EXTRA');
+  let kind = type === undefined ? undefined : kindOfType(type, iifAccountTypes, context.overrides);
+  const special = extra === undefined ? undefined : extraKinds.get(vocabularyKey(extra));
+  if (kind !== undefined && special !== undefined) kind = special;
+  if (kind === 'current-liability' && path && SALES_TAX_NAME.test(splitPath(path).name))
+    kind = 'tax';
+  if (type !== undefined && kind === undefined) {
+    row.fail(
+      'account.unknown-type',
+      `${row.where('ACCNTTYPE')} holds the account type "${type}", which Ledgerlift does not know. Map it under "accountTypes" in the override file.`,
+      'ACCNTTYPE',
+    );
+  }
+  if (row.failed || !path || !kind || !key)
+    return [{ entity: 'account', key, location: row.location(), problems: [] }];
+  const { parent, name } = splitPath(path);
+  const account: Account = compact({
+    key,
+    code,
+    name,
+    kind,
+    systemRole: defaultSystemRole(kind),
+    parentKey: parent && (context.index.accountKey(parent) ?? parent),
+    description: row.text('DESC'),
+    active: !row.boolean('HIDDEN', false),
+    source: row.location(),
+  });
+  return [
+    {
+      entity: 'account',
+      value: applyAccountOverride(account, context.overrides, [path]),
+      location: row.location(),
+      problems: [],
+      aliases: [path],
+    },
+  ];
+}
+
+/** BADDR1..5 / ADDR1..5 are free lines; the first often repeats the name. */
+function addressOf(row: RowFields, prefix: string, name: string): Address | undefined {
+  const lines = [1, 2, 3, 4, 5]
+    .map((n) => row.text(`${prefix}${n}`))
+    .filter((line): line is string => Boolean(line));
+  if (lines[0]?.toLowerCase() === name.toLowerCase()) lines.shift();
+  return lines.length ? { street: lines.join(', ') } : undefined;
+}
+
+function partyOf(row: RowFields, name: string, addressPrefix: string): Party {
+  const contact = compact({ firstName: row.text('FIRSTNAME'), lastName: row.text('LASTNAME') });
+  return compact({
+    key: name,
+    name,
+    email: row.text('EMAIL'),
+    phone: row.text('PHONE1'),
+    taxNumber: row.text('TAXID') ?? row.text('RESALENUM'),
+    paymentTerm: row.text('TERMS'),
+    billingAddress: addressOf(row, addressPrefix, name),
+    contactPerson: Object.keys(contact).length ? contact : undefined,
+    notes: row.text('NOTE'),
+    active: !row.boolean('HIDDEN', false),
+    source: row.location(),
+  });
+}
+
+/** Customers; a job ("Customer:Job") is merged into its customer (the ledger has no jobs). */
+export function mapIifCustomer(row: RowFields, context: MappingContext): AnyMapped[] {
+  const name = row.required('NAME');
+  if (!name) return [{ entity: 'customer', location: row.location(), problems: [] }];
+  const at = name.indexOf(':');
+  if (at > 0) {
+    const parent = name.slice(0, at);
+    const parentKey = context.index.partyKey('customer', parent) ?? parent;
+    context.index.aliasParty('customer', name, parentKey);
+    context.report(
+      problemOf(
+        'customer.job-merged',
+        `Job "${name}" is merged into customer "${parent}"; its documents are migrated to that customer.`,
+        { location: row.location(), entity: 'customer', key: parentKey },
+      ),
+    );
+    return [];
+  }
+  return [
+    {
+      entity: 'customer',
+      value: partyOf(row, name, 'BADDR'),
+      location: row.location(),
+      problems: [],
+    },
+  ];
+}
+
+export function mapIifVendor(row: RowFields): AnyMapped[] {
+  const name = row.required('NAME');
+  if (!name) return [{ entity: 'vendor', location: row.location(), problems: [] }];
+  const value: Vendor = compact({
+    ...partyOf(row, name, 'ADDR'),
+    is1099: row.text('1099')?.toUpperCase() === 'Y' ? true : undefined,
+  });
+  return [{ entity: 'vendor', value, location: row.location(), problems: [] }];
+}
+
+const itemTypes = vocabulary({
+  SERV: 'service',
+  OTHC: 'service',
+  PART: 'product',
+  INVENTORY: 'product',
+  INVENTORYASSEMBLY: 'product',
+  ASSEMBLY: 'product',
+} as const);
+
+/** Item types that are not products: tax items are remembered to tell tax splits from lines. */
+const NOT_PRODUCTS = new Set(['DISC', 'GRP', 'PMT', 'COMPTAX', 'STAX', 'SUBT']);
+
+export function mapIifItem(row: RowFields, context: MappingContext): AnyMapped[] {
+  const name = row.required('NAME');
+  const typeText = row.required('INVITEMTYPE')?.toUpperCase();
+  if (!name || !typeText)
+    return [{ entity: 'product', key: name, location: row.location(), problems: [] }];
+  if (NOT_PRODUCTS.has(typeText)) {
+    if (typeText === 'STAX' || typeText === 'COMPTAX') {
+      const taxItems =
+        (context.facts.get(SALES_TAX_ITEMS) as Set<string> | undefined) ?? new Set<string>();
+      taxItems.add(name.toLowerCase());
+      context.facts.set(SALES_TAX_ITEMS, taxItems);
+    }
+    return [];
+  }
+  const type = row.oneOf('INVITEMTYPE', itemTypes, {
+    what: 'an item type (SERV, PART, INVENTORY, OTHC, …)',
+  });
+  const salesPrice = row.decimal('PRICE');
+  const purchaseCost = row.decimal('COST');
+  if (row.failed || !type)
+    return [{ entity: 'product', key: name, location: row.location(), problems: [] }];
+  const account = (...columns: string[]) => {
+    const text = columns.map((column) => row.text(column)).find(Boolean);
+    return text && (context.index.accountKey(text) ?? text);
+  };
+  const value: Product = compact({
+    key: name,
+    name,
+    description: row.text('DESC') ?? row.text('PURCHASEDESC'),
+    type,
+    salesPrice,
+    purchaseCost,
+    incomeAccountKey: account('ACCNT'),
+    expenseAccountKey: account('COGSACCNT', 'EXPACCNT'),
+    taxable: row.boolean('TAXABLE', false),
+    active: !row.boolean('HIDDEN', false),
+    source: row.location(),
+  });
+  return [{ entity: 'product', value, location: row.location(), problems: [] }];
+}

@@ -1,0 +1,245 @@
+import type { PurchaseDocument, SalesDocument } from '../../src/ledger/index.js';
+import { byColumn } from '../../src/sources/mapping/group-by-column.js';
+import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
+import { checkRepeatedValues } from '../shared/consistency.js';
+import { unitPriceOf } from '../shared/divide.js';
+import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+
+/** Which column plays which part in one QuickBooks Online document layout. */
+interface Layout {
+  number: string;
+  party: string;
+  date: string;
+  dueDate: string;
+  memo: string;
+  item: string;
+  description: string;
+  quantity: string;
+  rate: string;
+  amount: string;
+  account: string;
+  taxCode: string;
+  taxAmount: string;
+  currency: string;
+}
+
+const invoiceLayout: Layout = {
+  number: 'InvoiceNo',
+  party: 'Customer',
+  date: 'InvoiceDate',
+  dueDate: 'DueDate',
+  memo: 'Memo',
+  item: 'Item(Product/Service)',
+  description: 'ItemDescription',
+  quantity: 'ItemQuantity',
+  rate: 'ItemRate',
+  amount: 'ItemAmount',
+  account: 'Account',
+  taxCode: 'ItemTaxCode',
+  taxAmount: 'ItemTaxAmount',
+  currency: 'Currency',
+};
+
+const invoiceColumns: ColumnSpec[] = [
+  {
+    id: 'InvoiceNo',
+    headers: ['InvoiceNo', 'Invoice No', 'CreditMemoNo', 'Credit Memo No', 'RefNumber', 'Ref No'],
+    required: true,
+  },
+  { id: 'Customer', headers: ['Customer'], required: true },
+  {
+    id: 'InvoiceDate',
+    headers: ['InvoiceDate', 'Invoice Date', 'CreditMemoDate', 'Credit Memo Date', 'Date'],
+    required: true,
+  },
+  { id: 'DueDate', headers: ['DueDate', 'Due Date'] },
+  { id: 'Terms', headers: ['Terms'] },
+  { id: 'Memo', headers: ['Memo'] },
+  { id: 'Item(Product/Service)', headers: ['Item(Product/Service)', 'Product/Service', 'Item'] },
+  { id: 'ItemDescription', headers: ['ItemDescription', 'Item Description', 'Description'] },
+  { id: 'ItemQuantity', headers: ['ItemQuantity', 'Item Quantity', 'Quantity'] },
+  { id: 'ItemRate', headers: ['ItemRate', 'Item Rate', 'Rate'] },
+  { id: 'ItemAmount', headers: ['ItemAmount', 'Item Amount', 'Amount'] },
+  { id: 'Account', headers: ['Account', 'Income Account'] },
+  { id: 'ItemTaxCode', headers: ['ItemTaxCode', 'Item Tax Code', 'Tax Code'] },
+  { id: 'ItemTaxAmount', headers: ['ItemTaxAmount', 'Item Tax Amount', 'Tax Amount'] },
+  { id: 'Currency', headers: ['Currency', 'Currency Code'] },
+];
+
+const billLayout: Layout = {
+  number: 'BillNo',
+  party: 'Supplier',
+  date: 'BillDate',
+  dueDate: 'DueDate',
+  memo: 'Memo',
+  item: 'Item(Product/Service)',
+  description: 'LineDescription',
+  quantity: 'ItemQuantity',
+  rate: 'ItemRate',
+  amount: 'LineAmount',
+  account: 'Account',
+  taxCode: 'LineTaxCode',
+  taxAmount: 'LineTaxAmount',
+  currency: 'Currency',
+};
+
+const billColumns: ColumnSpec[] = [
+  {
+    id: 'BillNo',
+    headers: [
+      'BillNo',
+      'Bill No',
+      'Bill No.',
+      'Ref No',
+      'RefNumber',
+      'Vendor Credit No',
+      'Supplier Credit No',
+    ],
+    required: true,
+  },
+  { id: 'Supplier', headers: ['Supplier', 'Vendor'], required: true },
+  { id: 'BillDate', headers: ['BillDate', 'Bill Date', 'Date'], required: true },
+  { id: 'DueDate', headers: ['DueDate', 'Due Date'] },
+  { id: 'Terms', headers: ['Terms'] },
+  { id: 'Memo', headers: ['Memo'] },
+  { id: 'Account', headers: ['Account', 'Expense Account', 'Line Account'] },
+  { id: 'Item(Product/Service)', headers: ['Item(Product/Service)', 'Product/Service', 'Item'] },
+  { id: 'LineDescription', headers: ['LineDescription', 'Line Description', 'Description'] },
+  { id: 'ItemQuantity', headers: ['ItemQuantity', 'Item Quantity', 'Quantity'] },
+  { id: 'ItemRate', headers: ['ItemRate', 'Item Rate', 'Rate'] },
+  { id: 'LineAmount', headers: ['LineAmount', 'Line Amount', 'Amount'], required: true },
+  { id: 'LineTaxCode', headers: ['LineTaxCode', 'Line Tax Code', 'Tax Code'] },
+  { id: 'LineTaxAmount', headers: ['LineTaxAmount', 'Line Tax Amount', 'Tax Amount'] },
+  { id: 'Currency', headers: ['Currency', 'Currency Code'] },
+];
+
+interface Table<E extends 'invoice' | 'bill'> {
+  id: string;
+  entity: E;
+  type: E extends 'invoice' ? SalesDocument['type'] : PurchaseDocument['type'];
+  fileNames: string[];
+}
+
+/**
+ * QuickBooks Online document imports: one row per line, the document number repeated. Invoice lines
+ * name an item and post to its income account (an optional Account column overrides); bill lines
+ * post to their Account, or to the item's expense account. Quantity defaults to 1 and the rate to the
+ * amount ÷ quantity.
+ */
+function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec<E> {
+  const sales = table.entity === 'invoice';
+  const layout = sales ? invoiceLayout : billLayout;
+  return {
+    id: table.id,
+    entity: table.entity,
+    fileNames: table.fileNames,
+    columns: sales ? invoiceColumns : billColumns,
+    dateColumns: [layout.date, layout.dueDate],
+    groupBy: byColumn(layout.number),
+    map(rows, context) {
+      const [first] = rows;
+      if (!first) return [];
+      const number = first.required(layout.number);
+      const partyText = first.required(layout.party);
+      const date = first.date(layout.date, { required: true });
+      const dueDate = first.date(layout.dueDate);
+      const currency = first.text(layout.currency)?.toUpperCase() ?? context.defaultCurrency;
+      if (!currency)
+        first.fail(
+          'document.missing-currency',
+          `Row ${first.row.row}: document ${number ?? ''} has no currency; set "defaultCurrency" in the override file.`,
+          layout.currency,
+        );
+      checkRepeatedValues(rows, [layout.party, layout.date, layout.currency]);
+      const drafts: LineDraft[] = [];
+      for (const row of rows) {
+        const item = row.text(layout.item);
+        const itemKey = item && (context.index.productKey(item) ?? item);
+        const quantity = row.decimal(layout.quantity) ?? '1';
+        const rate = row.decimal(layout.rate);
+        const amount = row.money(layout.amount, { required: rate === undefined });
+        const accountText = row.text(layout.account);
+        const itemAccounts = itemKey ? context.index.productAccounts(itemKey) : {};
+        const accountKey = accountText
+          ? (context.index.accountKey(accountText) ?? accountText)
+          : sales
+            ? itemAccounts.incomeAccountKey
+            : itemAccounts.expenseAccountKey;
+        if (!accountKey) {
+          row.fail(
+            'line.missing-account',
+            `Row ${row.row.row}: the line has no account${item ? ` and item "${item}" names none` : ''}; fill in the item or account.`,
+            sales ? layout.item : layout.account,
+          );
+        }
+        const taxAmount = row.moneyOrZero(layout.taxAmount);
+        const unitPrice =
+          rate ?? (amount === undefined ? undefined : unitPriceOf(amount, quantity));
+        if (unitPrice === undefined || !accountKey || taxAmount === undefined) continue;
+        drafts.push({
+          description: row.text(layout.description) ?? '',
+          itemKey,
+          quantity,
+          unitPrice,
+          amount,
+          accountKey,
+          taxAmount,
+          taxCode: row.text(layout.taxCode),
+          source: row.location(),
+        });
+      }
+      const mapped: Mapped<E> = {
+        entity: table.entity,
+        key: number,
+        location: first.location(),
+        problems: [],
+      };
+      if (rows.some((row) => row.failed) || !number || !partyText || !date || !currency)
+        return [mapped];
+      const partyKey =
+        context.index.partyKey(sales ? 'customer' : 'vendor', partyText) ?? partyText;
+      const lines = drafts.map(lineOf);
+      const value = compact({
+        key: number,
+        number,
+        date,
+        dueDate,
+        currency,
+        reference: first.text(layout.memo),
+        lines,
+        ...totalsOf(lines, {}),
+        status: 'open' as const,
+        source: first.location(),
+        type: table.type,
+        ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
+      });
+      return [{ ...mapped, value: value as unknown as Mapped<E>['value'] }];
+    },
+  };
+}
+
+export const quickBooksOnlineInvoices = documentTable({
+  id: 'invoices',
+  entity: 'invoice',
+  type: 'invoice',
+  fileNames: ['invoices'],
+});
+export const quickBooksOnlineCreditMemos = documentTable({
+  id: 'credit_memos',
+  entity: 'invoice',
+  type: 'credit-note',
+  fileNames: ['credit memos', 'credit notes'],
+});
+export const quickBooksOnlineBills = documentTable({
+  id: 'bills',
+  entity: 'bill',
+  type: 'bill',
+  fileNames: ['bills'],
+});
+export const quickBooksOnlineVendorCredits = documentTable({
+  id: 'vendor_credits',
+  entity: 'bill',
+  type: 'vendor-credit',
+  fileNames: ['vendor credits', 'supplier credits'],
+});

@@ -1,0 +1,52 @@
+import type { Account, AccountKind, SystemRole } from '../../src/ledger/index.js';
+import { systemRoles } from '../../src/ledger/index.js';
+import type { MappingOverrides } from '../overrides.js';
+
+/** Kinds whose accounts every workspace already has: the kind names the system role. */
+export function defaultSystemRole(kind: AccountKind): SystemRole | undefined {
+  return (systemRoles as readonly string[]).includes(kind) ? (kind as SystemRole) : undefined;
+}
+
+/**
+ * Applies the override file's "accounts" entry for this account, looked up by any of the names the
+ * consultant may use (key, code, name, full "Parent:Child" path).
+ */
+export function applyAccountOverride(
+  account: Account,
+  overrides: MappingOverrides,
+  references: readonly (string | undefined)[],
+): Account {
+  const entries = overrides.accounts;
+  if (!entries) return account;
+  const lowered = new Map(
+    Object.entries(entries).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  for (const reference of [account.key, account.code, account.name, ...references]) {
+    if (!reference) continue;
+    const entry = lowered.get(reference.toLowerCase());
+    if (!entry) continue;
+    const result: Account = { ...account, kind: entry.kind ?? account.kind };
+    if (entry.systemRole === null) delete result.systemRole;
+    else if (entry.systemRole) result.systemRole = entry.systemRole;
+    else if (entry.kind) {
+      const role = defaultSystemRole(entry.kind);
+      if (role) result.systemRole = role;
+      else delete result.systemRole;
+    }
+    return result;
+  }
+  return account;
+}
+
+/** The kind a legacy type label maps to: the override file's "accountTypes" first, then the table. */
+export function kindOfType(
+  label: string,
+  table: ReadonlyMap<string, AccountKind>,
+  overrides: MappingOverrides,
+): AccountKind | undefined {
+  const key = label.toLowerCase().replace(/[^a-z0-9]/g, '');
+  for (const [name, kind] of Object.entries(overrides.accountTypes ?? {})) {
+    if (name.toLowerCase().replace(/[^a-z0-9]/g, '') === key) return kind;
+  }
+  return table.get(key);
+}

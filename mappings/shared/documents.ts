@@ -1,0 +1,71 @@
+import type { DocumentLine, Money, SourceLocation } from '../../src/ledger/index.js';
+import { centsOf, formatCents, lineAmountCents } from '../../src/money/index.js';
+
+/** A document line before its amount is settled. */
+export interface LineDraft {
+  description: string;
+  itemKey?: string | undefined;
+  quantity: string;
+  unitPrice: string;
+  /** The export's line amount; when absent, quantity × unit price rounded to cents. */
+  amount?: Money | undefined;
+  accountKey: string;
+  taxAmount: Money;
+  taxCode?: string | undefined;
+  source: SourceLocation;
+}
+
+/** A canonical line: net amount from the export or from quantity × unit price. */
+export function lineOf(draft: LineDraft): DocumentLine {
+  const line: DocumentLine = {
+    description: draft.description,
+    quantity: draft.quantity,
+    unitPrice: draft.unitPrice,
+    amount: draft.amount ?? formatCents(lineAmountCents(draft.quantity, draft.unitPrice)),
+    accountKey: draft.accountKey,
+    taxAmount: draft.taxAmount,
+    source: draft.source,
+  };
+  if (draft.itemKey) line.itemKey = draft.itemKey;
+  if (draft.taxCode) line.taxCode = draft.taxCode;
+  return line;
+}
+
+/**
+ * Document totals: what the export states wins (validation then checks it against the lines);
+ * what it omits is computed from the lines, and total = subtotal + tax.
+ */
+export function totalsOf(
+  lines: readonly DocumentLine[],
+  stated: { subtotal?: Money | undefined; taxTotal?: Money | undefined; total?: Money | undefined },
+): { subtotal: Money; taxTotal: Money; total: Money } {
+  const sum = (pick: (line: DocumentLine) => Money) =>
+    lines.reduce((total, line) => total + centsOf(pick(line)), 0n);
+  const taxTotal = stated.taxTotal ?? formatCents(sum((line) => line.taxAmount));
+  const subtotal =
+    stated.subtotal ??
+    (stated.total !== undefined && stated.taxTotal !== undefined
+      ? formatCents(centsOf(stated.total) - centsOf(stated.taxTotal))
+      : formatCents(sum((line) => line.amount)));
+  const total = stated.total ?? formatCents(centsOf(subtotal) + centsOf(taxTotal));
+  return { subtotal, taxTotal, total };
+}
+
+/**
+ * Drops undefined members so optional canonical fields are absent, not undefined. Copies rather than
+ * deletes, which keeps the objects fast for V8.
+ */
+export function compact<T extends object>(value: T): T {
+  const result = {} as T;
+  for (const key in value) {
+    if (value[key] !== undefined) result[key] = value[key];
+  }
+  return result;
+}
+
+/** Splits a debit/credit pair or a signed amount into one non-negative side. */
+export function sidesOf(netCents: bigint): { debit: Money; credit: Money } {
+  return netCents >= 0n
+    ? { debit: formatCents(netCents), credit: '0.00' }
+    : { debit: '0.00', credit: formatCents(-netCents) };
+}

@@ -1,0 +1,133 @@
+import type { IsoDate, Money } from '../../src/ledger/index.js';
+import { centsOf } from '../../src/money/index.js';
+import type { MappingContext } from '../../src/sources/mapping/mapping-context.js';
+import type { RowFields } from '../../src/sources/mapping/row-fields.js';
+import type { Mapped } from '../../src/sources/mapping/table-spec.js';
+import { dateShapeOf } from '../../src/sources/values/parse-date.js';
+import { problemOf } from '../../src/validation/problem-catalog.js';
+import { sidesOf } from './documents.js';
+
+/** Columns of a trial balance report export. The first pair found with values is used. */
+export interface BalanceColumns {
+  account: string;
+  /** Debit/credit column pairs in order of preference (Xero: YTD first). */
+  pairs: readonly (readonly [string, string])[];
+}
+
+export type BalanceLine = { accountKey: string; debit: Money; credit: Money };
+
+/**
+ * Reads one row of a trial balance report (Xero, QuickBooks): section headings, "Total" rows and zero
+ * balances are skipped; "Name (Code)", "1000 Name" and "Parent:Child" resolve to account keys.
+ */
+export function reportBalanceLine(
+  row: RowFields,
+  context: MappingContext,
+  columns: BalanceColumns,
+): BalanceLine | 'skip' | undefined {
+  const account = row.text(columns.account);
+  if (account === undefined || /^total\b/i.test(account) || /^net (income|profit)/i.test(account))
+    return 'skip';
+  const pair = columns.pairs.find(([debit, credit]) => row.has(debit) || row.has(credit));
+  if (!pair) return 'skip';
+  const [debitColumn, creditColumn] = pair;
+  if (row.text(debitColumn) === undefined && row.text(creditColumn) === undefined) return 'skip';
+  const debit = row.moneyOrZero(debitColumn);
+  const credit = row.moneyOrZero(creditColumn);
+  if (debit === undefined || credit === undefined) return undefined;
+  const net = centsOf(debit) - centsOf(credit);
+  if (net === 0n) return 'skip';
+  let accountKey = context.index.accountKey(account);
+  if (accountKey === undefined) {
+    accountKey = account;
+    row.note(
+      'account.unresolved-reference',
+      `${row.where(columns.account)} names "${account}", which matches no account code or name in the chart of accounts; it is kept as written.`,
+      columns.account,
+    );
+  }
+  return { accountKey, ...sidesOf(net) };
+}
+
+/** The as-of date printed in a report's title rows ("As at 31 January 2024", "As of Jan 31, 2024"). */
+export function reportDate(titleLines: readonly string[]): IsoDate | undefined {
+  for (const line of titleLines) {
+    // "As at 31 January 2024" (Xero), "As of December 31, 2023" (QuickBooks Online), or a line that
+    // is only a date ("Dec 31, 23", QuickBooks Desktop).
+    const match = /\bas (?:at|of)\s+(.+?)\s*$/i.exec(line);
+    const shape = dateShapeOf(match ? (match[1] ?? '') : line);
+    if (shape.kind === 'exact') return shape.iso;
+  }
+  return undefined;
+}
+
+/** Maps report rows to opening balance lines. */
+export function openingBalanceFromReport(
+  [row]: readonly RowFields[],
+  context: MappingContext,
+  columns: BalanceColumns,
+): Mapped<'opening-balance'>[] {
+  if (!row) return [];
+  const line = reportBalanceLine(row, context, columns);
+  if (line === 'skip') return [];
+  if (!line)
+    return [
+      {
+        entity: 'opening-balance',
+        key: row.text(columns.account),
+        location: row.location(),
+        problems: [],
+      },
+    ];
+  return [
+    {
+      entity: 'opening-balance',
+      value: { ...line, source: row.location() },
+      location: row.location(),
+      problems: [],
+    },
+  ];
+}
+
+/** Maps report rows to trial balance lines dated by the title (or the override file). */
+export function trialBalanceFromReport(
+  [row]: readonly RowFields[],
+  context: MappingContext,
+  columns: BalanceColumns,
+): Mapped<'trial-balance'>[] {
+  if (!row) return [];
+  const line = reportBalanceLine(row, context, columns);
+  if (line === 'skip') return [];
+  const asOf = context.overrides.trialBalanceDate ?? reportDate(context.table.titleLines);
+  if (!asOf) {
+    const key = `trial-balance-date:${context.table.file}`;
+    if (!context.facts.has(key)) {
+      context.facts.set(key, true);
+      context.report(
+        problemOf(
+          'balance.trial-missing-date',
+          `${context.table.file}: the trial balance's title rows do not say "As at <date>", so its date is unknown. Set "trialBalanceDate" in the override file.`,
+          { location: row.location(), entity: 'trial-balance' },
+        ),
+      );
+    }
+    return [];
+  }
+  if (!line)
+    return [
+      {
+        entity: 'trial-balance',
+        key: row.text(columns.account),
+        location: row.location(),
+        problems: [],
+      },
+    ];
+  return [
+    {
+      entity: 'trial-balance',
+      value: { ...line, asOf, source: row.location() },
+      location: row.location(),
+      problems: [],
+    },
+  ];
+}

@@ -1,0 +1,164 @@
+import type { Address, Party } from '../../src/ledger/index.js';
+import type { MappingContext } from '../../src/sources/mapping/mapping-context.js';
+import type { RowFields } from '../../src/sources/mapping/row-fields.js';
+import type { Mapped, TableScanner, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import { problemOf } from '../../src/validation/problem-catalog.js';
+import { compact } from '../shared/documents.js';
+
+const address = (prefix: 'PO' | 'SA') => [
+  `${prefix}AttentionTo`,
+  `${prefix}AddressLine1`,
+  `${prefix}AddressLine2`,
+  `${prefix}AddressLine3`,
+  `${prefix}AddressLine4`,
+  `${prefix}City`,
+  `${prefix}Region`,
+  `${prefix}PostalCode`,
+  `${prefix}Country`,
+];
+
+const contactColumns = [
+  'ContactName',
+  'AccountNumber',
+  'EmailAddress',
+  'FirstName',
+  'LastName',
+  ...address('PO'),
+  ...address('SA'),
+  'PhoneNumber',
+  'MobileNumber',
+  'Website',
+  'TaxNumber',
+  'DueDateSalesDay',
+  'DueDateSalesTerm',
+  'DueDateBillDay',
+  'DueDateBillTerm',
+  'SalesAccount',
+  'PurchasesAccount',
+  'AccountsReceivableTaxCodeName',
+  'AccountsPayableTaxCodeName',
+  'DefaultCurrency',
+].map((id) => ({ id, headers: [id], required: id === 'ContactName' }));
+
+const ROLES = 'xero.contactRoles';
+
+interface ContactRoles {
+  customers: Set<string>;
+  vendors: Set<string>;
+}
+
+/**
+ * Xero's contact export does not say who is a customer and who a supplier: a contact is a customer
+ * when it appears on a sales invoice or payment, has a sales account or sales tax default, or is set
+ * so in the override file's "contactRoles"; likewise for suppliers.
+ */
+export async function gatherContactRoles(
+  scan: TableScanner,
+  context: MappingContext,
+): Promise<void> {
+  const roles: ContactRoles = { customers: new Set(), vendors: new Set() };
+  const collect = (set: Set<string>) => (fields: RowFields) => {
+    const name = fields.text('ContactName');
+    if (name) set.add(name.toLowerCase());
+  };
+  await scan('invoices', collect(roles.customers));
+  await scan('bills', collect(roles.vendors));
+  context.facts.set(ROLES, roles);
+}
+
+function rolesOf(
+  row: RowFields,
+  name: string,
+  context: MappingContext,
+): { customer: boolean; vendor: boolean } {
+  const configured = Object.entries(context.overrides.contactRoles ?? {}).find(
+    ([contact]) => contact.toLowerCase() === name.toLowerCase(),
+  )?.[1];
+  if (configured) return { customer: configured !== 'vendor', vendor: configured !== 'customer' };
+  const seen = context.facts.get(ROLES) as ContactRoles | undefined;
+  const customer =
+    (seen?.customers.has(name.toLowerCase()) ?? false) ||
+    row.text('SalesAccount') !== undefined ||
+    row.text('AccountsReceivableTaxCodeName') !== undefined;
+  const vendor =
+    (seen?.vendors.has(name.toLowerCase()) ?? false) ||
+    row.text('PurchasesAccount') !== undefined ||
+    row.text('AccountsPayableTaxCodeName') !== undefined;
+  return { customer: customer || !vendor, vendor };
+}
+
+function addressOf(row: RowFields, prefix: 'PO' | 'SA'): Address | undefined {
+  const lines = [1, 2, 3, 4].map((n) => row.text(`${prefix}AddressLine${n}`)).filter(Boolean);
+  const value = compact({
+    street: lines.length ? lines.join(', ') : undefined,
+    city: row.text(`${prefix}City`),
+    state: row.text(`${prefix}Region`),
+    zipCode: row.text(`${prefix}PostalCode`),
+    country: row.text(`${prefix}Country`),
+  });
+  return Object.keys(value).length ? value : undefined;
+}
+
+function partyOf(row: RowFields, name: string, terms: [string, string]): Party {
+  const contact = compact({ firstName: row.text('FirstName'), lastName: row.text('LastName') });
+  const [day, term] = terms.map((column) => row.text(column));
+  return compact({
+    key: name,
+    name,
+    email: row.text('EmailAddress'),
+    phone: row.text('PhoneNumber') ?? row.text('MobileNumber'),
+    website: row.text('Website'),
+    taxNumber: row.text('TaxNumber'),
+    paymentTerm: day && term ? `${day} ${term}` : undefined,
+    currency: row.text('DefaultCurrency')?.toUpperCase(),
+    billingAddress: addressOf(row, 'PO'),
+    shippingAddress: addressOf(row, 'SA'),
+    contactPerson: Object.keys(contact).length ? contact : undefined,
+    active: true,
+    source: row.location(),
+  });
+}
+
+function contactTable<E extends 'customer' | 'vendor'>(entity: E): TableSpec<E> {
+  return {
+    id: entity === 'customer' ? 'customers' : 'vendors',
+    fileId: 'contacts',
+    entity,
+    fileNames: ['contacts'],
+    required: true,
+    columns: contactColumns,
+    map([row], context) {
+      if (!row) return [];
+      const name = row.required('ContactName');
+      if (!name) return [{ entity, location: row.location(), problems: [] }];
+      const roles = rolesOf(row, name, context);
+      if (entity === 'customer' && !roles.vendor && !context.overrides.contactRoles?.[name]) {
+        const seen = context.facts.get(ROLES) as ContactRoles | undefined;
+        const known =
+          seen?.customers.has(name.toLowerCase()) ||
+          row.text('SalesAccount') ||
+          row.text('AccountsReceivableTaxCodeName');
+        if (!known) {
+          row.problems.push(
+            problemOf(
+              'contact.role-unknown',
+              `Contact "${name}" has no invoices, bills or default accounts, so it is migrated as a customer. Set it under "contactRoles" in the override file if it is a supplier.`,
+              { location: row.location() },
+            ),
+          );
+        }
+      }
+      if (entity === 'customer' ? !roles.customer : !roles.vendor) return [];
+      const terms: [string, string] =
+        entity === 'customer'
+          ? ['DueDateSalesDay', 'DueDateSalesTerm']
+          : ['DueDateBillDay', 'DueDateBillTerm'];
+      const value = partyOf(row, name, terms) as Mapped<E>['value'];
+      const mapped: Mapped<E> = { entity, value, location: row.location(), problems: [] };
+      return [mapped];
+    },
+  };
+}
+
+export const xeroCustomers = contactTable('customer');
+export const xeroVendors = contactTable('vendor');

@@ -1,0 +1,215 @@
+import type { PurchaseDocument, SalesDocument } from '../../src/ledger/index.js';
+import { centsOf, formatCents, normalizeDecimal, parseDecimal } from '../../src/money/index.js';
+import { vocabulary } from '../../src/sources/mapping/row-fields.js';
+import { byColumn } from '../../src/sources/mapping/group-by-column.js';
+import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import { checkRepeatedValues } from '../shared/consistency.js';
+import { unitPriceOf } from '../shared/divide.js';
+import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+
+const statuses = vocabulary({
+  draft: 'draft',
+  submitted: 'draft',
+  'awaiting approval': 'draft',
+  authorised: 'open',
+  authorized: 'open',
+  'awaiting payment': 'open',
+  paid: 'paid',
+  voided: 'void',
+  void: 'void',
+  deleted: 'void',
+} as const);
+
+const salesTypes = vocabulary<SalesDocument['type']>({
+  'sales invoice': 'invoice',
+  invoice: 'invoice',
+  'tax invoice': 'invoice',
+  accrec: 'invoice',
+  'sales credit note': 'credit-note',
+  'credit note': 'credit-note',
+  accreccredit: 'credit-note',
+});
+
+const purchaseTypes = vocabulary<PurchaseDocument['type']>({
+  bill: 'bill',
+  'purchase bill': 'bill',
+  'purchase invoice': 'bill',
+  accpay: 'bill',
+  'bill credit note': 'vendor-credit',
+  'purchase credit note': 'vendor-credit',
+  'supplier credit note': 'vendor-credit',
+  'credit note': 'vendor-credit',
+  accpaycredit: 'vendor-credit',
+});
+
+const documentColumns = [
+  'ContactName',
+  'InvoiceNumber',
+  'Reference',
+  'InvoiceDate',
+  'DueDate',
+  'Total',
+  'TaxTotal',
+  'InvoiceAmountPaid',
+  'InvoiceAmountDue',
+  'InventoryItemCode',
+  'Description',
+  'Quantity',
+  'UnitAmount',
+  'Discount',
+  'LineAmount',
+  'AccountCode',
+  'TaxType',
+  'TaxAmount',
+  'Currency',
+  'Type',
+  'Status',
+].map((id) => ({
+  id,
+  headers: [id],
+  required: ['ContactName', 'InvoiceNumber', 'InvoiceDate', 'Quantity', 'UnitAmount'].includes(id),
+}));
+
+/** Unit price after a percentage discount, exactly: price × (100 − discount) / 100. */
+export function discountedPrice(unitPrice: string, discountPercent: string): string {
+  const price = parseDecimal(unitPrice);
+  const discount = parseDecimal(discountPercent);
+  const keep = 100n * 10n ** BigInt(discount.scale) - discount.units;
+  const units = price.units * keep;
+  const scale = price.scale + discount.scale + 2;
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  return normalizeDecimal(
+    `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`,
+  );
+}
+
+/**
+ * Xero writes LineAmount net of tax for tax-exclusive documents and gross for tax-inclusive ones; the
+ * canonical line amount is always net. A document is inclusive when its lines alone add up to the
+ * total although it carries tax.
+ */
+function isTaxInclusive(
+  lines: readonly { lineAmount?: string | undefined; taxAmount: string }[],
+  total: string | undefined,
+): boolean {
+  if (total === undefined || lines.some((line) => line.lineAmount === undefined)) return false;
+  const sum = lines.reduce((acc, line) => acc + centsOf(line.lineAmount ?? '0.00'), 0n);
+  const tax = lines.reduce((acc, line) => acc + centsOf(line.taxAmount), 0n);
+  return tax !== 0n && sum === centsOf(total);
+}
+
+function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
+  const sales = entity === 'invoice';
+  return {
+    id: sales ? 'invoices' : 'bills',
+    entity,
+    fileNames: sales
+      ? ['sales invoices', 'invoices', 'invoice export']
+      : ['bills', 'purchase invoices', 'bill export'],
+    columns: documentColumns,
+    dateColumns: ['InvoiceDate', 'DueDate'],
+    groupBy: byColumn('InvoiceNumber'),
+    map(rows, context) {
+      const [first] = rows;
+      if (!first) return [];
+      const number = first.required('InvoiceNumber');
+      const contact = first.required('ContactName');
+      const date = first.date('InvoiceDate', { required: true });
+      const dueDate = first.date('DueDate');
+      const type =
+        first.oneOf('Type', sales ? salesTypes : purchaseTypes, {
+          what: sales ? 'a sales invoice or credit note' : 'a bill or bill credit note',
+        }) ?? (sales ? 'invoice' : 'bill');
+      const currency = first.text('Currency')?.toUpperCase() ?? context.defaultCurrency;
+      if (!currency) {
+        first.fail(
+          'document.missing-currency',
+          `Row ${first.row.row}: document ${number ?? ''} has no Currency; set "defaultCurrency" in the override file.`,
+          'Currency',
+        );
+      }
+      const status =
+        first.oneOf('Status', statuses, {
+          what: 'a Xero status (Draft, Authorised, Paid, Voided)',
+        }) ?? 'open';
+      const stated = { total: first.money('Total'), taxTotal: first.money('TaxTotal') };
+      const amountDue = first.money('InvoiceAmountDue');
+      checkRepeatedValues(rows, ['ContactName', 'InvoiceDate', 'Currency', 'Type']);
+      const read: (Omit<LineDraft, 'amount'> & { lineAmount?: string | undefined })[] = [];
+      for (const row of rows) {
+        const quantity = row.decimal('Quantity', { required: true });
+        const unitAmount = row.decimal('UnitAmount', { required: true });
+        const discount = row.decimal('Discount');
+        const lineAmount = row.money('LineAmount');
+        const taxAmount = row.moneyOrZero('TaxAmount');
+        const item = row.text('InventoryItemCode');
+        const itemKey = item && (context.index.productKey(item) ?? item);
+        const code = row.text('AccountCode');
+        const itemAccounts = itemKey ? context.index.productAccounts(itemKey) : {};
+        const accountKey = code
+          ? (context.index.accountKey(code) ?? code)
+          : sales
+            ? itemAccounts.incomeAccountKey
+            : itemAccounts.expenseAccountKey;
+        if (!accountKey) {
+          row.fail(
+            'line.missing-account',
+            `Row ${row.row.row}: the line has no AccountCode${item ? ` and item "${item}" has no default account` : ''}; fill in the account.`,
+            'AccountCode',
+          );
+        }
+        if (
+          quantity === undefined ||
+          unitAmount === undefined ||
+          taxAmount === undefined ||
+          !accountKey
+        )
+          continue;
+        const unitPrice =
+          discount && discount !== '0' ? discountedPrice(unitAmount, discount) : unitAmount;
+        read.push({
+          description: row.text('Description') ?? '',
+          itemKey,
+          quantity,
+          unitPrice,
+          lineAmount,
+          accountKey,
+          taxAmount,
+          taxCode: row.text('TaxType'),
+          source: row.location(),
+        });
+      }
+      const inclusive = isTaxInclusive(read, stated.total);
+      const drafts: LineDraft[] = read.map(({ lineAmount, ...line }) => {
+        if (!inclusive || lineAmount === undefined) return { ...line, amount: lineAmount };
+        const amount = formatCents(centsOf(lineAmount) - centsOf(line.taxAmount));
+        return { ...line, amount, unitPrice: unitPriceOf(amount, line.quantity) ?? line.unitPrice };
+      });
+      const mapped: Mapped<E> = { entity, key: number, location: first.location(), problems: [] };
+      if (rows.some((row) => row.failed) || !number || !contact || !date || !currency)
+        return [mapped];
+      const lines = drafts.map(lineOf);
+      const partyKey = context.index.partyKey(sales ? 'customer' : 'vendor', contact) ?? contact;
+      const value = compact({
+        key: number,
+        number,
+        date,
+        dueDate,
+        currency,
+        reference: first.text('Reference'),
+        lines,
+        ...totalsOf(lines, stated),
+        amountDue,
+        status,
+        source: first.location(),
+        type,
+        ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
+      });
+      return [{ ...mapped, value: value as unknown as Mapped<E>['value'] }];
+    },
+  };
+}
+
+export const xeroInvoices = xeroDocuments('invoice');
+export const xeroBills = xeroDocuments('bill');

@@ -1,0 +1,27 @@
+import type { TableMapping } from '../../src/sources/mapping/table-spec.js';
+import { xeroAccounts } from './accounts.js';
+import { xeroOpeningBalance, xeroTrialBalance } from './balances.js';
+import { xeroBankStatement } from './bank-statement.js';
+import { gatherContactRoles, xeroCustomers, xeroVendors } from './contacts.js';
+import { xeroBills, xeroInvoices } from './documents.js';
+import { xeroItems } from './items.js';
+import { xeroCreditAllocations, xeroCustomerPayments, xeroVendorPayments } from './payments.js';
+
+/** Xero's exports (see docs/mappings.md for file names, columns and what Xero cannot carry). */
+export const xeroMapping: TableMapping = {
+  prepare: gatherContactRoles,
+  tables: [
+    xeroAccounts,
+    xeroCustomers,
+    xeroVendors,
+    xeroItems,
+    xeroOpeningBalance,
+    xeroInvoices,
+    xeroBills,
+    xeroBankStatement,
+    xeroCustomerPayments,
+    xeroVendorPayments,
+    xeroCreditAllocations,
+    xeroTrialBalance,
+  ],
+};

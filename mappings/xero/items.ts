@@ -1,0 +1,57 @@
+import type { Product } from '../../src/ledger/index.js';
+import type { TableSpec } from '../../src/sources/mapping/table-spec.js';
+import { compact } from '../shared/documents.js';
+
+/** Tax rate names that mean "not taxed". */
+const UNTAXED = /exempt|no (vat|gst|tax)|zero|none|out of scope|^bas excluded$/i;
+
+export const xeroItems: TableSpec<'product'> = {
+  id: 'products',
+  entity: 'product',
+  fileNames: ['inventory items', 'inventoryitems', 'items', 'products'],
+  columns: [
+    'ItemCode',
+    'ItemName',
+    'Quantity',
+    'PurchasesDescription',
+    'PurchasesUnitPrice',
+    'PurchasesAccount',
+    'PurchasesTaxRate',
+    'SalesDescription',
+    'SalesUnitPrice',
+    'SalesAccount',
+    'SalesTaxRate',
+  ].map((id) => ({ id, headers: [id], required: id === 'ItemCode' })),
+  map([row], context) {
+    if (!row) return [];
+    const key = row.required('ItemCode');
+    const salesPrice = row.decimal('SalesUnitPrice');
+    const purchaseCost = row.decimal('PurchasesUnitPrice');
+    if (row.failed || !key)
+      return [{ entity: 'product', key, location: row.location(), problems: [] }];
+    const account = (column: string) => {
+      const text = row.text(column);
+      return text && (context.index.accountKey(text) ?? text);
+    };
+    const salesTax = row.text('SalesTaxRate');
+    // Xero has no item type in the export: an item bought as well as sold is a product.
+    const bought =
+      purchaseCost !== undefined ||
+      row.text('PurchasesAccount') !== undefined ||
+      row.text('Quantity') !== undefined;
+    const value: Product = compact({
+      key,
+      name: row.text('ItemName') ?? key,
+      description: row.text('SalesDescription') ?? row.text('PurchasesDescription'),
+      type: bought ? 'product' : 'service',
+      salesPrice,
+      purchaseCost,
+      incomeAccountKey: account('SalesAccount'),
+      expenseAccountKey: account('PurchasesAccount'),
+      taxable: salesTax !== undefined && !UNTAXED.test(salesTax),
+      active: true,
+      source: row.location(),
+    });
+    return [{ entity: 'product', value, location: row.location(), problems: [] }];
+  },
+};

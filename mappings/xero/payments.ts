@@ -1,0 +1,159 @@
+import type { CreditApplication, Payment } from '../../src/ledger/index.js';
+import { centsOf, formatCents } from '../../src/money/index.js';
+import { vocabulary } from '../../src/sources/mapping/row-fields.js';
+import { byColumn } from '../../src/sources/mapping/group-by-column.js';
+import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import { checkRepeatedValues } from '../shared/consistency.js';
+import { compact } from '../shared/documents.js';
+import { creditApplicationKey } from '../shared/keys.js';
+
+const paymentTypes = vocabulary({
+  accrecpayment: 'customer-payment',
+  'receive payment': 'customer-payment',
+  'customer payment': 'customer-payment',
+  'sales payment': 'customer-payment',
+  accpaypayment: 'vendor-payment',
+  'bill payment': 'vendor-payment',
+  'supplier payment': 'vendor-payment',
+  'purchase payment': 'vendor-payment',
+} as const);
+
+const paymentColumns = [
+  { id: 'PaymentID', headers: ['PaymentID', 'Payment ID', 'BatchPaymentID'] },
+  { id: 'Date', headers: ['Date', 'PaymentDate'], required: true },
+  { id: 'PaymentType', headers: ['PaymentType', 'Type'], required: true },
+  { id: 'ContactName', headers: ['ContactName', 'Contact'], required: true },
+  { id: 'InvoiceNumber', headers: ['InvoiceNumber', 'Invoice Number'], required: true },
+  { id: 'Amount', headers: ['Amount'], required: true },
+  { id: 'Currency', headers: ['Currency', 'CurrencyCode'] },
+  {
+    id: 'BankAccountCode',
+    headers: ['BankAccountCode', 'Bank Account', 'AccountCode'],
+    required: true,
+  },
+  { id: 'Reference', headers: ['Reference'] },
+];
+
+/**
+ * Xero has no payments CSV of its own; Ledgerlift reads this documented layout, one row per payment
+ * applied to one invoice or bill (as Xero's Payments API returns them). Rows sharing a PaymentID
+ * (a batch payment) form one payment; without a PaymentID each row is a payment keyed by invoice,
+ * date and amount. The same file holds customer and supplier payments, told apart by PaymentType.
+ */
+function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(entity: E): TableSpec<E> {
+  return {
+    id: entity === 'customer-payment' ? 'customer_payments' : 'vendor_payments',
+    fileId: 'payments',
+    entity,
+    fileNames: ['payments'],
+    columns: paymentColumns,
+    dateColumns: ['Date'],
+    groupBy: byColumn('PaymentID'),
+    map(rows, context) {
+      const [first] = rows;
+      if (!first) return [];
+      const type = first.oneOf('PaymentType', paymentTypes, {
+        required: true,
+        what: 'ACCRECPAYMENT or ACCPAYPAYMENT',
+      });
+      if (type !== undefined && type !== entity) return [];
+      const date = first.date('Date', { required: true });
+      const contact = first.required('ContactName');
+      const bank = first.required('BankAccountCode');
+      const currency = first.text('Currency')?.toUpperCase() ?? context.defaultCurrency;
+      if (!currency)
+        first.fail(
+          'document.missing-currency',
+          `Row ${first.row.row}: the payment has no Currency; set "defaultCurrency" in the override file.`,
+          'Currency',
+        );
+      checkRepeatedValues(rows, ['Date', 'ContactName', 'BankAccountCode', 'Currency']);
+      const allocations = rows.map((row) => ({
+        documentKey: row.required('InvoiceNumber') ?? '',
+        amount: row.money('Amount', { required: true }) ?? '0.00',
+        source: row.location(),
+      }));
+      const amount = formatCents(
+        allocations.reduce((sum, allocation) => sum + centsOf(allocation.amount), 0n),
+      );
+      const key =
+        first.text('PaymentID') ?? `${allocations[0]?.documentKey ?? ''} ${date ?? ''} ${amount}`;
+      const mapped: Mapped<E> = { entity, key, location: first.location(), problems: [] };
+      if (rows.some((row) => row.failed) || !type || !date || !contact || !bank || !currency)
+        return [mapped];
+      const value: Payment = compact({
+        key,
+        date,
+        bankAccountKey: context.index.accountKey(bank) ?? bank,
+        amount,
+        currency,
+        partyKey:
+          context.index.partyKey(entity === 'customer-payment' ? 'customer' : 'vendor', contact) ??
+          contact,
+        reference: first.text('Reference'),
+        allocations,
+        source: first.location(),
+      });
+      return [{ ...mapped, value: value as Mapped<E>['value'] }];
+    },
+  };
+}
+
+export const xeroCustomerPayments = paymentTable('customer-payment');
+export const xeroVendorPayments = paymentTable('vendor-payment');
+
+const creditTypes = vocabulary({
+  accreccredit: 'customer-credit',
+  'sales credit note': 'customer-credit',
+  accpaycredit: 'vendor-credit',
+  'bill credit note': 'vendor-credit',
+  'purchase credit note': 'vendor-credit',
+} as const);
+
+/**
+ * Credit note allocations, one row per credit note applied to an invoice or bill (Xero's
+ * CreditNote.Allocations flattened): Date, CreditNoteNumber, InvoiceNumber, Amount, Type.
+ */
+export const xeroCreditAllocations: TableSpec<'credit-application'> = {
+  id: 'credit_applications',
+  entity: 'credit-application',
+  fileNames: ['credit note allocations', 'credit allocations', 'allocations'],
+  columns: [
+    { id: 'Date', headers: ['Date'], required: true },
+    { id: 'CreditNoteNumber', headers: ['CreditNoteNumber', 'Credit Note Number'], required: true },
+    { id: 'InvoiceNumber', headers: ['InvoiceNumber', 'Invoice Number'], required: true },
+    { id: 'Amount', headers: ['Amount'], required: true },
+    { id: 'Type', headers: ['Type', 'CreditNoteType'], required: true },
+  ],
+  dateColumns: ['Date'],
+  map([row]) {
+    if (!row) return [];
+    const kind = row.oneOf('Type', creditTypes, {
+      required: true,
+      what: 'ACCRECCREDIT or ACCPAYCREDIT',
+    });
+    const date = row.date('Date', { required: true });
+    const creditKey = row.required('CreditNoteNumber');
+    const documentKey = row.required('InvoiceNumber');
+    const amount = row.money('Amount', { required: true });
+    const key = creditKey && documentKey ? creditApplicationKey(creditKey, documentKey) : undefined;
+    const mapped: Mapped<'credit-application'> = {
+      entity: 'credit-application',
+      key,
+      location: row.location(),
+      problems: [],
+    };
+    if (row.failed || !kind || !date || !creditKey || !documentKey || !amount || !key)
+      return [mapped];
+    const value: CreditApplication = {
+      key,
+      kind,
+      date,
+      creditKey,
+      documentKey,
+      amount,
+      source: row.location(),
+    };
+    return [{ ...mapped, value }];
+  },
+};

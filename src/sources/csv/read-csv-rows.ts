@@ -1,0 +1,169 @@
+import { CsvError, Parser } from 'csv-parse';
+import type { Problem, SourceLocation } from '../../ledger/index.js';
+import { problemOf } from '../../validation/problem-catalog.js';
+import type { RawRow } from '../cell.js';
+import { openTextFile } from '../text/decode-text.js';
+import type { TextEncoding } from '../text/detect-encoding.js';
+import { detectDelimiter, type CsvDelimiter } from './detect-delimiter.js';
+
+/** A record larger than this is a runaway quoted value: stop before it eats the memory. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+const SAMPLE_CHARS = 32 * 1024;
+
+/** The synchronous parser inside csv-parse's stream (`parser.api`). */
+interface CsvCore {
+  parse(
+    chunk: Buffer | undefined,
+    end: boolean,
+    push: (record: string[]) => void,
+    close: () => void,
+  ): Error | undefined;
+}
+
+export interface CsvReadOptions {
+  path: string;
+  /** The file name as reported to the consultant (relative to the export folder). */
+  file: string;
+  delimiter?: CsvDelimiter | undefined;
+  encoding?: TextEncoding | undefined;
+  /** Scores how much a row of cells looks like the expected header, to detect the delimiter. */
+  scoreHeader: (cells: string[]) => number;
+  onProblem: (problem: Problem) => void;
+}
+
+export interface CsvFacts {
+  delimiter: CsvDelimiter;
+  encoding: TextEncoding;
+  /** False when the file does not end with a line break (it may have been cut off). */
+  endsWithLineBreak: boolean;
+}
+
+/**
+ * Streams the physical rows of a CSV file through csv-parse, in batches (one per decoded chunk, so
+ * the pipeline above pays for one await per batch rather than per row). Structural errors (an unterminated
+ * quote, a stray quote, a runaway record) end the file with one located problem, after every row
+ * before it has been yielded; they never throw.
+ */
+export async function* readCsvRows(
+  options: CsvReadOptions,
+  facts: Partial<CsvFacts> = {},
+): AsyncGenerator<RawRow[]> {
+  const windows1252Lines: number[] = [];
+  const text = await openTextFile(options.path, options.encoding, (line) =>
+    windows1252Lines.push(line),
+  );
+  facts.encoding = text.encoding;
+  const first = await readSample(text.chunks);
+  const delimiter = options.delimiter ?? detectDelimiter(first, options.scoreHeader);
+  facts.delimiter = delimiter;
+  let lastChar = first.at(-1) ?? '\n';
+
+  const ready: RawRow[] = [];
+  let previousEndLine = 0;
+  const parser = new Parser({
+    delimiter,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    max_record_size: MAX_RECORD_BYTES,
+  });
+  // csv-parse's synchronous core, which every Parser carries: records arrive in order with the
+  // live line count, and an error comes back as a value after the records before it.
+  const core = (parser as unknown as { api: CsvCore }).api;
+  const collect = (record: string[]) => {
+    ready.push({ row: previousEndLine + 1, cells: record });
+    previousEndLine = parser.info.lines;
+  };
+  const feed = (chunk: string | undefined, end: boolean) => {
+    const error = core.parse(
+      chunk === undefined ? undefined : Buffer.from(chunk),
+      end,
+      collect,
+      () => undefined,
+    );
+    if (error) throw error;
+  };
+
+  const location = (row: number): SourceLocation => ({ file: options.file, row });
+  const reportRepairs = () => {
+    for (const line of windows1252Lines.splice(0)) {
+      options.onProblem(
+        problemOf(
+          'encoding.mixed',
+          `${options.file} line ${line} is not valid UTF-8 like the rest of the file; it was read as Windows-1252. Check the names and text on this row.`,
+          { location: location(line) },
+        ),
+      );
+    }
+  };
+
+  try {
+    feed(first, false);
+    reportRepairs();
+    if (ready.length) yield ready.splice(0);
+    for await (const chunk of text.chunks) {
+      lastChar = chunk.at(-1) ?? lastChar;
+      feed(chunk, false);
+      reportRepairs();
+      if (ready.length) yield ready.splice(0);
+    }
+    feed(undefined, true);
+    reportRepairs();
+    if (ready.length) yield ready.splice(0);
+  } catch (error) {
+    if (ready.length) yield ready.splice(0);
+    reportRepairs();
+    options.onProblem(csvProblem(error, options.file, previousEndLine + 1));
+  } finally {
+    facts.endsWithLineBreak = lastChar === '\n' || lastChar === '\r';
+  }
+}
+
+async function readSample(chunks: AsyncGenerator<string>): Promise<string> {
+  let sample = '';
+  while (sample.length < SAMPLE_CHARS) {
+    const next = await chunks.next();
+    if (next.done) break;
+    sample += next.value;
+  }
+  return sample;
+}
+
+function csvProblem(error: unknown, file: string, recordStartLine: number): Problem {
+  const location = { file, row: recordStartLine };
+  if (error instanceof CsvError) {
+    switch (error.code) {
+      case 'CSV_QUOTE_NOT_CLOSED':
+        return problemOf(
+          'csv.unterminated-quote',
+          `${file}: the quoted value that starts on row ${recordStartLine} is never closed, so the file cannot be read past it. Add the missing closing quote (") or remove the stray one.`,
+          { location },
+        );
+      case 'CSV_MAX_RECORD_SIZE':
+        return problemOf(
+          'csv.record-too-large',
+          `${file}: the row starting at row ${recordStartLine} runs on for more than 1 MiB, which almost always means a quote (") is never closed. Check the quotes on that row.`,
+          { location },
+        );
+      case 'CSV_INVALID_CLOSING_QUOTE':
+      case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE': {
+        const row = typeof error.lines === 'number' ? error.lines : recordStartLine;
+        return problemOf(
+          'csv.invalid-quote',
+          `${file} row ${row}: a closing quote (") is followed by more text in the same cell. Quote the whole cell and double any quote inside it ("").`,
+          { location: { file, row } },
+        );
+      }
+      default:
+        break;
+    }
+    return problemOf(
+      'csv.invalid-quote',
+      `${file} row ${recordStartLine}: the CSV cannot be read further (${error.message}).`,
+      { location },
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return problemOf('file.unreadable', `${file} could not be read: ${message}`, {
+    location: { file, row: 1 },
+  });
+}

@@ -1,0 +1,27 @@
+import type { EntityName } from '../../ledger/index.js';
+import type { MappingContext } from '../mapping/mapping-context.js';
+import type { RowFields } from '../mapping/row-fields.js';
+import type { AnyMapped, AnyTableSpec } from '../mapping/table-spec.js';
+
+/** One pass over the IIF file (or a companion table) yielding one entity, in dependency order. */
+export type IifPass =
+  | {
+      kind: 'list';
+      entity: EntityName;
+      /** The row type read, e.g. "ACCNT". */
+      rowType: string;
+      map(row: RowFields, context: MappingContext): AnyMapped[];
+    }
+  | {
+      kind: 'transaction';
+      entity: EntityName;
+      /** Maps a TRNS … ENDTRNS block; returns [] for transaction types of other passes. */
+      map(trns: RowFields, splits: readonly RowFields[], context: MappingContext): AnyMapped[];
+    }
+  /** A CSV/XLSX companion export (QuickBooks Desktop's trial balance reports). */
+  | { kind: 'table'; spec: AnyTableSpec };
+
+/** A QuickBooks Desktop IIF mapping: passes in entity order. */
+export interface IifMapping {
+  passes: readonly IifPass[];
+}

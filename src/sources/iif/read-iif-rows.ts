@@ -1,0 +1,106 @@
+import type { Problem } from '../../ledger/index.js';
+import { problemOf } from '../../validation/problem-catalog.js';
+import type { HeaderMatch } from '../table/find-header.js';
+import { TableRow } from '../table/table-row.js';
+import { openTextFile } from '../text/decode-text.js';
+import type { TextEncoding } from '../text/detect-encoding.js';
+
+/** One IIF data row: its record type (TRNS, SPL, ACCNT, ...) and cells named by its !header. */
+export interface IifRow {
+  type: string;
+  row: TableRow;
+}
+
+export interface IifReadOptions {
+  path: string;
+  file: string;
+  encoding?: TextEncoding | undefined;
+  /** Structural problems are reported once, by the first pass over the file. */
+  onProblem?: ((problem: Problem) => void) | undefined;
+}
+
+/** IIF cells may be quoted ("99,250.02"); quotes inside are doubled. */
+function unquote(cell: string): string {
+  const trimmed = cell.trim();
+  if (trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')) {
+    return trimmed.slice(1, -1).replace(/""/g, '"');
+  }
+  return trimmed;
+}
+
+function headerOf(names: readonly string[]): HeaderMatch {
+  const indexes = new Map<string, number>();
+  names.forEach((name, index) => {
+    if (name && !indexes.has(name)) indexes.set(name, index);
+  });
+  return {
+    indexes,
+    names: new Map([...indexes.keys()].map((name) => [name, name])),
+    missing: [],
+    duplicates: new Map(),
+    score: 0,
+  };
+}
+
+/**
+ * Streams the rows of a QuickBooks IIF file, a batch per decoded chunk: tab-separated lines where a `!KEY` row names the
+ * columns of the `KEY` rows under it. ENDTRNS rows come through even without a header. A row whose
+ * type has no header yet is reported (iif.missing-header) and skipped.
+ */
+export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifRow[]> {
+  const report = options.onProblem ?? (() => undefined);
+  const text = await openTextFile(options.path, options.encoding, (line) =>
+    report(
+      problemOf(
+        'encoding.mixed',
+        `${options.file} line ${line} is not valid UTF-8 like the rest of the file; it was read as Windows-1252. Check the names on this row.`,
+        {
+          location: { file: options.file, row: line },
+        },
+      ),
+    ),
+  );
+  const headers = new Map<string, HeaderMatch>();
+  const reported = new Set<string>();
+  let carry = '';
+  let line = 0;
+  const rowsOf = (block: string, final: boolean): IifRow[] => {
+    const rows: IifRow[] = [];
+    const lines = block.split('\n');
+    carry = final ? '' : (lines.pop() ?? '');
+    for (const raw of lines) {
+      line += 1;
+      const cells = raw.replace(/\r$/, '').split('\t').map(unquote);
+      const first = cells[0] ?? '';
+      if (cells.every((cell) => cell === '')) continue;
+      if (first.startsWith('!')) {
+        headers.set(
+          first.slice(1).toUpperCase(),
+          headerOf(cells.map((cell) => cell.toUpperCase())),
+        );
+        continue;
+      }
+      const type = first.toUpperCase();
+      const header = headers.get(type) ?? (type === 'ENDTRNS' ? headerOf(['ENDTRNS']) : undefined);
+      if (!header) {
+        if (!reported.has(type)) {
+          reported.add(type);
+          report(
+            problemOf(
+              'iif.missing-header',
+              `${options.file} line ${line}: a ${type} row comes before any !${type} header row naming its columns, so it cannot be read. Export the file again from QuickBooks, or add the !${type} header.`,
+              {
+                location: { file: options.file, row: line },
+              },
+            ),
+          );
+        }
+        continue;
+      }
+      rows.push({ type, row: new TableRow(options.file, undefined, { row: line, cells }, header) });
+    }
+    return rows;
+  };
+  for await (const chunk of text.chunks) yield rowsOf(carry + chunk, false);
+  if (carry !== '') yield rowsOf(carry, true);
+}

@@ -1,0 +1,43 @@
+import type { TableRow } from '../table/table-row.js';
+import type { TableSpec } from './table-spec.js';
+
+/**
+ * Groups consecutive rows into records: documents and payments span one row per line or allocation,
+ * sharing a key; report layouts start a group at a marker row. Works on batches of rows and yields
+ * batches of complete groups; only the open group is carried over, so memory stays flat however
+ * long the file is.
+ */
+export async function* groupRows(
+  batches: AsyncIterable<TableRow[]>,
+  spec: Pick<TableSpec, 'groupBy' | 'startsGroup'>,
+): AsyncGenerator<TableRow[][]> {
+  const { groupBy, startsGroup } = spec;
+  let group: TableRow[] = [];
+  let groupKey: string | undefined;
+  for await (const batch of batches) {
+    if (!groupBy && !startsGroup) {
+      yield batch.map((row) => [row]);
+      continue;
+    }
+    const complete: TableRow[][] = [];
+    for (const row of batch) {
+      if (startsGroup) {
+        if (startsGroup(row)) {
+          if (group.length) complete.push(group);
+          group = [row];
+        } else if (group.length) group.push(row);
+        continue;
+      }
+      const key = groupBy?.(row);
+      if (key !== undefined && key !== '' && key === groupKey && group.length) {
+        group.push(row);
+        continue;
+      }
+      if (group.length) complete.push(group);
+      group = [row];
+      groupKey = key || undefined;
+    }
+    if (complete.length) yield complete;
+  }
+  if (group.length) yield [group];
+}

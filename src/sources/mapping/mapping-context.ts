@@ -1,0 +1,27 @@
+import type { MappingOverrides } from '../../../mappings/overrides.js';
+import type { Problem } from '../../ledger/index.js';
+import type { DecimalSeparator } from '../values/parse-amount.js';
+import type { DateOrderState } from './date-order-state.js';
+import type { LedgerIndex } from './ledger-index.js';
+
+/** The table being mapped: where it is and the title rows above its header. */
+export interface TableInfo {
+  file: string;
+  sheet?: string | undefined;
+  titleLines: readonly string[];
+}
+
+/** Everything a mapping function may consult besides its rows. */
+export interface MappingContext {
+  overrides: MappingOverrides;
+  /** Currency of documents and payments whose export carries none. */
+  defaultCurrency: string | undefined;
+  decimalSeparator: DecimalSeparator | undefined;
+  dates: DateOrderState;
+  index: LedgerIndex;
+  table: TableInfo;
+  /** Per-format facts gathered before mapping (e.g. which Xero contacts sell or buy). */
+  facts: Map<string, unknown>;
+  /** Reports a problem that belongs to no record (file-level). */
+  report(problem: Problem): void;
+}

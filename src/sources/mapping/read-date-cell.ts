@@ -1,0 +1,91 @@
+import type { IsoDate, SourceLocation } from '../../ledger/index.js';
+import { cellText, type CellValue } from '../cell.js';
+import {
+  dateShapeOf,
+  excelSerialToIso,
+  isAmbiguous,
+  isoOfUtcDate,
+  ordersAllowed,
+  resolveNumericDate,
+} from '../values/parse-date.js';
+import { dateFormatNames, type DateOrderState } from './date-order-state.js';
+import { formatLocation } from '../../ledger/index.js';
+
+export type DateCellResult =
+  | { kind: 'date'; iso: IsoDate }
+  /** Ambiguous and the folder gives no evidence: the row is left for one per-file problem. */
+  | { kind: 'deferred' }
+  | { kind: 'problem'; code: 'date.invalid' | 'date.excel-serial'; message: string };
+
+/**
+ * Reads a date cell under the folder's date order. XLSX date cells and serial numbers are exact;
+ * text goes through dateShapeOf. A numeric date that only one order allows decides the order for
+ * the whole folder; one both orders allow waits for evidence (the reader scans ahead) and is
+ * deferred when there is none.
+ */
+export function readDateCell(
+  cell: CellValue,
+  state: DateOrderState,
+  location: SourceLocation,
+): DateCellResult {
+  if (cell instanceof Date) {
+    const iso = isoOfUtcDate(cell);
+    return iso ? { kind: 'date', iso } : invalid('the cell holds an invalid date');
+  }
+  if (typeof cell === 'number') {
+    const iso = excelSerialToIso(cell);
+    return iso ? { kind: 'date', iso } : invalid(`${cellText(cell)} is not a date`);
+  }
+  const text = cellText(cell);
+  const shape = dateShapeOf(text);
+  switch (shape.kind) {
+    case 'exact':
+      return { kind: 'date', iso: shape.iso };
+    case 'invalid':
+      return invalid(`${shape.reason}; write dates like 2024-01-31`);
+    case 'serial': {
+      const iso = excelSerialToIso(shape.serial);
+      return {
+        kind: 'problem',
+        code: 'date.excel-serial',
+        message: `"${text}" is an Excel serial number, not a date (it would be ${iso ?? 'out of range'}). Format the column as a date in Excel before saving as CSV.`,
+      };
+    }
+    case 'numeric':
+      break;
+  }
+  const allowed = ordersAllowed(shape);
+  if (allowed.length === 0) return invalid(`"${text}" is not a real date in any day/month order`);
+  if (!isAmbiguous(shape) && state.order === undefined) {
+    const order = allowed.length === 1 ? allowed[0] : undefined;
+    if (order) state.decide(order, { text, location });
+  }
+  const order = state.order;
+  if (order === undefined) {
+    if (!isAmbiguous(shape) && allowed[0]) {
+      const resolved = resolveNumericDate(shape, allowed[0]);
+      if (resolved.ok) return { kind: 'date', iso: resolved.iso };
+    }
+    return { kind: 'deferred' };
+  }
+  const resolved = order === 'YMD' ? { ok: false as const } : resolveNumericDate(shape, order);
+  if (resolved.ok) return { kind: 'date', iso: resolved.iso };
+  const why = state.evidence
+    ? `the ${dateFormatNames[order]} order detected from "${state.evidence.text}" (${formatLocation(state.evidence.location)})`
+    : `the dateFormat ${dateFormatNames[order]} set in the override file`;
+  return invalid(
+    `"${text}" is not a valid date under ${why}. Fix the date, or set "dateFormat" in the override file if the order is wrong`,
+  );
+}
+
+function invalid(message: string): DateCellResult {
+  return { kind: 'problem', code: 'date.invalid', message: `${message}.` };
+}
+
+/** True when the cell is a numeric date both orders allow (the reader must settle the order first). */
+export function needsDateOrder(cell: CellValue, state: DateOrderState): boolean {
+  if (state.order !== undefined || state.ambiguous) return false;
+  if (typeof cell !== 'string') return false;
+  const shape = dateShapeOf(cell);
+  return shape.kind === 'numeric' && isAmbiguous(shape);
+}

@@ -1,0 +1,56 @@
+import type { EntityName, Problem, RecordOf, SourceLocation } from '../../ledger/index.js';
+import type { ColumnSpec } from '../table/column-spec.js';
+import type { TableRow } from '../table/table-row.js';
+import type { MappingContext } from './mapping-context.js';
+import type { RowFields } from './row-fields.js';
+
+/** What a mapping makes of a group of rows: a record with its problems, or only problems. */
+export interface Mapped<E extends EntityName = EntityName> {
+  entity: E;
+  /** Absent when the rows could not be mapped at all (their problems say why). */
+  value?: RecordOf<E> | undefined;
+  /** The legacy key, when known even though the record failed (for problem reports). */
+  key?: string | undefined;
+  location: SourceLocation;
+  problems: Problem[];
+  /** Other names the record is referred to by elsewhere in the export (e.g. "Parent:Child"). */
+  aliases?: string[];
+}
+
+/** Mapped output of any entity. */
+export type AnyMapped = { [E in EntityName]: Mapped<E> }[EntityName];
+
+/** One table of a source format: which files hold it, its columns and how rows become records. */
+export interface TableSpec<E extends EntityName = EntityName> {
+  /** Stable id used in the override file ("files" and "columns"), e.g. "invoices". */
+  id: string;
+  entity: E;
+  /** For tables read from another table's file (Xero contacts → customers and vendors): that id. */
+  fileId?: string;
+  /** File or sheet names tried, compared without case, spaces or punctuation, extension ignored. */
+  fileNames: readonly string[];
+  /** When true, a missing file is an error; otherwise the entity is simply not migrated. */
+  required?: boolean;
+  columns: readonly ColumnSpec[];
+  /** Columns holding dates, scanned ahead to detect the date order. */
+  dateColumns?: readonly string[];
+  /** Consecutive rows with the same non-blank value here form one record (documents, payments). */
+  groupBy?: (row: TableRow) => string | undefined;
+  /** For report layouts: a row that starts a new group (rows before the first start are skipped). */
+  startsGroup?: (row: TableRow) => boolean;
+  /** Maps a group of rows (one row unless grouped) to records. `fields` reads each row. */
+  map(rows: readonly RowFields[], context: MappingContext): Mapped<E>[];
+}
+
+/** A source format built from tables (every format but IIF). */
+/** A table spec of any entity (a union, so each keeps its own record type). */
+export type AnyTableSpec = { [E in EntityName]: TableSpec<E> }[EntityName];
+
+export interface TableMapping {
+  tables: readonly AnyTableSpec[];
+  /** Reads facts ahead of mapping, e.g. which contacts appear on invoices. */
+  prepare?: (scan: TableScanner, context: MappingContext) => Promise<void>;
+}
+
+/** Lets prepare() read the rows of one of the mapping's tables. */
+export type TableScanner = (tableId: string, visit: (fields: RowFields) => void) => Promise<void>;

@@ -1,0 +1,108 @@
+import { extname, join } from 'node:path';
+import { problemOf } from '../validation/problem-catalog.js';
+import { cellText } from './cell.js';
+import { iifBlocks } from './iif/iif-blocks.js';
+import type { IifMapping, IifPass } from './iif/iif-mapping.js';
+import { readIifRows } from './iif/read-iif-rows.js';
+import type { LedgerItem } from './ledger-item.js';
+import type { AnyMapped } from './mapping/table-spec.js';
+import { SourceEnvironment, type DateSample, type SourceSettings } from './source-environment.js';
+
+/** The IIF files of the folder: the override file's "files" → "iif" entry, else every *.iif file. */
+function iifFiles(environment: SourceEnvironment): string[] {
+  const override = environment.settings.overrides.files?.iif;
+  if (override !== undefined) return [override.file];
+  return environment.listing.files.filter((file) => extname(file).toLowerCase() === '.iif');
+}
+
+/**
+ * Reads a QuickBooks Desktop IIF export (plus its trial balance reports) in entity order. Every
+ * pass streams the file again, so memory stays flat whatever its size; structural problems are
+ * reported by the first pass only.
+ */
+export async function* readIifLedger(
+  mapping: IifMapping,
+  settings: SourceSettings,
+): AsyncGenerator<LedgerItem[]> {
+  const environment = await SourceEnvironment.open(settings);
+  const files = iifFiles(environment).filter((file) => environment.listing.files.includes(file));
+  const encoding = settings.overrides.encoding;
+  const tables = mapping.passes.flatMap((pass) => (pass.kind === 'table' ? [pass.spec] : []));
+  environment.dateSamples = async function* (): AsyncGenerator<DateSample> {
+    for (const file of files) {
+      for await (const batch of readIifRows({
+        path: join(settings.folder, file),
+        file,
+        encoding,
+      })) {
+        for (const { type, row } of batch) {
+          if (type === 'TRNS' || type === 'SPL')
+            yield { text: cellText(row.cell('DATE')), location: row.location('DATE') };
+        }
+      }
+    }
+    yield* environment.tableDateSamples(tables);
+  };
+  if (files.length === 0) {
+    yield [
+      {
+        kind: 'problem',
+        problem: problemOf(
+          'file.not-found',
+          'No .iif file in the export folder. Export the company file from QuickBooks Desktop (File → Utilities → Export → Lists and transactions to IIF), or name it under "files" → "iif" in the override file.',
+          {},
+        ),
+      },
+    ];
+  }
+  let firstPass = true;
+  for (const pass of mapping.passes) {
+    if (pass.kind === 'table') {
+      yield* environment.readSpec(pass.spec);
+      continue;
+    }
+    for (const file of files) yield* readPass(environment, pass, file, firstPass);
+    firstPass = false;
+  }
+}
+
+async function* readPass(
+  environment: SourceEnvironment,
+  pass: Exclude<IifPass, { kind: 'table' }>,
+  file: string,
+  reportStructure: boolean,
+): AsyncGenerator<LedgerItem[]> {
+  const { context } = environment;
+  context.table = { file, titleLines: [] };
+  const onProblem = reportStructure
+    ? (problem: Parameters<typeof context.report>[0]) => context.report(problem)
+    : () => undefined;
+  const rows = readIifRows({
+    path: join(environment.settings.folder, file),
+    file,
+    encoding: environment.settings.overrides.encoding,
+    onProblem,
+  });
+  for await (const blocks of iifBlocks(rows, onProblem)) {
+    const items = environment.drain();
+    for (const block of blocks) {
+      if (pass.kind === 'list') {
+        if (block.kind !== 'list' || block.type !== pass.rowType) continue;
+        items.push(
+          ...(await environment.mapGroup([block.row], [], ([row]) =>
+            row ? pass.map(row, context) : [],
+          )),
+        );
+      } else if (block.kind === 'transaction') {
+        const map = ([trns, ...splits]: Parameters<typeof pass.map>[1][number][]): AnyMapped[] =>
+          trns ? pass.map(trns, splits, context) : [];
+        items.push(
+          ...environment.drain(),
+          ...(await environment.mapGroup([block.trns, ...block.splits], ['DATE'], map)),
+        );
+      }
+    }
+    yield items;
+  }
+  yield [...environment.drain(), ...environment.ambiguousDates(file)];
+}

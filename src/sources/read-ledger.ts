@@ -1,0 +1,76 @@
+import { basename } from 'node:path';
+import { genericMapping } from '../../mappings/generic/index.js';
+import { loadOverrides, parseOverrides } from '../../mappings/load-overrides.js';
+import type { MappingOverrides, MappingOverridesInput } from '../../mappings/overrides.js';
+import { quickBooksDesktopIifMapping } from '../../mappings/quickbooks-desktop-iif/index.js';
+import { quickBooksOnlineMapping } from '../../mappings/quickbooks-online/index.js';
+import { xeroMapping } from '../../mappings/xero/index.js';
+import type { LedgerItem } from './ledger-item.js';
+import type { TableMapping } from './mapping/table-spec.js';
+import { readTableLedger } from './read-table-ledger.js';
+
+export type { LedgerItem } from './ledger-item.js';
+export type { MappingOverrides, MappingOverridesInput } from '../../mappings/overrides.js';
+
+export const sourceFormats = [
+  'generic',
+  'xero',
+  'quickbooks-desktop-iif',
+  'quickbooks-online',
+] as const;
+export type SourceFormat = (typeof sourceFormats)[number];
+
+export interface ReadLedgerOptions {
+  /** A folder of export files; SourceLocation.file is relative to it. */
+  folder: string;
+  format: SourceFormat;
+  /** Overrides already loaded (checked like a file; bare file names allowed). */
+  overrides?: MappingOverridesInput;
+  /** Or the path of an override file (JSON) to load; its problems name the file and JSON path. */
+  overridesFile?: string;
+  /**
+   * Currency of documents and payments whose export carries none (QuickBooks Desktop, single-currency
+   * Xero and QuickBooks Online files): usually the base currency. The override file's
+   * "defaultCurrency" wins over it.
+   */
+  defaultCurrency?: string;
+}
+
+const tableMappings: Record<Exclude<SourceFormat, 'quickbooks-desktop-iif'>, TableMapping> = {
+  generic: genericMapping,
+  xero: xeroMapping,
+  'quickbooks-online': quickBooksOnlineMapping,
+};
+
+/**
+ * Streams canonical records in entity dependency order (see entityNames), plus the problems found
+ * while reading and mapping. Rows are streamed and document lines grouped from consecutive rows, so
+ * memory stays flat as files grow. Never throws for bad input: an unreadable file or override file
+ * becomes a located problem.
+ */
+export async function* readLedger(options: ReadLedgerOptions): AsyncGenerator<LedgerItem> {
+  let overrides: MappingOverrides = {};
+  if (options.overridesFile !== undefined) {
+    const loaded = await loadOverrides(options.overridesFile, basename(options.overridesFile));
+    for (const problem of loaded.problems) yield { kind: 'problem', problem };
+    if (!loaded.overrides) return;
+    overrides = loaded.overrides;
+  }
+  if (options.overrides !== undefined) {
+    const given = parseOverrides(JSON.stringify(options.overrides), 'overrides option');
+    for (const problem of given.problems) yield { kind: 'problem', problem };
+    if (!given.overrides) return;
+    overrides = { ...overrides, ...given.overrides };
+  }
+  const settings = {
+    folder: options.folder,
+    overrides,
+    defaultCurrency: overrides.defaultCurrency ?? options.defaultCurrency,
+  };
+  const batches =
+    options.format === 'quickbooks-desktop-iif'
+      ? quickBooksDesktopIifMapping(settings)
+      : readTableLedger(tableMappings[options.format], settings);
+  // Readers hand over batches (one await per batch); consumers get one item at a time.
+  for await (const batch of batches) yield* batch;
+}

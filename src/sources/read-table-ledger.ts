@@ -1,0 +1,27 @@
+import type { LedgerItem } from './ledger-item.js';
+import { RowFields } from './mapping/row-fields.js';
+import type { TableMapping } from './mapping/table-spec.js';
+import { SourceEnvironment, type SourceSettings } from './source-environment.js';
+
+export type { SourceSettings } from './source-environment.js';
+
+/**
+ * Reads a folder of CSV/XLSX exports through a table mapping, table by table in entity order,
+ * streaming rows and grouping consecutive document rows. Yields records and located problems.
+ */
+export async function* readTableLedger(
+  mapping: TableMapping,
+  settings: SourceSettings,
+): AsyncGenerator<LedgerItem[]> {
+  const environment = await SourceEnvironment.open(settings);
+  environment.dateSamples = () => environment.tableDateSamples(mapping.tables);
+  if (mapping.prepare) {
+    await mapping.prepare(async (tableId, visit) => {
+      const spec = mapping.tables.find((candidate) => candidate.id === tableId);
+      if (!spec) return;
+      for await (const row of environment.quietRows(spec))
+        visit(new RowFields(row, environment.context, []));
+    }, environment.context);
+  }
+  for (const spec of mapping.tables) yield* environment.readSpec(spec);
+}

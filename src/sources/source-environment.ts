@@ -1,0 +1,237 @@
+import type { MappingOverrides } from '../../mappings/overrides.js';
+import type { Problem, SourceLocation } from '../ledger/index.js';
+import { problemOf } from '../validation/problem-catalog.js';
+import { cellText } from './cell.js';
+import type { LedgerItem } from './ledger-item.js';
+import { ambiguousDateProblem } from './mapping/ambiguous-date-problem.js';
+import { DateOrderState } from './mapping/date-order-state.js';
+import { groupRows } from './mapping/group-rows.js';
+import { LedgerIndex } from './mapping/ledger-index.js';
+import type { MappingContext } from './mapping/mapping-context.js';
+import { needsDateOrder } from './mapping/read-date-cell.js';
+import { RowFields } from './mapping/row-fields.js';
+import type { AnyMapped, AnyTableSpec } from './mapping/table-spec.js';
+import { toItems } from './mapping/to-items.js';
+import type { ColumnSpec } from './table/column-spec.js';
+import { FolderListing, locateTable } from './table/locate-table.js';
+import { readTable, type TableSource } from './table/read-table.js';
+import type { TableRow } from './table/table-row.js';
+import { dateShapeOf, isAmbiguous, ordersAllowed, type DateOrder } from './values/parse-date.js';
+
+export interface SourceSettings {
+  folder: string;
+  overrides: MappingOverrides;
+  defaultCurrency?: string | undefined;
+}
+
+const ORDER_OF_FORMAT: Record<string, DateOrder> = {
+  'DD/MM/YYYY': 'DMY',
+  'MM/DD/YYYY': 'MDY',
+  'YYYY-MM-DD': 'YMD',
+};
+
+/** A date text seen while scanning ahead for the date order. */
+export interface DateSample {
+  text: string;
+  location: SourceLocation;
+}
+
+/** The columns of a table after the override file's renames. */
+export function columnsWithOverrides(
+  spec: Pick<AnyTableSpec, 'id' | 'fileId' | 'columns'>,
+  overrides: MappingOverrides,
+): ColumnSpec[] {
+  const renames = overrides.columns?.[spec.fileId ?? spec.id] ?? {};
+  return spec.columns.map((column) => {
+    const header = renames[column.id];
+    return header === undefined ? column : { ...column, headers: [header] };
+  });
+}
+
+/**
+ * What every reader of one export folder shares: the folder listing, the mapping context (master
+ * data index, date order, overrides), problems waiting to be emitted, and the machinery that turns
+ * groups of rows into ledger items.
+ */
+export class SourceEnvironment {
+  readonly context: MappingContext;
+  readonly dates: DateOrderState;
+  readonly pending: Problem[] = [];
+  /** Sources of dates to scan when the date order must be settled (set by each driver). */
+  dateSamples: () => AsyncIterable<DateSample> = async function* () {};
+  private readonly located = new Map<string, Promise<{ source?: TableSource; tried: string[] }>>();
+
+  constructor(
+    readonly listing: FolderListing,
+    readonly settings: SourceSettings,
+  ) {
+    const { overrides } = settings;
+    this.dates = new DateOrderState(
+      overrides.dateFormat ? ORDER_OF_FORMAT[overrides.dateFormat] : undefined,
+    );
+    this.context = {
+      overrides,
+      defaultCurrency: settings.defaultCurrency ?? overrides.defaultCurrency,
+      decimalSeparator: overrides.decimalSeparator,
+      dates: this.dates,
+      index: new LedgerIndex(),
+      table: { file: '', titleLines: [] },
+      facts: new Map(),
+      report: (problem) => this.pending.push(problem),
+    };
+  }
+
+  static async open(settings: SourceSettings): Promise<SourceEnvironment> {
+    return new SourceEnvironment(await FolderListing.of(settings.folder), settings);
+  }
+
+  locate(spec: Pick<AnyTableSpec, 'id' | 'fileId' | 'fileNames'>) {
+    const id = spec.fileId ?? spec.id;
+    let found = this.located.get(id);
+    if (!found) {
+      found = locateTable(this.listing, id, spec.fileNames, this.settings.overrides);
+      this.located.set(id, found);
+    }
+    return found;
+  }
+
+  /** Rows of a table with problems ignored (for scanning ahead). */
+  async *quietRows(spec: AnyTableSpec): AsyncGenerator<TableRow> {
+    const { source } = await this.locate(spec);
+    if (!source) return;
+    for await (const batch of readTable(
+      source,
+      columnsWithOverrides(spec, this.settings.overrides),
+      { onProblem: () => undefined },
+    )) {
+      yield* batch;
+    }
+  }
+
+  /** Date samples from the date columns of tables. */
+  async *tableDateSamples(tables: readonly AnyTableSpec[]): AsyncGenerator<DateSample> {
+    for (const spec of tables) {
+      if (!spec.dateColumns?.length) continue;
+      for await (const row of this.quietRows(spec)) {
+        for (const column of spec.dateColumns) {
+          yield { text: cellText(row.cell(column)), location: row.location(column) };
+        }
+      }
+    }
+  }
+
+  /** Scans ahead for the first date only one order allows; otherwise the order stays ambiguous. */
+  async settleDateOrder(): Promise<void> {
+    for await (const sample of this.dateSamples()) {
+      const shape = dateShapeOf(sample.text);
+      if (shape.kind !== 'numeric' || isAmbiguous(shape)) continue;
+      const [order] = ordersAllowed(shape);
+      if (order) {
+        this.dates.decide(order, sample);
+        return;
+      }
+    }
+    this.dates.ambiguous = true;
+  }
+
+  drain(): LedgerItem[] {
+    return this.pending.splice(0).map((problem) => ({ kind: 'problem', problem }));
+  }
+
+  /** True when a date in these rows needs the date order, which is not settled yet. */
+  needsDateOrder(rows: readonly TableRow[], dateColumns: readonly string[]): boolean {
+    return rows.some((row) =>
+      dateColumns.some((column) => needsDateOrder(row.cell(column), this.dates)),
+    );
+  }
+
+  /**
+   * Maps one group of rows: settles the date order first when a date in it needs one, leaves rows
+   * with ambiguous dates for the per-file problem, and returns the resulting items.
+   */
+  async mapGroup(
+    rows: readonly TableRow[],
+    dateColumns: readonly string[],
+    map: (fields: RowFields[]) => AnyMapped[],
+  ): Promise<LedgerItem[]> {
+    if (this.needsDateOrder(rows, dateColumns)) await this.settleDateOrder();
+    return this.mapSettled(rows, dateColumns, map);
+  }
+
+  /** mapGroup once the date order is settled (or not needed): synchronous, for the hot path. */
+  mapSettled(
+    rows: readonly TableRow[],
+    dateColumns: readonly string[],
+    map: (fields: RowFields[]) => AnyMapped[],
+  ): LedgerItem[] {
+    const problems: Problem[] = [];
+    const fields = rows.map((row) => new RowFields(row, this.context, problems));
+    const outputs = map(fields);
+    const deferred = fields.find((field) => field.deferred);
+    if (deferred) {
+      const column = dateColumns.find((candidate) => {
+        const shape = dateShapeOf(cellText(deferred.row.cell(candidate)));
+        return shape.kind === 'numeric' && isAmbiguous(shape);
+      });
+      this.dates.countUnread(deferred.row.file, {
+        text: column ? cellText(deferred.row.cell(column)) : '',
+        location: deferred.location(column),
+      });
+      return [];
+    }
+    const [first] = outputs;
+    if (!first) return problems.map((problem) => ({ kind: 'problem', problem }));
+    first.problems = [...problems, ...first.problems];
+    return outputs.flatMap((output) => toItems(output, this.context.index));
+  }
+
+  /** Reads one table of a mapping: locate, stream, group, map; items come in batches. */
+  async *readSpec(spec: AnyTableSpec): AsyncGenerator<LedgerItem[]> {
+    const { source, tried } = await this.locate(spec);
+    if (!source) {
+      yield [missingFile(spec, tried)];
+      return;
+    }
+    this.context.table = { file: source.file, sheet: source.sheet, titleLines: [] };
+    const rows = readTable(source, columnsWithOverrides(spec, this.settings.overrides), {
+      onProblem: (problem) => this.pending.push(problem),
+      onTitle: (lines) => (this.context.table = { ...this.context.table, titleLines: lines }),
+    });
+    const map = (fields: RowFields[]) => spec.map(fields, this.context) as AnyMapped[];
+    const dateColumns = spec.dateColumns ?? [];
+    for await (const groups of groupRows(rows, spec)) {
+      const items = this.drain();
+      this.context.table = { ...this.context.table, sheet: groups[0]?.[0]?.sheet };
+      for (const group of groups) {
+        if (this.needsDateOrder(group, dateColumns)) await this.settleDateOrder();
+        items.push(...this.drain(), ...this.mapSettled(group, dateColumns, map));
+      }
+      yield items;
+    }
+    yield [...this.drain(), ...this.ambiguousDates(source.file)];
+  }
+
+  ambiguousDates(file: string): LedgerItem[] {
+    const problem = ambiguousDateProblem(file, this.dates);
+    return problem ? [{ kind: 'problem', problem }] : [];
+  }
+}
+
+function missingFile(spec: AnyTableSpec, tried: string[]): LedgerItem {
+  const names = tried.join(', ');
+  const id = spec.fileId ?? spec.id;
+  const problem = spec.required
+    ? problemOf(
+        'file.not-found',
+        `No file for ${id} in the export folder (looked for ${names}, or a workbook sheet of that name). Add the export, or name its file under "files" → "${id}" in the override file.`,
+        { entity: spec.entity },
+      )
+    : problemOf(
+        'file.optional-missing',
+        `No file for ${id} (looked for ${names}); ${spec.entity} records from it are not migrated.`,
+        {
+          entity: spec.entity,
+        },
+      );
+  return { kind: 'problem', problem };
+}

@@ -1,0 +1,15 @@
+/** A column a mapping reads: its id (used in code and overrides) and the header names it goes by. */
+export interface ColumnSpec {
+  id: string;
+  /** Header names, any of which identifies the column; "" matches a blank header cell. */
+  headers: readonly string[];
+  required?: boolean;
+}
+
+/**
+ * Normalises a header for matching: case, spaces, punctuation and the leading "*" that marks required
+ * columns in import templates do not matter ("*InvoiceDate", "Invoice Date" and "invoice_date" match).
+ */
+export function normalizeHeader(header: string): string {
+  return header.toLowerCase().replace(/[^a-z0-9]/g, '');
+}

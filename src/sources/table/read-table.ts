@@ -1,0 +1,233 @@
+import type { Problem, SourceLocation } from '../../ledger/index.js';
+import { problemOf } from '../../validation/problem-catalog.js';
+import { cellText, isBlankCell, type RawRow } from '../cell.js';
+import { readCsvRows, type CsvFacts } from '../csv/read-csv-rows.js';
+import type { CsvDelimiter } from '../csv/detect-delimiter.js';
+import type { TextEncoding } from '../text/detect-encoding.js';
+import { readXlsxRows } from '../xlsx/read-xlsx-rows.js';
+import type { ColumnSpec } from './column-spec.js';
+import { findHeader, headerScorer, type HeaderMatch } from './find-header.js';
+import { TableRow } from './table-row.js';
+
+/** How many rows may sit above the header (report titles, notes) before we give up looking. */
+const HEADER_SEARCH_ROWS = 50;
+
+/** One table to read: a CSV file or one sheet of a workbook. */
+export interface TableSource {
+  path: string;
+  /** Name reported in locations, relative to the export folder. */
+  file: string;
+  kind: 'csv' | 'xlsx';
+  sheet?: string | undefined;
+  delimiter?: CsvDelimiter | undefined;
+  encoding?: TextEncoding | undefined;
+  /** 1-based row of the header when detection must be forced. */
+  headerRow?: number | undefined;
+}
+
+export interface TableHooks {
+  onProblem: (problem: Problem) => void;
+  /** The text of the rows above the header (report titles carry dates such as "As at 31 Jan 2024"). */
+  onTitle?: (lines: string[]) => void;
+}
+
+/**
+ * Streams the data rows of a table in batches: finds the header among the first rows, checks it has every
+ * required column once, then yields each non-blank row below it. Header problems stop the table with
+ * one located problem naming the columns; they never throw.
+ */
+export async function* readTable(
+  source: TableSource,
+  columns: readonly ColumnSpec[],
+  hooks: TableHooks,
+): AsyncGenerator<TableRow[]> {
+  const facts: Partial<CsvFacts> = {};
+  let sheet = source.sheet;
+  const raw =
+    source.kind === 'csv'
+      ? readCsvRows(
+          {
+            path: source.path,
+            file: source.file,
+            delimiter: source.delimiter,
+            encoding: source.encoding,
+            scoreHeader: headerScorer(columns),
+            onProblem: hooks.onProblem,
+          },
+          facts,
+        )
+      : readXlsxRows({
+          path: source.path,
+          file: source.file,
+          sheet: source.sheet,
+          onProblem: hooks.onProblem,
+          onSheet: (name) => (sheet = name),
+        });
+
+  const where = (row: number): SourceLocation =>
+    sheet === undefined ? { file: source.file, row } : { file: source.file, sheet, row };
+  const buffered: RawRow[] = [];
+  let header: { row: RawRow; match: HeaderMatch } | undefined;
+  // Written by accept(); a holder, since a closure assigns it.
+  const seen: { last?: RawRow } = {};
+
+  const accept = (
+    rows: readonly RawRow[],
+    found: { row: RawRow; match: HeaderMatch },
+  ): TableRow[] => {
+    const accepted: TableRow[] = [];
+    for (const row of rows) {
+      if (row.row <= found.row.row || isBlankRow(row)) continue;
+      seen.last = row;
+      if (overflows(row, found, source, where, hooks)) continue;
+      accepted.push(new TableRow(source.file, sheet, row, found.match));
+    }
+    return accepted;
+  };
+
+  for await (const batch of raw) {
+    if (header) {
+      const rows = accept(batch, header);
+      if (rows.length) yield rows;
+      continue;
+    }
+    buffered.push(...batch);
+    const forced = source.headerRow !== undefined;
+    const enough = forced
+      ? buffered.some((row) => row.row >= (source.headerRow ?? 0))
+      : buffered.length >= HEADER_SEARCH_ROWS;
+    if (!enough) continue;
+    header = settleHeader(
+      buffered.slice(0, forced ? undefined : HEADER_SEARCH_ROWS),
+      columns,
+      source,
+      facts,
+      where,
+      hooks,
+    );
+    if (!header) return;
+    const rows = accept(buffered.splice(0), header);
+    if (rows.length) yield rows;
+  }
+
+  if (!header) {
+    if (buffered.length === 0 && source.kind === 'csv' && facts.delimiter === undefined) return;
+    header = settleHeader(buffered, columns, source, facts, where, hooks);
+    if (!header) return;
+    const rows = accept(buffered, header);
+    if (rows.length) yield rows;
+  }
+
+  const last = seen.last;
+  if (source.kind === 'csv' && facts.endsWithLineBreak === false && last && header) {
+    const width = header.row.cells.length;
+    if (last.cells.length < width) {
+      hooks.onProblem(
+        problemOf(
+          'csv.truncated',
+          `${source.file} ends in the middle of row ${last.row} (${last.cells.length} of ${width} cells, no final line break): the file looks cut off. Export it again if rows are missing.`,
+          { location: where(last.row) },
+        ),
+      );
+    }
+  }
+}
+
+function isBlankRow(row: RawRow): boolean {
+  return row.cells.every(isBlankCell);
+}
+
+/** A CSV row with non-blank cells beyond the header has shifted values: report it, skip it. */
+function overflows(
+  row: RawRow,
+  header: { row: RawRow; match: HeaderMatch },
+  source: TableSource,
+  where: (row: number) => SourceLocation,
+  hooks: TableHooks,
+): boolean {
+  if (source.kind !== 'csv') return false;
+  const width = header.row.cells.length;
+  if (row.cells.length <= width) return false;
+  if (row.cells.slice(width).every(isBlankCell)) return false;
+  hooks.onProblem(
+    problemOf(
+      'csv.column-count',
+      `${source.file} row ${row.row} has ${row.cells.length} cells but the header has ${width}, so its values would land in the wrong columns. Look for an unquoted "${source.delimiter ?? ','}" inside a value (quote that value) and fix the row.`,
+      { location: where(row.row) },
+    ),
+  );
+  return true;
+}
+
+function settleHeader(
+  rows: readonly RawRow[],
+  columns: readonly ColumnSpec[],
+  source: TableSource,
+  facts: Partial<CsvFacts>,
+  where: (row: number) => SourceLocation,
+  hooks: TableHooks,
+): { row: RawRow; match: HeaderMatch } | undefined {
+  const candidates =
+    source.headerRow === undefined ? rows : rows.filter((row) => row.row === source.headerRow);
+  const search = findHeader(candidates, columns);
+  const required = columns.filter((column) => column.required);
+  const expected = required.map((column) => `"${column.headers[0] ?? column.id}"`).join(', ');
+  if (!search.header) {
+    const closest = search.closest;
+    if (closest && closest.match.score >= Math.max(1, Math.ceil(required.length / 2))) {
+      const missing = closest.match.missing
+        .map((id) => {
+          const column = columns.find((candidate) => candidate.id === id);
+          return `"${column?.headers[0] ?? id}"`;
+        })
+        .join(', ');
+      hooks.onProblem(
+        problemOf(
+          'header.missing-column',
+          `${source.file}: the header on row ${closest.row.row} has no column ${missing}. Add the column, or name the file's column for it under "columns" in the override file.`,
+          { location: where(closest.row.row) },
+        ),
+      );
+      return undefined;
+    }
+    const firstLine = rows.find((row) => !isBlankRow(row));
+    const seen = firstLine
+      ? `; row ${firstLine.row} reads "${firstLine.cells
+          .map(cellText)
+          .join(facts.delimiter ?? ' | ')
+          .slice(0, 120)}"`
+      : '; the file is empty';
+    const delimiterHint =
+      source.kind === 'csv'
+        ? ` Check that the file is separated by commas, semicolons or tabs${source.delimiter ? ` (the override file forces "${source.delimiter === '\t' ? 'tab' : source.delimiter}")` : ''} and that it is the right export.`
+        : ' Check that this is the right sheet and export.';
+    hooks.onProblem(
+      problemOf(
+        'header.not-found',
+        `${source.file}: no header row with the columns ${expected} in the first ${HEADER_SEARCH_ROWS} rows${seen}.${delimiterHint}`,
+        { location: where(firstLine?.row ?? 1) },
+      ),
+    );
+    return undefined;
+  }
+  const header = search.header;
+  hooks.onTitle?.(
+    rows
+      .filter((row) => row.row < header.row.row)
+      .map((row) => row.cells.map(cellText).filter(Boolean).join(' '))
+      .filter(Boolean),
+  );
+  if (header.match.duplicates.size > 0) {
+    for (const [, texts] of header.match.duplicates) {
+      hooks.onProblem(
+        problemOf(
+          'header.duplicate-column',
+          `${source.file}: the header on row ${header.row.row} has the column "${texts[0] ?? ''}" ${texts.length} times (${texts.map((text) => `"${text}"`).join(', ')}), so it is unclear which to read. Delete or rename the extra column.`,
+          { location: { ...where(header.row.row), column: texts[0] ?? '' } },
+        ),
+      );
+    }
+    return undefined;
+  }
+  return header;
+}

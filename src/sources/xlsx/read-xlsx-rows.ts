@@ -1,0 +1,205 @@
+import type { Problem } from '../../ledger/index.js';
+import { problemOf } from '../../validation/problem-catalog.js';
+import { UnreadableCell, type CellValue, type RawRow } from '../cell.js';
+import { openWorkbookParts, type WorkbookParts } from './workbook-parts.js';
+import { scanXml } from './xml-scanner.js';
+
+export interface XlsxReadOptions {
+  path: string;
+  file: string;
+  /** The sheet to read; the first sheet when absent. */
+  sheet?: string | undefined;
+  onProblem: (problem: Problem) => void;
+  /** Told the name of the sheet actually read, for locations. */
+  onSheet?: (name: string) => void;
+}
+
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const EPOCH_1904_OFFSET = 1462;
+
+/** "C12" → 2 (0-based column). */
+function columnOf(reference: string): number {
+  let column = 0;
+  for (const char of reference) {
+    const code = char.charCodeAt(0);
+    if (code < 65 || code > 90) break;
+    column = column * 26 + (code - 64);
+  }
+  return column - 1;
+}
+
+function rowOf(reference: string): number {
+  return Number(/\d+$/.exec(reference)?.[0] ?? 0);
+}
+
+interface CellDraft {
+  type: string;
+  style: number;
+  value: string;
+  formula: string | undefined;
+  inline: string;
+}
+
+function valueOf(cell: CellDraft, parts: WorkbookParts): CellValue {
+  if (cell.formula !== undefined && cell.value === '' && cell.type !== 'inlineStr') {
+    return new UnreadableCell('xlsx.formula-without-result', `the formula =${cell.formula}`);
+  }
+  switch (cell.type) {
+    case 's':
+      return parts.sharedStrings[Number(cell.value)] ?? '';
+    case 'inlineStr':
+      return cell.inline;
+    case 'str':
+      return cell.value;
+    case 'b':
+      return cell.value === '1' || cell.value === 'true';
+    case 'e':
+      return new UnreadableCell('xlsx.error-value', cell.value);
+    default: {
+      if (cell.value === '') return undefined;
+      const number = Number(cell.value);
+      if (!Number.isFinite(number)) return cell.value;
+      if (!parts.dateStyles.has(cell.style)) return number;
+      const serial = parts.date1904 ? number + EPOCH_1904_OFFSET : number;
+      return new Date(EXCEL_EPOCH + Math.round(serial * 86_400_000));
+    }
+  }
+}
+
+/**
+ * Streams the rows of one sheet of an XLSX workbook, in batches: the worksheet part is inflated and tokenised
+ * chunk by chunk, so memory stays flat however many rows it has (shared strings and styles, which
+ * Excel keeps in separate parts, are read once). Typed cells come through as numbers, booleans and
+ * dates; formulas as their saved result. A workbook that cannot be read yields one located problem.
+ * Vertically merged cells are reported: only the first cell of a merge holds the value.
+ */
+export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<RawRow[]> {
+  let parts: WorkbookParts;
+  try {
+    parts = await openWorkbookParts(options.path);
+  } catch (error) {
+    options.onProblem(unreadable(options.file, error));
+    return;
+  }
+  const sheet =
+    options.sheet === undefined
+      ? parts.sheets[0]
+      : parts.sheets.find(
+          (candidate) => candidate.name.toLowerCase() === options.sheet?.toLowerCase(),
+        );
+  if (!sheet) {
+    options.onProblem(
+      problemOf(
+        'xlsx.sheet-not-found',
+        `${options.file} has no sheet named "${options.sheet ?? ''}" (its sheets: ${parts.sheets.map((candidate) => candidate.name).join(', ')}).`,
+        {
+          location: { file: options.file, row: 1 },
+        },
+      ),
+    );
+    return;
+  }
+  options.onSheet?.(sheet.name);
+  const merges: string[] = [];
+  let row = 0;
+  let cells: CellValue[] = [];
+  let cell: CellDraft | undefined;
+  let column = -1;
+  let capture: 'value' | 'formula' | 'inline' | undefined;
+  try {
+    for await (const batch of scanXml(parts.archive.stream(sheet.part))) {
+      const complete: RawRow[] = [];
+      for (const event of batch) {
+        if (event.type === 'text') {
+          if (!cell || !capture) continue;
+          if (capture === 'value') cell.value += event.text;
+          else if (capture === 'formula') cell.formula = (cell.formula ?? '') + event.text;
+          else cell.inline += event.text;
+        } else if (event.type === 'open') {
+          switch (event.name) {
+            case 'row':
+              row = event.attributes.r ? Number(event.attributes.r) : row + 1;
+              cells = [];
+              column = -1;
+              if (event.selfClosing) complete.push({ row, cells });
+              break;
+            case 'c': {
+              column = event.attributes.r ? columnOf(event.attributes.r) : column + 1;
+              cell = {
+                type: event.attributes.t ?? 'n',
+                style: Number(event.attributes.s ?? 0),
+                value: '',
+                formula: undefined,
+                inline: '',
+              };
+              if (event.selfClosing) {
+                cells[column] = valueOf(cell, parts);
+                cell = undefined;
+              }
+              break;
+            }
+            case 'v':
+              capture = 'value';
+              break;
+            case 'f':
+              if (cell) cell.formula ??= '';
+              capture = event.selfClosing ? undefined : 'formula';
+              break;
+            case 't':
+              capture = event.selfClosing ? undefined : 'inline';
+              break;
+            case 'mergeCell': {
+              const [from = '', to = ''] = (event.attributes.ref ?? '').split(':');
+              if (rowOf(from) !== rowOf(to)) merges.push(event.attributes.ref ?? '');
+              break;
+            }
+            default:
+              break;
+          }
+        } else if (event.name === 'c') {
+          if (cell) cells[column] = valueOf(cell, parts);
+          cell = undefined;
+          capture = undefined;
+        } else if (event.name === 'row') {
+          complete.push({ row, cells: Array.from(cells) });
+        } else if (event.name === 'v' || event.name === 'f' || event.name === 't')
+          capture = undefined;
+      }
+      if (complete.length) yield complete;
+    }
+  } catch (error) {
+    options.onProblem(unreadable(options.file, error, row));
+    return;
+  }
+  for (const range of merges) {
+    options.onProblem(
+      problemOf(
+        'xlsx.merged-cells',
+        `${options.file} [${sheet.name}] merges cells ${range} across rows: only the first row of a merged range holds the value, so the rows below it read as empty. Unmerge the cells and fill every row.`,
+        {
+          location: {
+            file: options.file,
+            sheet: sheet.name,
+            row: rowOf(range.split(':')[0] ?? '') || 1,
+          },
+        },
+      ),
+    );
+  }
+}
+
+function unreadable(file: string, error: unknown, row = 1): Problem {
+  const reason = error instanceof Error ? error.message : String(error);
+  return problemOf(
+    'xlsx.unreadable',
+    `${file} could not be read as an Excel workbook (${reason}). Open it in Excel and save it again as .xlsx.`,
+    {
+      location: { file, row: Math.max(row, 1) },
+    },
+  );
+}
+
+/** The names of a workbook's sheets, in order. */
+export async function listSheets(path: string): Promise<string[]> {
+  return (await openWorkbookParts(path)).sheets.map((sheet) => sheet.name);
+}

@@ -1,0 +1,108 @@
+import { scanXml, type XmlEvent } from './xml-scanner.js';
+import { ZipArchive } from './zip-archive.js';
+
+/** What reading any sheet of a workbook needs: sheet parts, shared strings and date styles. */
+export interface WorkbookParts {
+  archive: ZipArchive;
+  sheets: { name: string; part: string }[];
+  sharedStrings: string[];
+  /** Style indexes whose number format is a date: their numbers are Excel serial dates. */
+  dateStyles: Set<number>;
+  date1904: boolean;
+}
+
+async function eventsOf(archive: ZipArchive, part: string): Promise<XmlEvent[]> {
+  if (!archive.has(part)) return [];
+  const events: XmlEvent[] = [];
+  for await (const batch of scanXml([await archive.read(part)])) events.push(...batch);
+  return events;
+}
+
+/** Excel's built-in number formats that display dates and times. */
+const BUILT_IN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51,
+  52, 53, 54, 55, 56, 57, 58,
+]);
+
+/** A custom format is a date when it uses d, m, y (outside quotes, escapes and [colour] tags). */
+export function isDateFormat(code: string): boolean {
+  const bare = code.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
+  return /[dmy]/i.test(bare) && !/^[#0.,%\s]*$/.test(bare);
+}
+
+async function dateStylesOf(archive: ZipArchive): Promise<Set<number>> {
+  const custom = new Map<number, string>();
+  const styles = new Set<number>();
+  let inCellXfs = false;
+  let index = 0;
+  for (const event of await eventsOf(archive, 'xl/styles.xml')) {
+    if (event.type === 'open' && event.name === 'numFmt') {
+      custom.set(Number(event.attributes.numFmtId), event.attributes.formatCode ?? '');
+    } else if (event.type === 'open' && event.name === 'cellXfs') inCellXfs = !event.selfClosing;
+    else if (event.type === 'close' && event.name === 'cellXfs') inCellXfs = false;
+    else if (event.type === 'open' && event.name === 'xf' && inCellXfs) {
+      const format = Number(event.attributes.numFmtId ?? 0);
+      const code = custom.get(format);
+      if (code === undefined ? BUILT_IN_DATE_FORMATS.has(format) : isDateFormat(code))
+        styles.add(index);
+      index += 1;
+    }
+  }
+  return styles;
+}
+
+async function sharedStringsOf(archive: ZipArchive): Promise<string[]> {
+  const strings: string[] = [];
+  let current: string | undefined;
+  let inText = false;
+  let phonetic = false;
+  if (!archive.has('xl/sharedStrings.xml')) return strings;
+  for await (const batch of scanXml(archive.stream('xl/sharedStrings.xml'))) {
+    for (const event of batch) {
+      if (event.type === 'open') {
+        if (event.name === 'si') current = '';
+        else if (event.name === 'rPh') phonetic = !event.selfClosing;
+        else if (event.name === 't') inText = !event.selfClosing;
+        if (event.name === 'si' && event.selfClosing) strings.push('');
+      } else if (event.type === 'close') {
+        if (event.name === 'si') {
+          strings.push(current ?? '');
+          current = undefined;
+        } else if (event.name === 'rPh') phonetic = false;
+        else if (event.name === 't') inText = false;
+      } else if (inText && !phonetic && current !== undefined) current += event.text;
+    }
+  }
+  return strings;
+}
+
+/** Opens a workbook: its sheet list (names in order), shared strings, date styles. */
+export async function openWorkbookParts(path: string): Promise<WorkbookParts> {
+  const archive = await ZipArchive.open(path);
+  const targets = new Map<string, string>();
+  for (const event of await eventsOf(archive, 'xl/_rels/workbook.xml.rels')) {
+    if (event.type !== 'open' || event.name !== 'Relationship') continue;
+    const target = event.attributes.Target ?? '';
+    targets.set(
+      event.attributes.Id ?? '',
+      target.startsWith('/') ? target.slice(1) : `xl/${target}`,
+    );
+  }
+  const sheets: WorkbookParts['sheets'] = [];
+  let date1904 = false;
+  for (const event of await eventsOf(archive, 'xl/workbook.xml')) {
+    if (event.type !== 'open') continue;
+    if (event.name === 'workbookPr')
+      date1904 = ['1', 'true'].includes(event.attributes.date1904 ?? '');
+    if (event.name === 'sheet') {
+      const part = targets.get(event.attributes['r:id'] ?? '');
+      if (part) sheets.push({ name: event.attributes.name ?? part, part });
+    }
+  }
+  if (sheets.length === 0) throw new Error('no worksheets found');
+  const [sharedStrings, dateStyles] = await Promise.all([
+    sharedStringsOf(archive),
+    dateStylesOf(archive),
+  ]);
+  return { archive, sheets, sharedStrings, dateStyles, date1904 };
+}

@@ -1,0 +1,103 @@
+/** One event of an XML stream: tags with their attributes, and text between tags. */
+export type XmlEvent =
+  | { type: 'open'; name: string; attributes: Record<string, string>; selfClosing: boolean }
+  | { type: 'close'; name: string }
+  | { type: 'text'; text: string };
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+export function decodeXmlText(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+    if (entity.startsWith('#x') || entity.startsWith('#X'))
+      return String.fromCodePoint(parseInt(entity.slice(2), 16));
+    if (entity.startsWith('#')) return String.fromCodePoint(Number(entity.slice(1)));
+    return ENTITIES[entity] ?? whole;
+  });
+}
+
+function parseTag(body: string): XmlEvent | undefined {
+  if (body.startsWith('/')) return { type: 'close', name: localName(body.slice(1).trim()) };
+  if (body.startsWith('?') || body.startsWith('!')) return undefined;
+  const selfClosing = body.endsWith('/');
+  const inner = selfClosing ? body.slice(0, -1) : body;
+  const space = inner.search(/\s/);
+  const name = localName(space < 0 ? inner : inner.slice(0, space));
+  const attributes: Record<string, string> = {};
+  if (space >= 0) {
+    for (const match of inner.slice(space).matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) {
+      attributes[match[1] ?? ''] = decodeXmlText(match[3] ?? match[4] ?? '');
+    }
+  }
+  return { type: 'open', name, attributes, selfClosing };
+}
+
+/** "x:row" and "row" are the same element (some writers prefix the main namespace). */
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+/**
+ * A small streaming XML tokenizer, enough for the parts of an XLSX file: it keeps only the unparsed
+ * tail of the input, so a worksheet of any size is read in constant memory.
+ */
+export async function* scanXml(
+  chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+): AsyncGenerator<XmlEvent[]> {
+  const decoder = new TextDecoder('utf-8');
+  let buffer = '';
+  const flush = (final: boolean): XmlEvent[] => {
+    const events: XmlEvent[] = [];
+    let at = 0;
+    for (;;) {
+      const open = buffer.indexOf('<', at);
+      if (open < 0) {
+        if (final && at < buffer.length)
+          events.push({ type: 'text', text: decodeXmlText(buffer.slice(at)) });
+        at = final ? buffer.length : at;
+        break;
+      }
+      if (open > at) events.push({ type: 'text', text: decodeXmlText(buffer.slice(at, open)) });
+      if (buffer.startsWith('<![CDATA[', open)) {
+        const end = buffer.indexOf(']]>', open);
+        if (end < 0) {
+          at = open;
+          break;
+        }
+        events.push({ type: 'text', text: buffer.slice(open + 9, end) });
+        at = end + 3;
+        continue;
+      }
+      let close = -1;
+      let quote = '';
+      for (let i = open + 1; i < buffer.length; i += 1) {
+        const char = buffer[i];
+        if (quote) {
+          if (char === quote) quote = '';
+        } else if (char === '"' || char === "'") quote = char;
+        else if (char === '>') {
+          close = i;
+          break;
+        }
+      }
+      if (close < 0) {
+        at = open;
+        break;
+      }
+      const event = parseTag(buffer.slice(open + 1, close).trim());
+      if (event) events.push(event);
+      at = close + 1;
+    }
+    buffer = buffer.slice(at);
+    return events;
+  };
+  for await (const chunk of chunks) {
+    buffer += decoder.decode(chunk, { stream: true });
+    const events = flush(false);
+    if (events.length) yield events;
+  }
+  buffer += decoder.decode();
+  const events = flush(true);
+  if (events.length) yield events;
+}

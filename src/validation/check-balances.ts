@@ -1,0 +1,148 @@
+import type { Problem, RecordOf } from '../ledger/index.js';
+import { centsOf } from '../money/index.js';
+import { problemOf } from './problem-catalog.js';
+import { money, type RecordCheck } from './record-check.js';
+import type { ValidationSettings } from './validation-settings.js';
+import type { ValidationState } from './validation-state.js';
+
+export function checkOpeningBalanceLine(
+  check: RecordCheck,
+  line: RecordOf<'opening-balance'>,
+): void {
+  check.unique();
+  check.account(line.accountKey, 'An opening balance line is for account');
+  const debit = centsOf(line.debit);
+  const credit = centsOf(line.credit);
+  if (debit !== 0n && credit !== 0n) {
+    check.add(
+      'balance.both-sides',
+      `The opening balance of account "${line.accountKey}" has both a debit (${money(debit)}) and a credit (${money(credit)}); the net is used.`,
+    );
+  }
+  const balance = check.state.openingBalance;
+  balance.debit += debit;
+  balance.credit += credit;
+  balance.lines += 1;
+  const kind = check.state.accounts.get(line.accountKey);
+  if (kind === 'receivable') balance.receivable += debit - credit;
+  if (kind === 'payable') balance.payable += credit - debit;
+}
+
+export function checkTrialBalanceLine(check: RecordCheck, line: RecordOf<'trial-balance'>): void {
+  const { state, settings } = check;
+  if (state.register('trial-balance', `${line.asOf}\u0000${line.accountKey}`, line.source)) {
+    check.add(
+      'key.duplicate',
+      `Account "${line.accountKey}" appears twice in the trial balance as of ${line.asOf}.`,
+    );
+  }
+  check.account(line.accountKey, 'A trial balance line is for account');
+  state.trialBalance.debit += centsOf(line.debit);
+  state.trialBalance.credit += centsOf(line.credit);
+  state.trialBalance.lines += 1;
+  if (
+    settings.endDate !== undefined &&
+    line.asOf !== settings.endDate &&
+    !state.trialBalance.asOf.has(line.asOf)
+  ) {
+    check.add(
+      'balance.trial-date-mismatch',
+      `The trial balance is as of ${line.asOf}, but the migration ends on ${settings.endDate}; the reconciliation compares balances at the end date.`,
+    );
+  }
+  state.trialBalance.asOf.add(line.asOf);
+}
+
+/** Once the opening balance section is over: it must balance. */
+export function openingBalanceProblems(state: ValidationState): Problem[] {
+  const { debit, credit, lines } = state.openingBalance;
+  if (lines === 0 || debit === credit) return [];
+  return [
+    problemOf(
+      'balance.opening-unbalanced',
+      `The opening balance does not balance: debits ${money(debit)}, credits ${money(credit)} (difference ${money(debit - credit)}). Check the opening balance export is complete, or book the difference to opening balance equity.`,
+      { entity: 'opening-balance' },
+    ),
+  ];
+}
+
+/** Once the accounts are read: parents named by sub-accounts must exist. */
+export function parentProblems(state: ValidationState): Problem[] {
+  const problems = state.pendingParents
+    .filter((pending) => !state.accounts.has(pending.parentKey))
+    .map((pending) =>
+      problemOf(
+        'reference.unknown-account',
+        `Account "${pending.key}" is a sub-account of "${pending.parentKey}", which is not in the chart of accounts.`,
+        {
+          location: pending.location,
+          entity: 'account',
+          key: pending.key,
+        },
+      ),
+    );
+  state.pendingParents.length = 0;
+  return problems;
+}
+
+/**
+ * At the end: the conversion rule (receivables and payables opening balances must equal the
+ * documents open at the cutover), pre-cutover documents settled before the cutover, and the trial
+ * balance's own balance.
+ */
+export function finalProblems(state: ValidationState, settings: ValidationSettings): Problem[] {
+  const problems: Problem[] = [];
+  const open = { invoice: 0n, bill: 0n };
+  for (const [compound, summary] of state.documents) {
+    if (!summary.beforeCutover || summary.status === 'void' || summary.status === 'draft') continue;
+    const openAtCutover = summary.total - summary.appliedBeforeCutover;
+    const credit = summary.type === 'credit-note' || summary.type === 'vendor-credit';
+    open[summary.entity] += credit ? -openAtCutover : openAtCutover;
+    if (openAtCutover === 0n && summary.appliedBeforeCutover > 0n) {
+      const key = compound.slice(compound.indexOf('\u0000') + 1);
+      problems.push(
+        problemOf(
+          'document.closed-before-cutover',
+          `${summary.type.replace('-', ' ')} ${key} was settled before the cutover ${settings.cutoverDate}; it is not migrated.`,
+          {
+            location: summary.location,
+            entity: summary.entity,
+            key,
+          },
+        ),
+      );
+    }
+  }
+  const balance = state.openingBalance;
+  if (balance.lines > 0) {
+    if (balance.receivable !== open.invoice) {
+      problems.push(
+        problemOf(
+          'balance.receivables-mismatch',
+          `The receivables opening balance is ${money(balance.receivable)}, but invoices less credit notes open at the cutover come to ${money(open.invoice)}; the conversion clearing account will not net to zero by ${money(balance.receivable - open.invoice)}.`,
+          { entity: 'opening-balance' },
+        ),
+      );
+    }
+    if (balance.payable !== open.bill) {
+      problems.push(
+        problemOf(
+          'balance.payables-mismatch',
+          `The payables opening balance is ${money(balance.payable)}, but bills less vendor credits open at the cutover come to ${money(open.bill)}; the conversion clearing account will not net to zero by ${money(balance.payable - open.bill)}.`,
+          { entity: 'opening-balance' },
+        ),
+      );
+    }
+  }
+  const trial = state.trialBalance;
+  if (trial.lines > 0 && trial.debit !== trial.credit) {
+    problems.push(
+      problemOf(
+        'balance.trial-unbalanced',
+        `The legacy trial balance does not balance: debits ${money(trial.debit)}, credits ${money(trial.credit)}. The reconciliation will show the difference.`,
+        { entity: 'trial-balance' },
+      ),
+    );
+  }
+  return problems;
+}

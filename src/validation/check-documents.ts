@@ -1,0 +1,122 @@
+import type { PurchaseDocument, SalesDocument } from '../ledger/index.js';
+import { absCents, centsOf, lineAmountCents, sumCents } from '../money/index.js';
+import { money, type RecordCheck } from './record-check.js';
+
+/** Line amounts may differ from quantity × unit price by this much (a cent of rounding). */
+const LINE_ROUNDING_CENTS = 1n;
+
+/**
+ * Checks an invoice, credit note, bill or vendor credit: its party, accounts, items, arithmetic,
+ * currency and dates, then remembers a summary for the payments and credits that follow.
+ */
+export function checkDocument(
+  check: RecordCheck,
+  document: SalesDocument | PurchaseDocument,
+  entity: 'invoice' | 'bill',
+): void {
+  check.unique();
+  const { state, settings } = check;
+  const partyEntity = entity === 'invoice' ? 'customer' : 'vendor';
+  const partyKey = 'customerKey' in document ? document.customerKey : document.vendorKey;
+  const partyCurrency = state.parties[partyEntity].get(partyKey);
+  const name = `${document.type.replace('-', ' ')} ${document.number}`;
+  if (partyCurrency === undefined) {
+    check.add(
+      partyEntity === 'customer' ? 'reference.unknown-customer' : 'reference.unknown-vendor',
+      `The ${name} is for ${partyEntity} "${partyKey}", who is not in the ${partyEntity} list. Add the ${partyEntity} or correct the name.`,
+    );
+  } else if (partyCurrency !== '' && partyCurrency !== document.currency) {
+    check.add(
+      'currency.mismatch',
+      `The ${name} is in ${document.currency} but ${partyEntity} "${partyKey}" trades in ${partyCurrency}.`,
+    );
+  }
+  if (document.currency !== settings.baseCurrency) {
+    check.add(
+      'currency.foreign',
+      `The ${name} is in ${document.currency}, not the base currency ${settings.baseCurrency}.`,
+    );
+  }
+
+  for (const line of document.lines) {
+    check.account(line.accountKey, `A line of the ${name} posts to account`, line.source);
+    if (line.itemKey !== undefined && !state.products.has(line.itemKey)) {
+      check.add(
+        'reference.unknown-product',
+        `A line of the ${name} sells item "${line.itemKey}", which is not in the product list.`,
+        line.source,
+      );
+    }
+    const expected = lineAmountCents(line.quantity, line.unitPrice);
+    const actual = centsOf(line.amount);
+    if (absCents(expected - actual) > LINE_ROUNDING_CENTS) {
+      check.add(
+        'line.amount-mismatch',
+        `A line of the ${name} has amount ${money(actual)} but quantity ${line.quantity} × unit price ${line.unitPrice} is ${money(expected)}.`,
+        line.source,
+      );
+    }
+  }
+  const subtotal = centsOf(document.subtotal);
+  const taxTotal = centsOf(document.taxTotal);
+  const total = centsOf(document.total);
+  const lineSum = sumCents(document.lines.map((line) => centsOf(line.amount)));
+  const taxSum = sumCents(document.lines.map((line) => centsOf(line.taxAmount)));
+  if (lineSum !== subtotal) {
+    check.add(
+      'document.subtotal-mismatch',
+      `The ${name}'s lines add up to ${money(lineSum)} but its subtotal is ${money(subtotal)}.`,
+    );
+  }
+  if (taxSum !== taxTotal) {
+    check.add(
+      'document.tax-mismatch',
+      `The ${name}'s line tax adds up to ${money(taxSum)} but its tax total is ${money(taxTotal)}.`,
+    );
+  }
+  if (subtotal + taxTotal !== total) {
+    check.add(
+      'document.total-mismatch',
+      `The ${name}'s subtotal ${money(subtotal)} plus tax ${money(taxTotal)} is ${money(subtotal + taxTotal)}, but its total is ${money(total)}.`,
+    );
+  }
+  if (document.amountDue !== undefined && centsOf(document.amountDue) > total) {
+    check.add(
+      'document.amount-due-exceeds-total',
+      `The ${name} has ${money(centsOf(document.amountDue))} due, more than its total ${money(total)}.`,
+    );
+  }
+  if (document.dueDate !== undefined && document.dueDate < document.date) {
+    check.add(
+      'document.due-before-date',
+      `The ${name} is due on ${document.dueDate}, before its date ${document.date}.`,
+    );
+  }
+  check.notAfterEnd(document.date, `The ${name}`);
+  const beforeCutover = document.date < settings.cutoverDate;
+  if (beforeCutover) {
+    if (document.status === 'void' || document.status === 'draft') {
+      check.add(
+        'document.closed-before-cutover',
+        `The ${name} (${document.status}, ${document.date}) predates the cutover ${settings.cutoverDate}; it is not migrated.`,
+      );
+    } else {
+      check.add(
+        'document.conversion',
+        `The ${name} of ${document.date} predates the cutover ${settings.cutoverDate}: it is migrated as a conversion document against the clearing account, since the opening balance of ${entity === 'invoice' ? 'receivables' : 'payables'} covers it.`,
+      );
+    }
+  }
+  state.documents.set(state.documentKey(entity, document.key), {
+    entity,
+    type: document.type,
+    partyKey,
+    currency: document.currency,
+    total,
+    applied: 0n,
+    appliedBeforeCutover: 0n,
+    beforeCutover,
+    status: document.status,
+    location: document.source,
+  });
+}

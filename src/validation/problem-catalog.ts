@@ -1,0 +1,218 @@
+import type { EntityName, Problem, Severity, SourceLocation } from '../ledger/index.js';
+
+/**
+ * Every problem code Ledgerlift reports while reading, mapping and validating a legacy ledger, with
+ * its default severity and what it means. Codes are stable: reports, scripts and the migration filter
+ * on them. docs/mappings.md lists the same table for consultants (a test keeps the two in step).
+ */
+export const problemCatalog = {
+  // Files and folders
+  'file.not-found': [
+    'error',
+    'A file the format needs is not in the folder (names tried are listed).',
+  ],
+  'file.unreadable': ['error', 'A file could not be opened or is not the type its extension says.'],
+  'file.optional-missing': ['info', 'An optional file is absent; its entity is not migrated.'],
+  'overrides.invalid': ['error', 'The override file is not valid JSON or breaks its schema.'],
+  // Text and encodings
+  'encoding.mixed': ['warning', 'A line was not valid UTF-8 and was read as Windows-1252.'],
+  'encoding.replacement': ['warning', 'A value holds undecodable bytes (shown as \uFFFD).'],
+  // CSV structure
+  'csv.unterminated-quote': [
+    'error',
+    'A quoted value is never closed; the rest of the file is unreadable.',
+  ],
+  'csv.invalid-quote': [
+    'error',
+    'A quote appears inside an unquoted value or after a closing quote.',
+  ],
+  'csv.record-too-large': [
+    'error',
+    'One record is larger than 1 MiB, almost always a stray quote.',
+  ],
+  'csv.column-count': [
+    'error',
+    'A row has more cells than the header (usually a wrong delimiter or stray separator).',
+  ],
+  'csv.truncated': ['warning', 'The file ends in the middle of a row (the last row may be cut).'],
+  // Headers
+  'header.not-found': ['error', 'No row in the first rows has the expected columns.'],
+  'header.missing-column': ['error', 'The header lacks a required column.'],
+  'header.duplicate-column': [
+    'error',
+    'Two header cells map to the same column, so the value is ambiguous.',
+  ],
+  // XLSX
+  'xlsx.sheet-not-found': ['error', 'The workbook has no sheet with the expected name.'],
+  'xlsx.formula-without-result': ['error', 'A formula cell has no saved result to read.'],
+  'xlsx.error-value': ['error', 'A cell holds an Excel error value such as #REF!.'],
+  'xlsx.merged-cells': [
+    'warning',
+    'Cells merged across rows: only the first row of the range holds the value.',
+  ],
+  'xlsx.unreadable': ['error', 'The workbook could not be read (corrupt or not an XLSX file).'],
+  // Values
+  'value.required': ['error', 'A required value is empty.'],
+  'value.invalid': [
+    'error',
+    'A value is not one of the accepted words (e.g. an unknown account type).',
+  ],
+  'amount.invalid': ['error', 'A value is not an amount.'],
+  'amount.too-many-decimals': ['error', 'A money amount has more than two decimal places.'],
+  'decimal.invalid': ['error', 'A quantity or price is not a number.'],
+  'date.invalid': ['error', 'A value is not a valid date in the date format in force.'],
+  'date.ambiguous-format': [
+    'error',
+    'Every date could be day-first or month-first; set dateFormat.',
+  ],
+  'date.excel-serial': [
+    'error',
+    'A CSV date is an Excel serial number (a formatting slip in Excel).',
+  ],
+  // Mapping
+  'account.unknown-type': [
+    'error',
+    'A legacy account type has no canonical kind; map it in the override file.',
+  ],
+  'account.unresolved-reference': [
+    'warning',
+    'A name in a report matched no account; it is kept as written.',
+  ],
+  'contact.role-unknown': [
+    'info',
+    'A Xero contact has no sales or purchases; it is migrated as a customer.',
+  ],
+  'customer.job-merged': ['info', 'A QuickBooks job (Customer:Job) is merged into its customer.'],
+  'document.missing-currency': [
+    'error',
+    'A document has no currency and no default currency is set.',
+  ],
+  'document.inconsistent-rows': [
+    'warning',
+    'Rows of one document disagree on a header field; the first row wins.',
+  ],
+  'document.unknown-type': [
+    'error',
+    'A document Type value is not invoice/credit note (or bill/vendor credit).',
+  ],
+  'line.missing-account': ['error', 'A document line has no account and its item names none.'],
+  'line.tax-allocated': ['info', 'A document-level tax amount was spread over its lines.'],
+  'journal.not-migrated': [
+    'warning',
+    'A journal entry has no canonical form; post it by hand if after cutover.',
+  ],
+  'transaction.unsupported': ['warning', 'A transaction type the mapping does not migrate.'],
+  'payment.auto-applied': [
+    'info',
+    'A payment without a document link was applied to the oldest open documents.',
+  ],
+  'payment.unapplied': ['error', 'A payment has no document to apply to.'],
+  'balance.trial-missing-date': [
+    'error',
+    'A trial balance has no as-of date; set trialBalanceDate.',
+  ],
+  'iif.missing-header': [
+    'error',
+    'An IIF row appears before the !HEADER row that names its columns.',
+  ],
+  'iif.unbalanced-transaction': ['error', 'An IIF transaction whose splits do not sum to zero.'],
+  'iif.unterminated-transaction': ['error', 'A TRNS block without ENDTRNS.'],
+  'record.invalid': [
+    'error',
+    'A mapped record breaks the canonical model (a bug or an odd value).',
+  ],
+  // Cross-entity validation
+  'key.duplicate': ['error', 'Two records of one entity share a legacy key.'],
+  'reference.unknown-account': ['error', 'An account reference matches no account.'],
+  'reference.unknown-customer': ['error', 'A customer reference matches no customer.'],
+  'reference.unknown-vendor': ['error', 'A vendor reference matches no vendor.'],
+  'reference.unknown-product': ['error', 'An item reference matches no product.'],
+  'reference.unknown-document': [
+    'error',
+    'A payment or credit names a document that is not in the ledger.',
+  ],
+  'reference.not-a-bank-account': [
+    'error',
+    'Money moves through an account that is not a bank or credit card.',
+  ],
+  'reference.wrong-party': ['error', 'A payment or credit is applied to another party’s document.'],
+  'reference.wrong-document-type': [
+    'error',
+    'A payment or credit is applied to the wrong kind of document.',
+  ],
+  'account.system-role-duplicate': ['warning', 'Two accounts claim the same system role.'],
+  'document.subtotal-mismatch': ['error', 'Line amounts do not add up to the subtotal.'],
+  'document.tax-mismatch': ['error', 'Line tax does not add up to the tax total.'],
+  'document.total-mismatch': ['error', 'Subtotal plus tax is not the total.'],
+  'document.amount-due-exceeds-total': ['error', 'The amount due is larger than the total.'],
+  'document.conversion': [
+    'info',
+    'An open document before the cutover: migrated against the clearing account.',
+  ],
+  'document.closed-before-cutover': [
+    'info',
+    'A paid, void or draft document before the cutover: not migrated.',
+  ],
+  'document.due-before-date': ['warning', 'A due date before the document date.'],
+  'line.amount-mismatch': [
+    'error',
+    'A line amount is not quantity × unit price (beyond rounding).',
+  ],
+  'balance.opening-unbalanced': ['error', 'Opening balance debits and credits differ.'],
+  'balance.both-sides': ['warning', 'An opening balance line has both a debit and a credit.'],
+  'balance.receivables-mismatch': [
+    'warning',
+    'The receivables opening balance differs from open invoices at cutover.',
+  ],
+  'balance.payables-mismatch': [
+    'warning',
+    'The payables opening balance differs from open bills at cutover.',
+  ],
+  'payment.over-allocated': ['error', 'A payment’s allocations add up to more than the payment.'],
+  'payment.exceeds-document': [
+    'error',
+    'Payments and credits applied to a document exceed its total.',
+  ],
+  'payment.non-positive': ['error', 'A payment or allocation amount is zero or negative.'],
+  'payment.under-allocated': [
+    'warning',
+    'Part of a payment is not allocated (it stays as a credit).',
+  ],
+  'credit.exceeds-credit': ['error', 'Applications of a credit exceed the credit’s total.'],
+  'currency.mismatch': ['error', 'Currencies disagree (payment vs document, document vs party).'],
+  'currency.foreign': ['info', 'A record in a currency other than the base currency.'],
+  'date.before-cutover': [
+    'info',
+    'A payment or bank transaction before the cutover: the opening balance covers it.',
+  ],
+  'date.after-end': ['error', 'A record dated after the migration end date.'],
+  'balance.trial-unbalanced': ['warning', 'The legacy trial balance’s debits and credits differ.'],
+  'balance.trial-date-mismatch': [
+    'warning',
+    'The trial balance is not as of the migration end date.',
+  ],
+} as const satisfies Record<string, readonly [Severity, string]>;
+
+export type ProblemCode = keyof typeof problemCatalog;
+
+/** Where a problem points and which record it concerns. */
+export interface ProblemTarget {
+  location?: SourceLocation | undefined;
+  entity?: EntityName | undefined;
+  key?: string | undefined;
+  /** Overrides the catalog's default severity (e.g. date.after-end on a trial balance line). */
+  severity?: Severity;
+}
+
+/** Builds a problem with the catalog's severity for `code`. */
+export function problemOf(code: ProblemCode, message: string, target: ProblemTarget = {}): Problem {
+  const problem: Problem = {
+    severity: target.severity ?? problemCatalog[code][0],
+    code,
+    message,
+  };
+  if (target.location) problem.location = target.location;
+  if (target.entity) problem.entity = target.entity;
+  if (target.key !== undefined) problem.key = target.key;
+  return problem;
+}

@@ -1,0 +1,93 @@
+import {
+  formatLocation,
+  type LedgerRecord,
+  type Problem,
+  type Severity,
+  type SourceLocation,
+} from '../ledger/index.js';
+import { formatCents, type Cents } from '../money/index.js';
+import { recordKey } from '../sources/record-key.js';
+import { problemOf, type ProblemCode } from './problem-catalog.js';
+import type { ValidationSettings } from './validation-settings.js';
+import type { ValidationState } from './validation-state.js';
+
+/** The record being checked and where its problems go, each naming the record and a location. */
+export class RecordCheck {
+  readonly problems: Problem[] = [];
+  readonly key: string;
+
+  constructor(
+    readonly record: LedgerRecord,
+    readonly state: ValidationState,
+    readonly settings: ValidationSettings,
+  ) {
+    this.key = recordKey(record);
+  }
+
+  add(code: ProblemCode, message: string, location?: SourceLocation, severity?: Severity): void {
+    this.problems.push(
+      problemOf(code, message, {
+        location: location ?? this.record.value.source,
+        entity: this.record.entity,
+        key: this.key,
+        ...(severity ? { severity } : {}),
+      }),
+    );
+  }
+
+  /** Reports a second record with the same key, naming where the first one is. */
+  unique(): void {
+    const first = this.state.register(this.record.entity, this.key, this.record.value.source);
+    if (!first) return;
+    this.add(
+      'key.duplicate',
+      `${label(this.record.entity)} "${this.key}" appears twice: first at ${formatLocation(first)}, again at ${formatLocation(this.record.value.source)}. Keys must be unique (and rows of one document together); remove or renumber one.`,
+    );
+  }
+
+  account(key: string | undefined, what: string, location?: SourceLocation): void {
+    if (key === undefined || this.state.accounts.has(key)) return;
+    this.add(
+      'reference.unknown-account',
+      `${what} "${key}" is not in the chart of accounts. Add the account or correct the reference.`,
+      location,
+    );
+  }
+
+  /** Dates after the migration window are errors; before the cutover the caller decides. */
+  notAfterEnd(date: string, what: string): void {
+    const end = this.settings.endDate;
+    if (end !== undefined && date > end) {
+      this.add(
+        'date.after-end',
+        `${what} is dated ${date}, after the migration end date ${end}. Remove it from the export or move the end date.`,
+      );
+    }
+  }
+}
+
+const labels: Record<LedgerRecord['entity'], string> = {
+  account: 'Account',
+  customer: 'Customer',
+  vendor: 'Vendor',
+  product: 'Product',
+  'opening-balance': 'The opening balance of account',
+  invoice: 'Document',
+  bill: 'Document',
+  'bank-transaction': 'Bank transaction',
+  'customer-payment': 'Customer payment',
+  'vendor-payment': 'Vendor payment',
+  'credit-application': 'Credit application',
+  'trial-balance': 'The trial balance line of account',
+};
+
+export function label(entity: LedgerRecord['entity']): string {
+  return labels[entity];
+}
+
+/** Money for messages: "1,234.50". */
+export function money(cents: Cents): string {
+  const plain = formatCents(cents);
+  const [whole = '0', fraction = '00'] = plain.replace('-', '').split('.');
+  return `${plain.startsWith('-') ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}

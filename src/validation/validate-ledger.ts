@@ -1,0 +1,102 @@
+import type { EntityName, Problem } from '../ledger/index.js';
+import type { LedgerItem } from '../sources/ledger-item.js';
+import {
+  checkOpeningBalanceLine,
+  checkTrialBalanceLine,
+  finalProblems,
+  openingBalanceProblems,
+  parentProblems,
+} from './check-balances.js';
+import { checkDocument } from './check-documents.js';
+import { checkAccount, checkParty, checkProduct } from './check-master-data.js';
+import {
+  checkBankTransaction,
+  checkCreditApplication,
+  checkPayment,
+} from './check-money-movements.js';
+import { RecordCheck } from './record-check.js';
+import type { ValidationSettings } from './validation-settings.js';
+import { ValidationState } from './validation-state.js';
+
+export type { ValidationSettings } from './validation-settings.js';
+
+function check(
+  item: Extract<LedgerItem, { kind: 'record' }>,
+  state: ValidationState,
+  settings: ValidationSettings,
+): Problem[] {
+  const { record } = item;
+  const context = new RecordCheck(record, state, settings);
+  switch (record.entity) {
+    case 'account':
+      checkAccount(context, record.value);
+      break;
+    case 'customer':
+    case 'vendor':
+      checkParty(context, record.value, record.entity);
+      break;
+    case 'product':
+      checkProduct(context, record.value);
+      break;
+    case 'opening-balance':
+      checkOpeningBalanceLine(context, record.value);
+      break;
+    case 'invoice':
+    case 'bill':
+      checkDocument(context, record.value, record.entity);
+      break;
+    case 'bank-transaction':
+      checkBankTransaction(context, record.value);
+      break;
+    case 'customer-payment':
+    case 'vendor-payment':
+      checkPayment(context, record.value, record.entity);
+      break;
+    case 'credit-application':
+      checkCreditApplication(context, record.value);
+      break;
+    case 'trial-balance':
+      checkTrialBalanceLine(context, record.value);
+      break;
+  }
+  return context.problems;
+}
+
+/** Problems due when a section of the stream ends (references that may point forward within it). */
+function sectionEnd(entity: EntityName | undefined, state: ValidationState): Problem[] {
+  if (entity === 'account') return parentProblems(state);
+  if (entity === 'opening-balance') return openingBalanceProblems(state);
+  return [];
+}
+
+/**
+ * Streaming cross-entity validation. Records pass through with their problems extended; references
+ * point backwards thanks to the dependency order, so only key indexes and small per-document
+ * summaries are kept. File-level findings (an unbalanced opening balance, receivables that disagree
+ * with open invoices) come out as problem items when their section, or the stream, ends.
+ */
+export async function* validateLedger(
+  items: AsyncIterable<LedgerItem>,
+  settings: ValidationSettings,
+): AsyncGenerator<LedgerItem> {
+  const state = new ValidationState();
+  let section: EntityName | undefined;
+  for await (const item of items) {
+    if (item.kind === 'problem') {
+      yield item;
+      continue;
+    }
+    const entity = item.record.entity;
+    if (entity !== section) {
+      for (const problem of sectionEnd(section, state)) yield { kind: 'problem', problem };
+      section = entity;
+    }
+    const problems = check(item, state, settings);
+    yield problems.length
+      ? { kind: 'record', record: item.record, problems: [...item.problems, ...problems] }
+      : item;
+  }
+  for (const problem of [...sectionEnd(section, state), ...finalProblems(state, settings)]) {
+    yield { kind: 'problem', problem };
+  }
+}

@@ -1,0 +1,73 @@
+import type { AccountKind, EntityName, SourceLocation, SystemRole } from '../ledger/index.js';
+import type { Cents } from '../money/index.js';
+import { KeyIndex } from './key-index.js';
+
+/** What validation remembers of a document: enough to check payments and credits against it. */
+export interface DocumentSummary {
+  entity: 'invoice' | 'bill';
+  type: 'invoice' | 'credit-note' | 'bill' | 'vendor-credit';
+  partyKey: string;
+  currency: string;
+  total: Cents;
+  /** Payments and credits applied so far (for a credit: applications of it). */
+  applied: Cents;
+  /** Applied by payments and credits dated before the cutover. */
+  appliedBeforeCutover: Cents;
+  beforeCutover: boolean;
+  status: 'draft' | 'open' | 'paid' | 'void';
+  location: SourceLocation;
+}
+
+/**
+ * The indexes validation keeps while records stream past: keys of every entity and small summaries
+ * of accounts, parties and documents. Nothing else is held, so memory grows with the number of keys,
+ * not with rows or lines.
+ */
+export class ValidationState {
+  /** Entity → keys seen, with where each was first seen (packed as fileId × 2^32 + row). */
+  readonly keys = new Map<EntityName, KeyIndex>();
+  private readonly files: string[] = [];
+  private readonly fileIds = new Map<string, number>();
+  readonly accounts = new Map<string, AccountKind>();
+  readonly rolesSeen = new Map<SystemRole, string>();
+  readonly pendingParents: { key: string; parentKey: string; location: SourceLocation }[] = [];
+  readonly parties = { customer: new Map<string, string>(), vendor: new Map<string, string>() };
+  readonly products = new Set<string>();
+  readonly documents = new Map<string, DocumentSummary>();
+  readonly openingBalance = { debit: 0n, credit: 0n, receivable: 0n, payable: 0n, lines: 0 };
+  readonly trialBalance = { debit: 0n, credit: 0n, lines: 0, asOf: new Set<string>() };
+
+  /** Registers a key; returns where it was first seen when it is a duplicate. */
+  register(entity: EntityName, key: string, location: SourceLocation): SourceLocation | undefined {
+    let keys = this.keys.get(entity);
+    if (!keys) {
+      keys = new KeyIndex();
+      this.keys.set(entity, keys);
+    }
+    const first = keys.add(key, this.pack(location));
+    return first === undefined ? undefined : this.unpack(first);
+  }
+
+  private pack(location: SourceLocation): number {
+    const name =
+      location.sheet === undefined ? location.file : `${location.file}\u0000${location.sheet}`;
+    let id = this.fileIds.get(name);
+    if (id === undefined) {
+      id = this.files.length;
+      this.files.push(name);
+      this.fileIds.set(name, id);
+    }
+    return id * 2 ** 32 + location.row;
+  }
+
+  private unpack(packed: number): SourceLocation {
+    const [file = '', sheet] = (this.files[Math.floor(packed / 2 ** 32)] ?? '').split('\u0000');
+    const location: SourceLocation = { file, row: packed % 2 ** 32 };
+    if (sheet !== undefined) location.sheet = sheet;
+    return location;
+  }
+
+  documentKey(entity: 'invoice' | 'bill', key: string): string {
+    return `${entity}\u0000${key}`;
+  }
+}
