@@ -1,27 +1,64 @@
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.js';
+import type { MigrationActivityDeps } from '../../activities/migration.js';
 import type { TemporalSettings } from '../config/temporal-settings.js';
+import { apiActivitiesPerSecond, type WorkerSettings } from '../config/worker-settings.js';
 
 /** Source entry of all workflows; the worker bundles it unless a prebuilt bundle is given. */
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
 export interface CreateWorkerOptions {
   settings: TemporalSettings;
+  worker: WorkerSettings;
+  /** The migration's dependencies (run stores, API clients, source readers). */
+  deps: MigrationActivityDeps;
   connection?: NativeConnection;
   /** A bundle from `bundleWorkflowCode`, so tests bundle once instead of per worker. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
 
-/** Creates the worker that runs Ledgerlift's workflows and local activities. */
-export async function createWorker(options: CreateWorkerOptions): Promise<Worker> {
+/** The two workers of one process: workflows and local work, and the paced API calls. */
+export interface LedgerliftWorkers {
+  main: Worker;
+  api: Worker;
+  /** Runs both until shutdown (SIGINT and SIGTERM shut them down). */
+  run(): Promise<void>;
+  /** Runs both until `promise` settles, then shuts them down; answers the promise's value. */
+  runUntil<T>(promise: Promise<T>): Promise<T>;
+}
+
+/**
+ * Creates the workers. The API task queue is paced by the server (`maxTaskQueueActivitiesPerSecond`
+ * applies across every worker of the queue), and since one activity makes one API call, the pace of
+ * activities is the pace of requests.
+ */
+export async function createWorkers(options: CreateWorkerOptions): Promise<LedgerliftWorkers> {
   const connection =
     options.connection ?? (await NativeConnection.connect({ address: options.settings.address }));
-  return Worker.create({
-    connection,
-    namespace: options.settings.namespace,
+  const activities = createActivities(options.deps);
+  const common = { connection, namespace: options.settings.namespace, activities };
+  const main = await Worker.create({
+    ...common,
     taskQueue: options.settings.taskQueue,
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath }),
-    activities: createActivities(),
   });
+  const perSecond = apiActivitiesPerSecond(options.worker);
+  const api = await Worker.create({
+    ...common,
+    taskQueue: options.settings.apiTaskQueue,
+    maxConcurrentActivityTaskExecutions: 32,
+    ...(perSecond !== undefined ? { maxTaskQueueActivitiesPerSecond: perSecond } : {}),
+  });
+  return {
+    main,
+    api,
+    run: async () => {
+      await Promise.all([main.run(), api.run()]);
+    },
+    runUntil: async <T>(promise: Promise<T>) => {
+      const [value] = await Promise.all([main.runUntil(promise), api.runUntil(promise)]);
+      return value;
+    },
+  };
 }

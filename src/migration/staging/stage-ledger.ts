@@ -193,6 +193,12 @@ export async function stageLedger(
           await skip({ step, entity, key: document.key, reason: 'void', codes: [], location });
           break;
         }
+        if (document.status === 'draft' && document.date < settings.cutoverDate) {
+          // Never posted in the legacy books, so not part of what was open at the cutover.
+          const reason = 'draft-before-cutover';
+          await skip({ step, entity, key: document.key, reason, codes: [], location });
+          break;
+        }
         documents.set(`${entity}:${document.key}`, {
           document: { ...document, lines: [] },
           facts: {

@@ -29,7 +29,13 @@ export interface StagingSkip {
   step: StepName | undefined;
   entity: EntityName | undefined;
   key: string | undefined;
-  reason: 'invalid' | 'before-cutover' | 'after-end' | 'void' | 'settled-before-cutover';
+  reason:
+    | 'invalid'
+    | 'before-cutover'
+    | 'after-end'
+    | 'void'
+    | 'draft-before-cutover'
+    | 'settled-before-cutover';
   /** Codes of the problems that made the row invalid. */
   codes: string[];
   location: Problem['location'];

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { readLedger } from '../sources/read-ledger.js';
+import { validateLedger } from '../validation/validate-ledger.js';
+import type { StagingItem } from './staging/staged-row.js';
+import type { StageInput } from './workflow-types.js';
+
+/** The exports of a run, read, mapped and validated: the item stream staging consumes. */
+export function readSource(input: StageInput): AsyncIterable<StagingItem> {
+  const items = readLedger({
+    folder: path.resolve(input.source.folder),
+    format: input.source.format,
+    ...(input.source.overridesFile
+      ? { overridesFile: path.resolve(input.source.overridesFile) }
+      : {}),
+    defaultCurrency: input.currency,
+  });
+  return validateLedger(items, {
+    cutoverDate: input.cutoverDate,
+    ...(input.endDate ? { endDate: input.endDate } : {}),
+    baseCurrency: input.currency,
+  });
+}

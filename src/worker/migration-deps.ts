@@ -1,0 +1,58 @@
+import { Context } from '@temporalio/activity';
+import type { MigrationActivityDeps } from '../../activities/migration.js';
+import type { WorkerSettings } from '../config/worker-settings.js';
+import { classifyClientFailure } from '../migration/api/classify-client-failure.js';
+import { migrationApiOver } from '../migration/api/client-adapter.js';
+import { handlerFor } from '../migration/handlers/registry.js';
+import { readSource } from '../migration/read-source.js';
+import { createPartnerApiClient, type PartnerApiClientOptions } from '../partner-api/index.js';
+import type { PartnerApiClient } from '../partner-api/client.js';
+import { openRunStores } from '../run-store/open-run-store.js';
+
+/** The running activity's context, or undefined outside an activity (tests, scripts). */
+function currentActivity(): Context | undefined {
+  try {
+    return Context.current();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The real dependencies of the migration activities: run stores from the worker settings, one
+ * Partner API client per connection profile (tokens from the worker's credential store), the source
+ * readers, and the phase handlers.
+ */
+export function createMigrationDeps(
+  settings: WorkerSettings,
+  clientOptions: Omit<PartnerApiClientOptions, 'profile'> = {},
+): MigrationActivityDeps & { close(): Promise<void> } {
+  const stores = openRunStores({ runsDir: settings.runsDir, postgresUrl: settings.runStoreUrl });
+  const clients = new Map<string, PartnerApiClient>();
+  const clientFor = (profile: string) => {
+    let client = clients.get(profile);
+    if (!client) {
+      client = createPartnerApiClient({
+        ...(settings.credentialsPath ? { credentialsPath: settings.credentialsPath } : {}),
+        ...clientOptions,
+        profile,
+      });
+      clients.set(profile, client);
+    }
+    return client;
+  };
+  return {
+    openStore: (runName) => stores.open(runName),
+    api: (profile) => Promise.resolve(migrationApiOver(clientFor(profile), currentActivity()?.cancellationSignal)),
+    classify: (error) => classifyClientFailure(error, currentActivity()?.info.attempt),
+    handler: handlerFor,
+    now: () => new Date(),
+    readSource,
+    runFolder: (runName) => stores.runFolder(runName),
+    requestsPerMinute: settings.requestsPerMinute,
+    async close() {
+      await Promise.all([...clients.values()].map((client) => client.close()));
+      await stores.close();
+    },
+  };
+}
