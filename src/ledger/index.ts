@@ -1,3 +1,4 @@
 export * from './primitives.js';
 export * from './model.js';
 export * from './problem.js';
+export * from './open-at-cutover.js';

@@ -1,3 +1,4 @@
+import { openAtCutover as openAtCutoverOf } from '../ledger/open-at-cutover.js';
 import type { Problem, RecordOf } from '../ledger/index.js';
 import { centsOf } from '../money/index.js';
 import { problemOf } from './problem-catalog.js';
@@ -95,10 +96,15 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
   const open = { invoice: 0n, bill: 0n };
   for (const [compound, summary] of state.documents) {
     if (!summary.beforeCutover || summary.status === 'void' || summary.status === 'draft') continue;
-    const openAtCutover = summary.total - summary.appliedBeforeCutover;
+    // The same rule staging uses to size conversion documents (src/ledger/open-at-cutover.ts).
+    const { outstanding: openAtCutover } = openAtCutoverOf(summary, {
+      beforeCutover: summary.appliedBeforeCutover,
+      fromCutover: summary.applied - summary.appliedBeforeCutover,
+      afterEnd: 0n,
+    });
     const credit = summary.type === 'credit-note' || summary.type === 'vendor-credit';
     open[summary.entity] += credit ? -openAtCutover : openAtCutover;
-    if (openAtCutover === 0n && summary.appliedBeforeCutover > 0n) {
+    if (openAtCutover === 0n) {
       const key = compound.slice(compound.indexOf('\u0000') + 1);
       problems.push(
         problemOf(

@@ -115,6 +115,7 @@ export function checkDocument(
     total,
     applied: 0n,
     appliedBeforeCutover: 0n,
+    amountDue: document.amountDue === undefined ? undefined : centsOf(document.amountDue),
     beforeCutover,
     status: document.status,
     location: document.source,

@@ -13,6 +13,8 @@ export interface DocumentSummary {
   applied: Cents;
   /** Applied by payments and credits dated before the cutover. */
   appliedBeforeCutover: Cents;
+  /** Outstanding as of the export, when the export says. */
+  amountDue?: Cents | undefined;
   beforeCutover: boolean;
   status: 'draft' | 'open' | 'paid' | 'void';
   location: SourceLocation;
