@@ -30,7 +30,7 @@ import type {
 import type { StepName } from '../src/migration/steps.js';
 import { buildRunReport } from '../src/reports/build-run-report.js';
 import { writeRunReport } from '../src/reports/write-run-report.js';
-import { withFailureMapping } from './to-application-failure.js';
+import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
 
 export interface MigrationActivityDeps extends EngineDeps {
   readSource: SourceReader;
@@ -50,17 +50,27 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
       stageSource(deps, input, (rowsRead) => Context.current().heartbeat({ rowsRead })),
     ),
     planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),
-    executeUnit: withFailureMapping((input: UnitInput) => executeUnit(deps, input)),
-    reconcileUnit: withFailureMapping((input: ReconcileInput) => reconcileUnit(deps, input)),
-    failUnit: withFailureMapping((input: UnitInput & { code: string; reason: string }) => failUnit(deps, input)),
-    readSnapshotPage: withFailureMapping((input: SnapshotInput) => readSnapshotPage(deps, input)),
-    fetchReport: withFailureMapping((input: { scope: RunScope; report: ReportName; asOf: string }) =>
-      fetchReport(deps, input),
+    executeUnit: withFailureMapping(withHeartbeats((input: UnitInput) => executeUnit(deps, input))),
+    reconcileUnit: withFailureMapping(
+      withHeartbeats((input: ReconcileInput) => reconcileUnit(deps, input)),
+    ),
+    failUnit: withFailureMapping((input: UnitInput & { code: string; reason: string }) =>
+      failUnit(deps, input),
+    ),
+    readSnapshotPage: withFailureMapping(
+      withHeartbeats((input: SnapshotInput) => readSnapshotPage(deps, input)),
+    ),
+    fetchReport: withFailureMapping(
+      withHeartbeats((input: { scope: RunScope; report: ReportName; asOf: string }) =>
+        fetchReport(deps, input),
+      ),
     ),
     verifyBooks: withFailureMapping((input: { scope: RunScope }) => verifyBooks(deps, input)),
-    summarizeRun: withFailureMapping((input: { scope: RunScope; steps: StepName[] }) => summarizeRun(deps, input)),
-    countFailedRows: withFailureMapping((input: { scope: RunScope; step?: StepName; code?: string }) =>
-      countFailedRows(deps, input),
+    summarizeRun: withFailureMapping((input: { scope: RunScope; steps: StepName[] }) =>
+      summarizeRun(deps, input),
+    ),
+    countFailedRows: withFailureMapping(
+      (input: { scope: RunScope; step?: StepName; code?: string }) => countFailedRows(deps, input),
     ),
     stepsWithFailures: withFailureMapping((input: { scope: RunScope; step?: StepName }) =>
       stepsWithFailures(deps, input),
@@ -75,9 +85,16 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
         source: MigrateLedgerInput['source'];
         batchSize: number;
       }) => {
-        const report = await buildRunReport(deps, { ...input, requestsPerMinute: deps.requestsPerMinute });
+        const report = await buildRunReport(deps, {
+          ...input,
+          requestsPerMinute: deps.requestsPerMinute,
+        });
         const reportsRoot = path.join(deps.runFolder(input.scope.runName), 'reports');
-        const written = await writeRunReport(report, reportsRoot, `${input.scope.mode}-${input.scope.stageId}`);
+        const written = await writeRunReport(
+          report,
+          reportsRoot,
+          `${input.scope.mode}-${input.scope.stageId}`,
+        );
         return { folder: written.folder };
       },
     ),

@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { PausingCallError, RetryableCallError } from '../src/migration/engine/call-failure.js';
 
@@ -8,7 +9,11 @@ import { PausingCallError, RetryableCallError } from '../src/migration/engine/ca
  */
 export function toApplicationFailure(error: unknown): unknown {
   if (error instanceof PausingCallError) {
-    return ApplicationFailure.create({ type: error.type, message: error.message, nonRetryable: true });
+    return ApplicationFailure.create({
+      type: error.type,
+      message: error.message,
+      nonRetryable: true,
+    });
   }
   if (error instanceof RetryableCallError) {
     return ApplicationFailure.create({
@@ -27,6 +32,25 @@ export function withFailureMapping<A extends unknown[], R>(fn: (...args: A) => P
       return await fn(...args);
     } catch (error) {
       throw toApplicationFailure(error);
+    }
+  };
+}
+
+/**
+ * Heartbeats while an activity's one API call is in flight, so a worker that dies mid-call is
+ * noticed within the heartbeat timeout instead of the whole start-to-close timeout.
+ */
+export function withHeartbeats<A extends unknown[], R>(
+  fn: (...args: A) => Promise<R>,
+  everyMs = 2000,
+) {
+  return async (...args: A): Promise<R> => {
+    const context = Context.current();
+    const timer = setInterval(() => context.heartbeat(), everyMs);
+    try {
+      return await fn(...args);
+    } finally {
+      clearInterval(timer);
     }
   };
 }

@@ -24,6 +24,8 @@ export function apiActivities() {
   return proxyActivities<MigrationActivities>({
     taskQueue: apiTaskQueue(),
     startToCloseTimeout: '2 minutes',
+    // The activity heartbeats while its call is in flight: a dead worker is noticed in seconds.
+    heartbeatTimeout: '10 seconds',
     retry: {
       initialInterval: '1 second',
       backoffCoefficient: 2,

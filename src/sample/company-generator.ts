@@ -69,6 +69,8 @@ export interface GeneratedCompany {
   records: LedgerRecord[];
   /** The legacy system's own books at the end date, kept independently of Ledgerlift's rules. */
   trialBalance: Map<string, Cents>;
+  /** Keys of the documents dated before the cutover that were still open at it. */
+  openAtCutover: Set<string>;
 }
 
 const CUTOVER = '2026-01-01';
@@ -199,6 +201,7 @@ export function generateCompany(size: CompanySize, seed = 1): GeneratedCompany {
   const bank: BankTransaction[] = [];
   const credits: CreditApplication[] = [];
   const openAtCutover = { receivable: 0n, payable: 0n };
+  const openDocuments = new Set<string>();
   let row = { invoices: 2, bills: 2, payments: 2, bank: 2, credits: 2 };
 
   /** A sales or purchase document with 1 to 3 lines; taxed lines at 8.25%. */
@@ -305,6 +308,7 @@ export function generateCompany(size: CompanySize, seed = 1): GeneratedCompany {
         const paidBefore = random.chance(0.3) ? centsOf(totals.total) / 3n : 0n;
         const open = centsOf(totals.total) - paidBefore;
         openAtCutover[sales ? 'receivable' : 'payable'] += open;
+        openDocuments.add(number);
         post(sales ? '1100' : '2000', sales ? open : -open);
         Object.assign(document, { amountDue: formatCents(open) });
       }
@@ -499,7 +503,14 @@ export function generateCompany(size: CompanySize, seed = 1): GeneratedCompany {
     ...credits.map((value) => ({ entity: 'credit-application' as const, value })),
     ...trialBalanceLines.map((value) => ({ entity: 'trial-balance' as const, value })),
   ];
-  return { cutoverDate: CUTOVER, endDate: END, currency: 'USD', records, trialBalance: books };
+  return {
+    cutoverDate: CUTOVER,
+    endDate: END,
+    currency: 'USD',
+    records,
+    trialBalance: books,
+    openAtCutover: openDocuments,
+  };
 }
 
 function partyOf(key: string, name: string, source: SourceLocation, random: Random): Party {

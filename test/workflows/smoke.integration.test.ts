@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Worker } from '@temporalio/worker';
-import { createWorker } from '../../src/worker/create-worker.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { workerSettings } from '../../src/config/worker-settings.js';
+import { createWorkers, type LedgerliftWorkers } from '../../src/worker/create-worker.js';
+import { createMigrationDeps } from '../../src/worker/migration-deps.js';
 import { findTemporalCli } from '../../src/dev/temporal-cli.js';
 import { smokeWorkflow } from '../../workflows/smoke.js';
 import {
@@ -16,15 +20,20 @@ describe('smoke workflow on a real dev server', () => {
   it('runs a real activity on a real worker', async () => {
     const settings = testSettings('smoke');
     const connection = await connectWorkerConnection(settings);
-    const worker: Worker = await createWorker({
+    const runsDir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-smoke-'));
+    const worker = workerSettings({ LEDGERLIFT_RUNS_DIR: runsDir });
+    const deps = createMigrationDeps(worker);
+    const workers: LedgerliftWorkers = await createWorkers({
       settings,
+      worker,
+      deps,
       connection,
       workflowBundle: testWorkflowBundle(),
     });
     const { client, connection: clientConnection } = await connectClient(settings);
     try {
       const workflowId = `smoke-${randomUUID()}`;
-      const result = await worker.runUntil(
+      const result = await workers.runUntil(
         client.workflow.execute(smokeWorkflow, {
           taskQueue: settings.taskQueue,
           workflowId,
@@ -36,8 +45,10 @@ describe('smoke workflow on a real dev server', () => {
         workflowId,
       });
     } finally {
+      await deps.close();
       await clientConnection.close();
       await connection.close();
+      await rm(runsDir, { recursive: true, force: true });
     }
   });
 });
