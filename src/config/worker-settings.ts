@@ -46,5 +46,7 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
 
 /** Activities per second the server lets the API task queue dispatch, across all workers. */
 export function apiActivitiesPerSecond(settings: WorkerSettings): number | undefined {
-  return settings.rateLimited ? (settings.requestsPerMinute / 60) * settings.rateHeadroom : undefined;
+  return settings.rateLimited
+    ? (settings.requestsPerMinute / 60) * settings.rateHeadroom
+    : undefined;
 }

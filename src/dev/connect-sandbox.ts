@@ -19,7 +19,9 @@ export async function approveSandboxConsent(consentUrl: string): Promise<void> {
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
     fields.set(match[1] as string, decodeEntities(match[2] as string));
   }
-  const workspace = /<input type="radio" name="workspace_id" value="([^"]+)"[^>]*checked/.exec(html);
+  const workspace = /<input type="radio" name="workspace_id" value="([^"]+)"[^>]*checked/.exec(
+    html,
+  );
   if (!workspace?.[1]) throw new Error('the consent page offers no workspace');
   fields.set('workspace_id', decodeEntities(workspace[1]));
   fields.set('decision', 'approve');

@@ -114,13 +114,13 @@ export class PostgresRunStore implements RunStore {
 export function postgresDatabase(connectionString: string): SqlDatabase {
   const pool = new pg.Pool({ connectionString, max: 8 });
   return {
-    query: async (text, params) => pool.query(text, params) as never,
+    query: (text, params) => pool.query(text, params) as never,
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('begin');
         const result = await work({
-          query: async (text, params) => client.query(text, params) as never,
+          query: (text, params) => client.query(text, params) as never,
         });
         await client.query('commit');
         return result;

@@ -202,7 +202,7 @@ export function generateCompany(size: CompanySize, seed = 1): GeneratedCompany {
   const credits: CreditApplication[] = [];
   const openAtCutover = { receivable: 0n, payable: 0n };
   const openDocuments = new Set<string>();
-  let row = { invoices: 2, bills: 2, payments: 2, bank: 2, credits: 2 };
+  const row = { invoices: 2, bills: 2, payments: 2, bank: 2, credits: 2 };
 
   /** A sales or purchase document with 1 to 3 lines; taxed lines at 8.25%. */
   const makeLines = (sales: boolean, file: string) => {

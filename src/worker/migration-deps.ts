@@ -43,7 +43,8 @@ export function createMigrationDeps(
   };
   return {
     openStore: (runName) => stores.open(runName),
-    api: (profile) => Promise.resolve(migrationApiOver(clientFor(profile), currentActivity()?.cancellationSignal)),
+    api: (profile) =>
+      Promise.resolve(migrationApiOver(clientFor(profile), currentActivity()?.cancellationSignal)),
     classify: (error) => classifyClientFailure(error, currentActivity()?.info.attempt),
     handler: handlerFor,
     now: () => new Date(),

@@ -79,6 +79,14 @@ describe('document lines', () => {
     expect(sales).toContainEqual(
       expect.objectContaining({ name: 'Tax', unitPrice: '8.25', accountUuid: 'clr' }),
     );
+    const purchase = documentLines(
+      bill({ key: 'B', date: '2026-02-01', party: 'V', lines }),
+      ids,
+      undefined,
+    );
+    expect(purchase).toContainEqual(
+      expect.objectContaining({ name: 'Tax', unitPrice: '8.25', accountUuid: 'tax' }),
+    );
   });
 
   it('post a partly settled conversion document as one line for what was open at the cutover', () => {

@@ -195,7 +195,7 @@ describe('staging a ledger', () => {
   });
 
   it('never stages a row with an error, and says a live run is blocked', async () => {
-    async function* withError(): AsyncGenerator<StagingItem> {
+    function* withError(): Generator<StagingItem> {
       yield* company();
       yield {
         kind: 'record',

@@ -23,10 +23,10 @@ function database(): Promise<SqlDatabase> {
 async function createDatabase(): Promise<SqlDatabase> {
   const db = await PGlite.create();
   const sql: SqlDatabase = {
-    query: async (text, params) => db.query(text, params) as never,
+    query: (text, params) => db.query(text, params) as never,
     transaction: (work) =>
       db.transaction((tx) =>
-        work({ query: async (text, params) => tx.query(text, params) as never }),
+        work({ query: (text, params) => tx.query(text, params) as never }),
       ),
     close: () => db.close(),
   };

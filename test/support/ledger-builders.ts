@@ -135,7 +135,7 @@ export function payment(
 }
 
 /** Wraps records as the validated item stream staging consumes. */
-export async function* itemsOf(
+export function* itemsOf(
   records: Array<{
     entity: StagingItem extends { record: infer R }
       ? R extends { entity: infer E }
@@ -144,6 +144,6 @@ export async function* itemsOf(
       : never;
     value: unknown;
   }>,
-): AsyncGenerator<StagingItem> {
+): Generator<StagingItem> {
   for (const record of records) yield { kind: 'record', record, problems: [] };
 }

@@ -89,7 +89,7 @@ type Documents = Map<string, { document: SalesDocument | PurchaseDocument; facts
  * only per-document facts and per-account balances, never the rows themselves.
  */
 export async function stageLedger(
-  items: AsyncIterable<StagingItem>,
+  items: AsyncIterable<StagingItem> | Iterable<StagingItem>,
   store: RunStore,
   settings: StageSettings,
   onProgress: (rowsRead: number) => void = () => undefined,
