@@ -110,6 +110,7 @@ export async function migrateLedger(
   let pauseReason: string | undefined;
   let finishRequested = false;
   let replayQueued: { step?: StepName; code?: string } | undefined;
+  let replayRequested = false;
   const runningChildren = new Map<StepName, ChildWorkflowHandle<typeof migrateStep>>();
   const paceSamples: Array<[number, number]> = [];
 
@@ -192,15 +193,18 @@ export async function migrateLedger(
   setHandler(
     retryFailedRowsUpdate,
     async (request) => {
-      replayQueued = {
-        ...(request.step ? { step: request.step } : {}),
-        ...(request.code ? { code: request.code } : {}),
-      };
+      // Count first, then queue: the main loop starts the round as soon as it is queued. The
+      // flag keeps a second request out meanwhile (validators run before any await).
+      replayRequested = true;
       const counts = await localActivities.countFailedRows({
         scope: scopeOf((stage as StageSummary).stageId),
         ...(request.step ? { step: request.step } : {}),
         ...(request.code ? { code: request.code } : {}),
       });
+      replayQueued = {
+        ...(request.step ? { step: request.step } : {}),
+        ...(request.code ? { code: request.code } : {}),
+      };
       return { round: round + 1, rows: counts };
     },
     {
@@ -211,7 +215,7 @@ export async function migrateLedger(
             `The run is ${phase}; replay failed rows once it is awaiting the operator.`,
           );
         }
-        if (replayQueued) throw new Error('A replay is already queued.');
+        if (replayRequested) throw new Error('A replay is already queued.');
         if (request.step && !stepNames.includes(request.step)) {
           throw new Error(`Unknown step "${request.step}"; steps are ${stepNames.join(', ')}.`);
         }

@@ -25,9 +25,7 @@ async function createDatabase(): Promise<SqlDatabase> {
   const sql: SqlDatabase = {
     query: (text, params) => db.query(text, params) as never,
     transaction: (work) =>
-      db.transaction((tx) =>
-        work({ query: (text, params) => tx.query(text, params) as never }),
-      ),
+      db.transaction((tx) => work({ query: (text, params) => tx.query(text, params) as never })),
     close: () => db.close(),
   };
   await ensureRunStoreSchema(sql);

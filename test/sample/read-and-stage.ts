@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Problem } from '../../src/ledger/index.js';
+import { readSource } from '../../src/migration/read-source.js';
+import { stageKeys } from '../../src/migration/staging/stage-keys.js';
+import { stageLedger, type Projection } from '../../src/migration/staging/stage-ledger.js';
+import type { SourceFormat } from '../../src/sources/read-ledger.js';
+import { FileRunStore } from '../../src/run-store/file-run-store.js';
+import { formatCents } from '../../src/money/index.js';
+import type { GeneratedCompany } from '../../src/sample/company-generator.js';
+
+export interface ReadBack {
+  problems: Problem[];
+  /** Records read, by entity. */
+  counts: Map<string, number>;
+  blocking: boolean;
+  /** The books staging projects at the end date, by posting key. */
+  books: Record<string, string> | undefined;
+}
+
+/** Reads an export folder through the readers and validation, and stages it, as a run would. */
+export async function readAndStage(
+  folder: string,
+  format: SourceFormat,
+  company: Pick<GeneratedCompany, 'cutoverDate' | 'endDate' | 'currency'>,
+): Promise<ReadBack> {
+  const problems: Problem[] = [];
+  const counts = new Map<string, number>();
+  async function* watched() {
+    for await (const item of readSource({
+      runName: 'sample',
+      stageId: 's',
+      source: { folder, format },
+      cutoverDate: company.cutoverDate,
+      endDate: company.endDate,
+      currency: company.currency,
+      batchSize: 50,
+    })) {
+      if (item.kind === 'problem') problems.push(item.problem);
+      else {
+        problems.push(...item.problems);
+        counts.set(item.record.entity, (counts.get(item.record.entity) ?? 0) + 1);
+      }
+      yield item;
+    }
+  }
+  const storeDir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-stage-'));
+  try {
+    const store = new FileRunStore(storeDir);
+    const manifest = await stageLedger(watched(), store, {
+      stageId: 's',
+      cutoverDate: company.cutoverDate,
+      endDate: company.endDate,
+      baseCurrency: company.currency,
+      batchSize: 50,
+    });
+    const projection = await store.getDocument<Projection>(stageKeys('s').projection);
+    return { problems, counts, blocking: manifest.blocking, books: projection?.books };
+  } finally {
+    await rm(storeDir, { recursive: true, force: true });
+  }
+}
+
+/** Records of the generated company by entity. */
+export function countsOf(company: GeneratedCompany): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const record of company.records)
+    counts.set(record.entity, (counts.get(record.entity) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The generator's own double-entry books at the end date, with the control accounts folded onto the
+ * workspace roles they map to (as staging posts them).
+ */
+export function legacyBooks(company: GeneratedCompany): Record<string, string> {
+  const roles: Record<string, string> = {
+    '1100': '@receivable',
+    '2000': '@payable',
+    '2200': '@tax',
+    '3100': '@retained-earnings',
+  };
+  const books: Record<string, string> = {};
+  for (const [key, value] of company.trialBalance)
+    if (value !== 0n) books[roles[key] ?? key] = formatCents(value);
+  return books;
+}

@@ -1,0 +1,64 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
+import { writeXeroExport } from '../../src/sample/write-xero.js';
+import { countsOf, legacyBooks, readAndStage } from './read-and-stage.js';
+
+const dirs: string[] = [];
+afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+async function tempDir() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-xero-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const size: CompanySize = {
+  customers: 12,
+  vendors: 6,
+  products: 8,
+  invoices: 60,
+  bills: 30,
+  bankTransactions: 25,
+  paidShare: 0.6,
+};
+
+describe('the sample company as a Xero export', () => {
+  it('writes the files Xero exports, the same bytes on every run', async () => {
+    const company = generateCompany(size, 3);
+    const [first, second] = [await tempDir(), await tempDir()];
+    const files = await writeXeroExport(company, first);
+    await writeXeroExport(company, second);
+
+    expect(files.map((file) => path.basename(file))).toEqual([
+      'Bank Statement.csv',
+      'Bills.csv',
+      'Chart of Accounts.csv',
+      'Contacts.csv',
+      'Credit Note Allocations.csv',
+      'Inventory Items.csv',
+      'Opening Trial Balance.csv',
+      'Payments.csv',
+      'Sales Invoices.csv',
+      'Trial Balance.csv',
+    ]);
+    for (const name of await readdir(first))
+      expect(await readFile(path.join(second, name))).toEqual(
+        await readFile(path.join(first, name)),
+      );
+  });
+
+  it('reads back without an error or warning, and stages to the books the legacy system kept', async () => {
+    const company = generateCompany(size, 3);
+    const folder = await tempDir();
+    await writeXeroExport(company, folder);
+
+    const read = await readAndStage(folder, 'xero', company);
+
+    expect(read.problems.filter((p) => p.severity !== 'info')).toEqual([]);
+    expect(read.counts).toEqual(countsOf(company));
+    expect(read.blocking).toBe(false);
+    expect(read.books).toEqual(legacyBooks(company));
+  });
+});

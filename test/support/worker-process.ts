@@ -1,0 +1,20 @@
+import type { MigrationStack } from './migration-stack.js';
+import { startTsProcess, type RunningProcess } from './processes.js';
+
+/** The project's worker entry point as a separate process, serving a stack's task queues. */
+export async function startWorkerProcess(
+  stack: MigrationStack,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningProcess> {
+  const worker = startTsProcess('src/worker/main.ts', [], {
+    TEMPORAL_ADDRESS: stack.settings.address,
+    LEDGERLIFT_TASK_QUEUE: stack.settings.taskQueue,
+    LEDGERLIFT_RUNS_DIR: stack.worker.runsDir,
+    LEDGERLIFT_CREDENTIALS: stack.worker.credentialsPath,
+    LEDGERLIFT_API_RATE_LIMIT: stack.worker.rateLimited ? 'on' : 'off',
+    LEDGERLIFT_API_REQUESTS_PER_MINUTE: String(stack.worker.requestsPerMinute),
+    ...env,
+  });
+  await worker.waitFor(/polling task queue/);
+  return worker;
+}
