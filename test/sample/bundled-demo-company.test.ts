@@ -17,6 +17,11 @@ const csvFiles = async (folder: string) =>
 describe('the bundled demo company', () => {
   it('reads from disk without an error or warning, into the generated company and its books', async () => {
     const company = generateDemoCompany();
+    expect(demoCompany).toMatchObject({
+      cutoverDate: company.cutoverDate,
+      endDate: company.endDate,
+      currency: company.currency,
+    });
 
     const read = await readAndStage(demoCompany.folder, demoCompany.format, company);
 
