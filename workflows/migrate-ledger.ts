@@ -284,6 +284,7 @@ export async function migrateLedger(
               step,
               batchSize,
               concurrency,
+              ...(input.unitsPerStepRun ? { unitsPerRun: input.unitsPerStepRun } : {}),
               ...(replay ? { replay } : {}),
             },
           ],

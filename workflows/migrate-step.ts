@@ -31,6 +31,8 @@ export interface MigrateStepInput {
   step: StepName;
   batchSize: number;
   concurrency: number;
+  /** Units started before continuing as new (bounds the history). */
+  unitsPerRun?: number;
   replay?: { failedCode?: string };
   /** Set by continue-as-new: where the previous run of this step stopped. */
   cursor?: StepCursor;
@@ -219,7 +221,7 @@ export async function migrateStep(input: MigrateStepInput): Promise<StepResult> 
       while (
         next < total &&
         inFlight.size < input.concurrency &&
-        startedThisRun < UNITS_PER_RUN &&
+        startedThisRun < (input.unitsPerRun ?? UNITS_PER_RUN) &&
         !workflowInfo().continueAsNewSuggested
       ) {
         await waitWhilePaused();

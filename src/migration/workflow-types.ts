@@ -30,6 +30,11 @@ export interface MigrateLedgerInput {
   concurrency?: number;
   /** Live runs: finish by themselves when nothing failed and the books verify (default true). */
   finishWhenClean?: boolean;
+  /**
+   * Units a step child runs before it continues as new (default 600), which bounds its history.
+   * Tests lower it to exercise continue-as-new on small ledgers.
+   */
+  unitsPerStepRun?: number;
 }
 
 export type RunPhase =

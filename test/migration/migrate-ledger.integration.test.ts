@@ -1,9 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import type { StepProgress } from '../../src/migration/workflow-types.js';
 import { expectedWorkspace } from '../support/expected-workspace.js';
+import { migrationHistories } from '../support/histories.js';
+import { replayAll } from '../support/replay.js';
+import { testWorkflowBundle } from '../support/temporal.js';
 import {
   startMigrationStack,
   uniqueRunName,
@@ -55,7 +59,8 @@ describe('migrateLedger on a real dev server and sandbox', () => {
       transactions: 0,
     });
 
-    const live = await (await stack.start({ ...base, mode: 'live' })).result();
+    const liveHandle = await stack.start({ ...base, mode: 'live', unitsPerStepRun: 4 });
+    const live = await liveHandle.result();
     expect(live.status).toBe('completed');
     expect(live.progress.verification).toMatchObject({
       verified: true,
@@ -76,5 +81,43 @@ describe('migrateLedger on a real dev server and sandbox', () => {
       vendorMemos: expected.vendorMemos,
       transactions: expected.bankTransactions + expected.payments + expected.splitParts,
     });
+
+    // Histories carry ids, steps and counts: no secret, token or customer name.
+    const histories = await migrationHistories(stack.client, liveHandle.workflowId);
+    const credentials = await readFile(path.join(stack.dir, 'credentials.json'), 'utf8');
+    const profile = (
+      JSON.parse(credentials) as {
+        profiles: Record<
+          string,
+          { clientSecret: string; tokens: { accessToken: string; refreshToken: string } }
+        >;
+      }
+    ).profiles.test;
+    const secrets = [
+      profile?.clientSecret,
+      profile?.tokens.accessToken,
+      profile?.tokens.refreshToken,
+    ];
+    expect(secrets.every((secret) => typeof secret === 'string' && secret.length > 8)).toBe(true);
+    const names = company.records.flatMap((r) =>
+      r.entity === 'customer' || r.entity === 'vendor' ? [r.value.name] : [],
+    );
+    // The search finds what histories do carry (the source folder), so it would find a secret too.
+    expect(histories.some((h) => h.bytes.includes(folder))).toBe(true);
+    for (const { bytes, workflowId } of histories) {
+      for (const secret of [...secrets, ...names])
+        expect(bytes.includes(secret as string), workflowId).toBe(false);
+    }
+    // Every step continued as new at least once (4 units per run), yet the counts held.
+    const invoiceRuns = histories.filter((h) => h.workflowId.endsWith('/main/invoices'));
+    expect(invoiceRuns.length).toBeGreaterThan(1);
+
+    // Today's workflow code replays every history it wrote: it is deterministic.
+    const replayed = await replayAll(
+      { workflowBundle: testWorkflowBundle() },
+      histories.map(({ workflowId, history }) => ({ workflowId, history })),
+    );
+    expect(replayed).toHaveLength(histories.length);
+    expect(replayed.filter((result) => result.error)).toEqual([]);
   });
 });
