@@ -82,7 +82,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js'],
+    // Plain JavaScript outside the TypeScript project: linted without type information.
+    files: ['eslint.config.js', 'bin/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

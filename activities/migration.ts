@@ -93,7 +93,8 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
         const written = await writeRunReport(
           report,
           reportsRoot,
-          `${input.scope.mode}-${input.scope.stageId}`,
+          // The stage id names the mode and the execution: one folder per run and replay round.
+          input.scope.stageId,
         );
         return { folder: written.folder };
       },

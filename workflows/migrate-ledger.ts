@@ -63,6 +63,8 @@ export interface RunOutcome {
 }
 
 const DEFAULT_BATCH_SIZE = 25;
+/** A live run reads three reports to verify the books; a dry run does not. */
+const VERIFICATION_CALLS = 3;
 const DEFAULT_CONCURRENCY = 4;
 
 /**
@@ -93,6 +95,9 @@ export async function migrateLedger(
   const concurrency = input.concurrency ?? DEFAULT_CONCURRENCY;
   const selectedSteps = stepNames.filter((step) => !input.steps || input.steps.includes(step));
   const finishWhenClean = input.finishWhenClean ?? true;
+  // One stage per execution chain (continue-as-new keeps it): a live run never reads the chunks a
+  // dry run, or an earlier run of the same migration, staged from older exports.
+  const mainStageId = `${input.mode}-${workflowInfo().firstExecutionRunId}`;
 
   let phase: RunPhase = carried ? 'awaiting-operator' : 'staging';
   let round = carried?.round ?? 0;
@@ -132,6 +137,7 @@ export async function migrateLedger(
       mode: input.mode,
       phase,
       round,
+      ...(input.mode === 'dry-run' ? { predictedLiveCalls: made + VERIFICATION_CALLS } : {}),
       steps: [...steps.values()],
       calls: { made, remainingEstimate: remaining },
       pacePerMinute: pace,
@@ -320,7 +326,8 @@ export async function migrateLedger(
     setPhase('verifying');
     if (input.mode === 'live') {
       const api = apiActivities();
-      for (const report of ['trial-balance', 'aged-receivables', 'aged-payables'] as const) {
+      const reports = ['trial-balance', 'aged-receivables', 'aged-payables'] as const;
+      for (const report of reports.slice(0, VERIFICATION_CALLS)) {
         await api.fetchReport({ scope, report, asOf: (stage as StageSummary).endDate });
         otherCalls += 1;
       }
@@ -339,7 +346,7 @@ export async function migrateLedger(
     publish();
     stage = await stagingActivities.stageSource({
       runName: input.runName,
-      stageId: 'main',
+      stageId: mainStageId,
       source: input.source,
       cutoverDate: input.cutoverDate,
       ...(input.endDate ? { endDate: input.endDate } : {}),
@@ -401,13 +408,13 @@ export async function migrateLedger(
     // Re-read the source first, so corrections made in the files are what gets replayed.
     stage = await stagingActivities.stageSource({
       runName: input.runName,
-      stageId: `replay-${round}`,
+      stageId: `${mainStageId}-replay-${round}`,
       source: input.source,
       cutoverDate: input.cutoverDate,
       endDate: (stage as StageSummary).endDate,
       currency: input.currency ?? 'USD',
       batchSize,
-      replayOf: 'main',
+      replayOf: mainStageId,
     });
     const failedSteps = await localActivities.stepsWithFailures({
       scope: scopeOf(stage.stageId),

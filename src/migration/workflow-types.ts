@@ -74,6 +74,8 @@ export interface RunProgress {
   round: number;
   steps: StepProgress[];
   calls: { made: number; remainingEstimate: number };
+  /** Dry runs: the calls the live run will make (this run's reads and predicted writes, plus verification). */
+  predictedLiveCalls?: number;
   /** API calls per minute over the last few minutes. */
   pacePerMinute: number;
   etaSeconds: number | null;

@@ -117,7 +117,7 @@ export async function buildRunReport(
     const account = row.record as Account;
     names.set(account.key, account.code ? `${account.code} ${account.name}` : account.name);
   }
-  const predictedCalls = input.progress.calls.made;
+  const predictedCalls = input.progress.predictedLiveCalls ?? input.progress.calls.made;
   return {
     generatedAt: deps.now().toISOString(),
     run: {

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { genericMapping } from '../../mappings/generic/index.js';
 import { loadOverrides, parseOverrides } from '../../mappings/load-overrides.js';
@@ -5,6 +6,8 @@ import type { MappingOverrides, MappingOverridesInput } from '../../mappings/ove
 import { quickBooksDesktopIifMapping } from '../../mappings/quickbooks-desktop-iif/index.js';
 import { quickBooksOnlineMapping } from '../../mappings/quickbooks-online/index.js';
 import { xeroMapping } from '../../mappings/xero/index.js';
+import type { Problem } from '../ledger/index.js';
+import { problemOf } from '../validation/problem-catalog.js';
 import type { LedgerItem } from './ledger-item.js';
 import type { TableMapping } from './mapping/table-spec.js';
 import { readTableLedger } from './read-table-ledger.js';
@@ -49,6 +52,11 @@ const tableMappings: Record<Exclude<SourceFormat, 'quickbooks-desktop-iif'>, Tab
  * becomes a located problem.
  */
 export async function* readLedger(options: ReadLedgerOptions): AsyncGenerator<LedgerItem> {
+  const folderProblem = await checkFolder(options.folder);
+  if (folderProblem) {
+    yield { kind: 'problem', problem: folderProblem };
+    return;
+  }
   let overrides: MappingOverrides = {};
   if (options.overridesFile !== undefined) {
     const loaded = await loadOverrides(options.overridesFile, basename(options.overridesFile));
@@ -73,4 +81,24 @@ export async function* readLedger(options: ReadLedgerOptions): AsyncGenerator<Le
       : readTableLedger(tableMappings[options.format], settings);
   // Readers hand over batches (one await per batch); consumers get one item at a time.
   for await (const batch of batches) yield* batch;
+}
+
+/** The export folder must exist and be a folder: anything else is a located problem, not a throw. */
+async function checkFolder(folder: string): Promise<Problem | undefined> {
+  try {
+    if ((await stat(folder)).isDirectory()) return undefined;
+    return problemOf(
+      'file.not-found',
+      `The export folder ${folder} is a file, not a folder of exports.`,
+      {
+        location: { file: folder, row: 1 },
+      },
+    );
+  } catch (error) {
+    const why =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
+    return problemOf('file.not-found', `The export folder ${folder} ${why}; check --source.`, {
+      location: { file: folder, row: 1 },
+    });
+  }
 }

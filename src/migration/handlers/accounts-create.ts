@@ -177,6 +177,10 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
 
   lookups: () => 1,
 
+  // Ledgerlift's clearing account is not one of the legacy accounts the step counts.
+  recordsFinished: (_context, succeeded) =>
+    succeeded.filter((row) => row.key !== CLEARING_ACCOUNT_KEY).length,
+
   async reconcile(context, api, rows, _lookup, page) {
     const listing = await api.listAccounts(page);
     return matchPage(

@@ -1,0 +1,114 @@
+import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
+import {
+  finishSignal,
+  pauseSignal,
+  resumeSignal,
+  retryFailedRowsUpdate,
+  skipRowsUpdate,
+} from '../../../workflows/handlers.js';
+import { runWorkflowId } from '../../migration/run-name.js';
+import { isStepName, type StepName } from '../../migration/steps.js';
+import { CliError, exitCodes } from '../exit-codes.js';
+import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
+import { watchRun } from '../watch-run.js';
+
+type Filter = { step?: string; code?: string };
+
+function checkStep(step: string | undefined): asserts step is StepName | undefined {
+  if (step !== undefined && !isStepName(step))
+    throw new CliError(`--step: unknown step "${step}".`);
+}
+
+/** Runs `work` against a run's workflow, turning "no such run" and refusals into clear errors. */
+async function withRun<T>(
+  name: string,
+  options: TemporalOptions,
+  work: (handle: WorkflowHandle) => Promise<T>,
+): Promise<T> {
+  const { client, close } = await connectTemporal(settingsFrom(options));
+  try {
+    return await work(client.workflow.getHandle(runWorkflowId(name)));
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError)
+      throw new CliError(`There is no run named "${name}".`, exitCodes.needsAttention);
+    if (error instanceof CliError) throw error;
+    // Validators answer why they refuse (the run is still migrating, say): show that, not a trace.
+    const cause = (error as { cause?: { message?: string } }).cause?.message;
+    throw new CliError(cause ?? (error as Error).message, exitCodes.needsAttention);
+  } finally {
+    await close();
+  }
+}
+
+/** `ledgerlift retry`: replays failed rows after re-reading the (corrected) exports. */
+export async function retry(
+  name: string,
+  options: TemporalOptions & Filter & { wait?: boolean },
+): Promise<number> {
+  checkStep(options.step);
+  return withRun(name, options, async (handle) => {
+    const answer = await handle.executeUpdate(retryFailedRowsUpdate, {
+      args: [
+        {
+          ...(options.step ? { step: options.step as StepName } : {}),
+          ...(options.code ? { code: options.code } : {}),
+        },
+      ],
+    });
+    const rows = Object.entries(answer.rows)
+      .map(([step, count]) => `${step}: ${count}`)
+      .join(', ');
+    console.log(
+      `Replay round ${answer.round} started: ${rows || 'no failed rows; re-reading the exports for rows not yet migrated'}.`,
+    );
+    if (!options.wait) return exitCodes.ok;
+    const watched = await watchRun(handle, { show: true, stopWhenAwaitingOperator: true });
+    if (watched.kind === 'finished')
+      return watched.outcome.status === 'completed' ? exitCodes.ok : exitCodes.needsAttention;
+    return watched.progress.steps.some((s) => s.rows.failed > 0)
+      ? exitCodes.needsAttention
+      : exitCodes.ok;
+  });
+}
+
+/** `ledgerlift skip`: marks failed rows as handled by hand; they are no longer replayed. */
+export async function skip(
+  name: string,
+  options: TemporalOptions & Filter & { keys?: string },
+): Promise<number> {
+  checkStep(options.step);
+  return withRun(name, options, async (handle) => {
+    const keys = options.keys
+      ?.split(',')
+      .map((key) => key.trim())
+      .filter(Boolean);
+    const answer = await handle.executeUpdate(skipRowsUpdate, {
+      args: [
+        {
+          ...(options.step ? { step: options.step as StepName } : {}),
+          ...(options.code ? { code: options.code } : {}),
+          ...(keys ? { keys } : {}),
+        },
+      ],
+    });
+    console.log(`Skipped ${answer.skipped} failed rows.`);
+    return exitCodes.ok;
+  });
+}
+
+/** `ledgerlift pause`, `resume` and `finish`: signals, acknowledged by the server. */
+export async function signal(
+  kind: 'pause' | 'resume' | 'finish',
+  name: string,
+  options: TemporalOptions & { reason?: string },
+): Promise<number> {
+  return withRun(name, options, async (handle) => {
+    if (kind === 'pause')
+      await handle.signal(pauseSignal, options.reason ? { reason: options.reason } : {});
+    else if (kind === 'resume') await handle.signal(resumeSignal, {});
+    else await handle.signal(finishSignal, {});
+    const said = { pause: 'Pausing', resume: 'Resuming', finish: 'Finishing' }[kind];
+    console.log(`${said} run "${name}".`);
+    return exitCodes.ok;
+  });
+}

@@ -1,0 +1,48 @@
+import { localDataDir } from '../../dev/project-paths.js';
+import { startEmbeddedStack } from '../../dev/embedded-stack.js';
+import { exitCodes } from '../exit-codes.js';
+
+export interface DevOptions {
+  port: string;
+  uiPort?: string;
+  sandboxPort: string;
+  windowSeconds: string;
+}
+
+/**
+ * `ledgerlift dev`: the whole embedded stack in one command (Temporal dev server with its Web UI,
+ * the sandbox, a worker), running until Ctrl-C, with everything a consultant needs printed.
+ */
+export async function dev(options: DevOptions): Promise<number> {
+  const stack = await startEmbeddedStack({
+    dataDir: localDataDir,
+    temporalPort: Number(options.port),
+    ...(options.uiPort ? { uiPort: Number(options.uiPort) } : {}),
+    sandboxPort: Number(options.sandboxPort),
+    sandboxDataFile: `${localDataDir}/sandbox/state.json`,
+    sandboxWindowMs: Number(options.windowSeconds) * 1000,
+  });
+  const env = `TEMPORAL_ADDRESS=${stack.settings.address} LEDGERLIFT_RUNS_DIR=${stack.worker.runsDir}`;
+  console.log(
+    [
+      'Ledgerlift is running:',
+      `  Temporal Web UI   ${stack.temporal.uiUrl}`,
+      `  Temporal          ${stack.settings.address} (task queue "${stack.settings.taskQueue}")`,
+      `  Sandbox API       ${stack.sandbox.url} (profile "${stack.profile}", ${options.windowSeconds}-second rate window)`,
+      `  Runs and reports  ${stack.worker.runsDir}`,
+      '',
+      'Try, in another terminal:',
+      `  ${env} npx ledgerlift dry-run --name acme --source samples/demo-company-xero --format xero --cutover 2026-01-01 --end 2026-03-31 --profile ${stack.profile}`,
+      '',
+      'Ctrl-C stops everything (data stays in .ledgerlift/).',
+    ].join('\n'),
+  );
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  console.log('Stopping...');
+  await stack.stop();
+  console.log('Stopped.');
+  return exitCodes.ok;
+}

@@ -1,0 +1,117 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError } from '@temporalio/client';
+import { migrateLedger } from '../../../workflows/migrate-ledger.js';
+import { runWorkflowId } from '../../migration/run-name.js';
+import type { RunProgress } from '../../migration/workflow-types.js';
+import { CliError, exitCodes } from '../exit-codes.js';
+import { runInput, type RunOptions } from '../run-options.js';
+import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
+import { watchRun } from '../watch-run.js';
+
+export type StartOptions = RunOptions & TemporalOptions & { detach?: boolean; quiet?: boolean };
+
+/**
+ * `ledgerlift dry-run` and `ledgerlift run`: starts the migration and follows it. Answers the
+ * exit code: 0 when everything verified, 1 when something needs the consultant.
+ */
+export async function startRun(mode: 'dry-run' | 'live', options: StartOptions): Promise<number> {
+  const input = runInput(options, mode);
+  const settings = settingsFrom(options);
+  const { client, close } = await connectTemporal(settings);
+  try {
+    const workflowId = runWorkflowId(input.runName);
+    let handle;
+    try {
+      handle = await client.workflow.start(migrateLedger, {
+        taskQueue: settings.taskQueue,
+        workflowId,
+        args: [input],
+      });
+    } catch (error) {
+      if (error instanceof WorkflowExecutionAlreadyStartedError) {
+        throw new CliError(
+          `Run "${input.runName}" is already running; follow it with \`ledgerlift status ${input.runName} --watch\`.`,
+          exitCodes.needsAttention,
+        );
+      }
+      throw error;
+    }
+    console.log(
+      `Started ${mode === 'live' ? 'live run' : 'dry run'} "${input.runName}" (workflow ${workflowId}).`,
+    );
+    if (options.detach) return exitCodes.ok;
+    let watched;
+    try {
+      watched = await watchRun(handle, {
+        show: !options.quiet,
+        stopWhenAwaitingOperator: mode === 'live',
+      });
+    } catch (error) {
+      if (error instanceof WorkflowFailedError) {
+        throw new CliError(
+          `Run "${input.runName}" failed: ${rootCause(error)}`,
+          exitCodes.unavailable,
+        );
+      }
+      throw error;
+    }
+    if (watched.kind === 'awaiting-operator') {
+      printNextSteps(watched.progress);
+      return exitCodes.needsAttention;
+    }
+    const { outcome } = watched;
+    const reportLine = outcome.progress.reportFolder
+      ? ` Report: ${outcome.progress.reportFolder}/report.html`
+      : '';
+    switch (outcome.status) {
+      case 'blocked':
+        console.log(
+          `Blocked: the exports have errors a live run must not write. Fix them (or add --skip-invalid-rows).${reportLine}`,
+        );
+        return exitCodes.needsAttention;
+      case 'dry-run-complete': {
+        const verified = outcome.progress.verification?.verified !== false;
+        console.log(
+          `Dry run complete: ${outcome.progress.predictedLiveCalls ?? outcome.progress.calls.made} calls predicted for the live run; ${verified ? 'the books will verify' : 'the books will need review'}.${reportLine}`,
+        );
+        return verified ? exitCodes.ok : exitCodes.needsAttention;
+      }
+      case 'completed':
+        console.log(`Live run complete and verified.${reportLine}`);
+        return exitCodes.ok;
+      case 'needs-review':
+        console.log(`Live run finished; the books need review.${reportLine}`);
+        return exitCodes.needsAttention;
+    }
+  } finally {
+    await close();
+  }
+}
+
+function printNextSteps(progress: RunProgress): void {
+  const failed = progress.steps.reduce((sum, step) => sum + step.rows.failed, 0);
+  const name = progress.runName;
+  console.log(
+    [
+      `Run "${name}" is waiting for you: ${failed} rows failed${progress.verification && !progress.verification.verified ? ', and the books need review' : ''}.`,
+      progress.reportFolder
+        ? `  Read why in ${progress.reportFolder}/report.html (every failed row with its file, row and reason).`
+        : '',
+      `  Fix the exports, then: ledgerlift retry ${name}`,
+      `  Or accept the gaps:    ledgerlift skip ${name} && ledgerlift finish ${name}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+}
+
+/** The innermost cause's message: what went wrong, without Temporal's wrapping. */
+function rootCause(error: Error): string {
+  let current: unknown = error;
+  let message = error.message;
+  for (let depth = 0; depth < 6 && current; depth += 1) {
+    const text = (current as { message?: unknown }).message;
+    if (typeof text === 'string' && text) message = text;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return message;
+}

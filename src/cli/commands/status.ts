@@ -1,0 +1,54 @@
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { progressQuery } from '../../../workflows/handlers.js';
+import { runWorkflowId } from '../../migration/run-name.js';
+import { CliError, exitCodes } from '../exit-codes.js';
+import { renderProgress } from '../render-progress.js';
+import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
+import { watchRun } from '../watch-run.js';
+
+/** `ledgerlift status [name]`: one run's progress (optionally followed live), or every run. */
+export async function status(
+  name: string | undefined,
+  options: TemporalOptions & { watch?: boolean; json?: boolean },
+): Promise<number> {
+  const { client, close } = await connectTemporal(settingsFrom(options));
+  try {
+    if (!name) {
+      const runs: string[] = [];
+      for await (const run of client.workflow.list({ query: "WorkflowType = 'migrateLedger'" })) {
+        const phase = run.searchAttributes?.LedgerliftPhase?.[0] ?? run.status.name.toLowerCase();
+        const mode = run.searchAttributes?.LedgerliftMode?.[0] ?? '';
+        runs.push(
+          `${run.workflowId.replace(/^ledgerlift-/, '').padEnd(32)} ${String(mode).padEnd(8)} ${String(phase).padEnd(18)} ${run.startTime.toISOString()}`,
+        );
+        if (runs.length >= 50) break;
+      }
+      console.log(
+        runs.length > 0
+          ? runs.join('\n')
+          : 'No migrations yet. Start one with `ledgerlift dry-run`.',
+      );
+      return exitCodes.ok;
+    }
+    const handle = client.workflow.getHandle(runWorkflowId(name));
+    if (options.watch) {
+      const watched = await watchRun(handle, { show: true, stopWhenAwaitingOperator: true });
+      const progress = watched.kind === 'finished' ? watched.outcome.progress : watched.progress;
+      return progress.steps.some((s) => s.rows.failed > 0) ||
+        progress.verification?.verified === false
+        ? exitCodes.needsAttention
+        : exitCodes.ok;
+    }
+    const progress = await handle.query(progressQuery);
+    console.log(
+      options.json ? JSON.stringify(progress, null, 2) : renderProgress(progress).join('\n'),
+    );
+    return exitCodes.ok;
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError)
+      throw new CliError(`There is no run named "${name}".`, exitCodes.needsAttention);
+    throw error;
+  } finally {
+    await close();
+  }
+}

@@ -1,0 +1,25 @@
+import { CommanderError } from 'commander';
+import { CliError, exitCodes } from './exit-codes.js';
+import { buildProgram } from './program.js';
+
+// The `ledgerlift` entry point: runs one command and exits with its code.
+let exitCode: number = exitCodes.ok;
+const program = buildProgram((code) => {
+  exitCode = code;
+});
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // --help and --version end here with code 0; usage mistakes with 2.
+    exitCode = error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
+  } else if (error instanceof CliError) {
+    console.error(error.message);
+    exitCode = error.exitCode;
+  } else {
+    console.error(error);
+    exitCode = exitCodes.unavailable;
+  }
+}
+process.exit(exitCode);

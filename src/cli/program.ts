@@ -1,0 +1,222 @@
+import { Command, Option } from 'commander';
+import { sourceFormats } from '../sources/read-ledger.js';
+import { stepNames } from '../migration/steps.js';
+import { connect } from './commands/connect.js';
+import { retry, signal, skip } from './commands/control.js';
+import { dev } from './commands/dev.js';
+import { report } from './commands/report.js';
+import { startRun, type StartOptions } from './commands/start-run.js';
+import { status } from './commands/status.js';
+import { template } from './commands/template.js';
+import { validate } from './commands/validate.js';
+import { worker } from './commands/worker.js';
+import type { TemporalOptions } from './temporal-connection.js';
+
+const exitCodesHelp = `
+Exit codes:
+  0  done, nothing needs attention
+  1  done, but something needs you: errors in the exports, failed rows, books to review
+  2  the command line was wrong
+  3  Temporal, the API or a file could not be reached
+
+A migration, step by step:
+  ledgerlift dev                          start Temporal (with its Web UI), the sandbox and a worker
+  ledgerlift connect --profile acme ...   authorize Ledgerlift on the real workspace (not needed for the sandbox)
+  ledgerlift validate --source ./exports --format xero --cutover 2026-01-01
+  ledgerlift dry-run --name acme --source ./exports --format xero --cutover 2026-01-01
+  ledgerlift run --name acme --source ./exports --format xero --cutover 2026-01-01
+  ledgerlift status acme --watch          progress per step, failures, ETA
+  ledgerlift retry acme                   after fixing the exports: replay the failed rows
+  ledgerlift report acme --open           the report, in your browser
+`;
+
+function temporalOptions(command: Command): Command {
+  return command
+    .option(
+      '--address <host:port>',
+      'Temporal frontend (default TEMPORAL_ADDRESS or 127.0.0.1:7233)',
+    )
+    .option('--namespace <name>', 'Temporal namespace (default TEMPORAL_NAMESPACE or default)')
+    .option(
+      '--task-queue <name>',
+      'task queue of the workers (default LEDGERLIFT_TASK_QUEUE or ledgerlift)',
+    );
+}
+
+function sourceOptions(command: Command): Command {
+  return command
+    .requiredOption('--source <folder>', 'the folder of export files')
+    .addOption(
+      new Option('--format <format>', 'the export format')
+        .choices([...sourceFormats])
+        .makeOptionMandatory(),
+    )
+    .option(
+      '--overrides <file>',
+      'a JSON file renaming columns, fixing the date format or account mapping (docs/mappings.md)',
+    )
+    .requiredOption(
+      '--cutover <date>',
+      'cutover date (YYYY-MM-DD): balances at this date become the opening balance',
+    )
+    .option('--end <date>', 'end of the migration window (default: the latest date in the exports)')
+    .option('--currency <code>', "the workspace's currency", 'USD');
+}
+
+type Act = <A extends unknown[]>(
+  action: (...args: A) => Promise<number>,
+) => (...args: A) => Promise<void>;
+
+function runCommand(
+  program: Command,
+  act: Act,
+  name: 'dry-run' | 'run',
+  description: string,
+): void {
+  const command = program.command(name).description(description);
+  temporalOptions(sourceOptions(command))
+    .requiredOption(
+      '--name <run>',
+      'names the migration; the same name is the same migration (never two at once)',
+    )
+    .option('--profile <name>', 'connection profile (ledgerlift connect)', 'default')
+    .option('--batch-size <rows>', 'rows per bulk call, 1 to 100', '25')
+    .option('--steps <list>', `only these steps, comma-separated (${stepNames.join(', ')})`)
+    .option('--concurrency <calls>', 'API calls a step keeps in flight (the rate limit paces them)')
+    .option(
+      '--skip-invalid-rows',
+      'go live even though some rows have errors: those rows are skipped and reported',
+    )
+    .option(
+      '--no-finish-when-clean',
+      'keep a clean live run open for replays until `ledgerlift finish`',
+    )
+    .option('--detach', 'start and return at once; follow with `ledgerlift status <run> --watch`')
+    .option('--quiet', 'no progress while waiting');
+  command.action(
+    act((options: StartOptions) => startRun(name === 'run' ? 'live' : 'dry-run', options)),
+  );
+}
+
+/** The `ledgerlift` command line. */
+export function buildProgram(exit: (code: number) => void): Command {
+  const program = new Command('ledgerlift')
+    .description(
+      'Moves a legacy ledger (Xero, QuickBooks, generic CSV/XLSX exports) into a Partner Accounting API workspace, durably, on Temporal.',
+    )
+    .addHelpText('after', exitCodesHelp)
+    .showHelpAfterError('(ledgerlift --help lists every command)')
+    .exitOverride();
+
+  // Every command answers its exit code; main.ts exits with it.
+  const act: Act =
+    <A extends unknown[]>(action: (...args: A) => Promise<number>) =>
+    async (...args: A) => {
+      exit(await action(...args));
+    };
+
+  program
+    .command('dev')
+    .description(
+      'start the embedded stack: Temporal dev server with its Web UI, the sandbox and a worker (Ctrl-C stops)',
+    )
+    .option('--port <port>', 'Temporal frontend port', '7233')
+    .option('--ui-port <port>', 'Temporal Web UI port (default: port + 1000)')
+    .option('--sandbox-port <port>', 'sandbox port', '4010')
+    .option(
+      '--window-seconds <seconds>',
+      "the sandbox's rate window for 100 requests (the real API: 60)",
+      '60',
+    )
+    .action(act(dev));
+
+  program
+    .command('connect')
+    .description(
+      'authorize Ledgerlift on a workspace (OAuth consent in the browser); tokens stay on this machine',
+    )
+    .option('--profile <name>', 'profile to store the tokens under', 'default')
+    .option('--base-url <url>', 'the API base URL (default LEDGERLIFT_API_BASE_URL)')
+    .option('--client-id <id>', 'the OAuth client id (default LEDGERLIFT_CLIENT_ID)')
+    .option(
+      '--client-secret <secret>',
+      'the OAuth client secret (default LEDGERLIFT_CLIENT_SECRET)',
+    )
+    .option('--port <port>', 'loopback port for the redirect (0: any free port)', '0')
+    .option('--no-browser', 'only print the consent URL')
+    .action(act(connect));
+
+  program
+    .command('template <dir>')
+    .description(
+      'write the generic templates: an XLSX workbook (one sheet per entity) and matching CSVs',
+    )
+    .action(act(template));
+
+  sourceOptions(program.command('validate'))
+    .description('read and check the exports offline: every problem with its file, row and column')
+    .option('--json', 'one JSON problem per line, for scripts')
+    .option('--limit <n>', 'errors and warnings to print', '200')
+    .action(act(validate));
+
+  runCommand(
+    program,
+    act,
+    'dry-run',
+    'plan the migration without writing: predicted calls, matches, problems and the books it will produce',
+  );
+  runCommand(
+    program,
+    act,
+    'run',
+    'migrate for real, then verify the books; waits for you if rows fail',
+  );
+
+  temporalOptions(program.command('status [run]'))
+    .description(
+      'progress per step (planned, done, failed, skipped), calls and ETA; without a run, every run',
+    )
+    .option('--watch', 'follow the run until it finishes or waits for you')
+    .option('--json', 'the progress as JSON')
+    .action(act(status));
+
+  temporalOptions(program.command('retry <run>'))
+    .description('re-read the (corrected) exports and replay the failed rows')
+    .addOption(new Option('--step <step>', 'only this step').choices([...stepNames]))
+    .option('--code <code>', 'only rows that failed with this code (e.g. api.400)')
+    .option('--wait', 'follow the replay')
+    .action(act(retry));
+
+  temporalOptions(program.command('skip <run>'))
+    .description('mark failed rows as handled by hand; they are no longer replayed')
+    .addOption(new Option('--step <step>', 'only this step').choices([...stepNames]))
+    .option('--code <code>', 'only rows that failed with this code')
+    .option('--keys <list>', 'only these legacy keys, comma-separated')
+    .action(act(skip));
+
+  temporalOptions(program.command('pause <run>'))
+    .description('stop making API calls (calls in flight finish)')
+    .option('--reason <text>', 'shown in the progress and the Web UI')
+    .action(act((run: string, options: TemporalOptions) => signal('pause', run, options)));
+  temporalOptions(program.command('resume <run>'))
+    .description('continue a paused run (also after a credential or quota problem is fixed)')
+    .action(act((run: string, options: TemporalOptions) => signal('resume', run, options)));
+  temporalOptions(program.command('finish <run>'))
+    .description('end a live run that is waiting for replays')
+    .action(act((run: string, options: TemporalOptions) => signal('finish', run, options)));
+
+  program
+    .command('report <run>')
+    .description("print where the run's newest report is (HTML, XLSX, JSON)")
+    .option('--open', 'open the HTML report in the browser')
+    .addOption(
+      new Option('--format <format>', 'print only this file').choices(['html', 'xlsx', 'json']),
+    )
+    .action(act(report));
+
+  temporalOptions(program.command('worker'))
+    .description('run a worker (configured from the environment; see docs/deploy.md)')
+    .action(act(worker));
+
+  return program;
+}

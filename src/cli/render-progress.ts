@@ -1,0 +1,55 @@
+import type { RunProgress, StepProgress } from '../migration/workflow-types.js';
+
+const BAR_WIDTH = 24;
+
+/** A bar of `done` out of `total` ("█" for done, "░" for the rest). */
+export function bar(done: number, total: number, width = BAR_WIDTH): string {
+  const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
+  return `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+}
+
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60
+    ? `${minutes}m ${seconds % 60}s`
+    : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+function stepLine(step: StepProgress): string {
+  const { planned, done, failed, skipped } = step.rows;
+  const settled = done + failed + skipped;
+  const status =
+    step.status === 'running' && step.phase
+      ? `${step.phase} ${step.units.done}/${step.units.total}`
+      : step.status;
+  const problems = [failed > 0 ? `${failed} failed` : '', skipped > 0 ? `${skipped} skipped` : '']
+    .filter(Boolean)
+    .join(', ');
+  return `  ${step.step.padEnd(18)} ${bar(settled, planned)} ${String(done).padStart(6)}/${String(planned).padEnd(6)} ${status.padEnd(16)} ${problems}`.trimEnd();
+}
+
+/** The progress of a run as the lines `ledgerlift status` prints: per step, then calls and ETA. */
+export function renderProgress(progress: RunProgress): string[] {
+  const header = `${progress.runName} · ${progress.mode} · ${progress.phase}${progress.round > 0 ? ` · replay round ${progress.round}` : ''}`;
+  const eta =
+    progress.etaSeconds !== null && progress.etaSeconds > 0
+      ? `, about ${duration(progress.etaSeconds)} to go`
+      : '';
+  const lines = [
+    header,
+    ...progress.steps.map(stepLine),
+    `  API calls: ${progress.calls.made} made${progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute}/min` : ''}${eta}`,
+  ];
+  if (progress.pauseReason) lines.push(`  Paused: ${progress.pauseReason}`);
+  if (progress.verification) {
+    const v = progress.verification;
+    lines.push(
+      v.verified
+        ? `  Books verified: ${v.checkedAccounts} accounts match, clearing account ${v.clearingBalance}`
+        : `  Books need review: ${v.differences} differences, clearing account ${v.clearingBalance}`,
+    );
+  }
+  if (progress.reportFolder) lines.push(`  Report: ${progress.reportFolder}`);
+  return lines;
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { runNameProblem } from '../migration/run-name.js';
+import { isStepName, type StepName } from '../migration/steps.js';
+import type { MigrateLedgerInput, SourceFormat } from '../migration/workflow-types.js';
+import { sourceFormats } from '../sources/read-ledger.js';
+import { CliError } from './exit-codes.js';
+
+/** The options `ledgerlift dry-run` and `ledgerlift run` share, as commander parses them. */
+export interface RunOptions {
+  name: string;
+  source: string;
+  format: string;
+  overrides?: string;
+  profile: string;
+  cutover: string;
+  end?: string;
+  currency: string;
+  batchSize: string;
+  steps?: string;
+  concurrency?: string;
+  skipInvalidRows?: boolean;
+  finishWhenClean: boolean;
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The workflow input for these options, or a CliError naming the option that is wrong. */
+export function runInput(
+  options: RunOptions,
+  mode: MigrateLedgerInput['mode'],
+): MigrateLedgerInput {
+  const nameProblem = runNameProblem(options.name);
+  if (nameProblem) throw new CliError(`--name: ${nameProblem}`);
+  if (!(sourceFormats as readonly string[]).includes(options.format)) {
+    throw new CliError(
+      `--format must be one of ${sourceFormats.join(', ')} (got "${options.format}").`,
+    );
+  }
+  for (const [flag, value] of [
+    ['--cutover', options.cutover],
+    ['--end', options.end],
+  ] as const) {
+    if (value !== undefined && (!isoDate.test(value) || Number.isNaN(Date.parse(value)))) {
+      throw new CliError(`${flag} must be a date like 2026-01-01 (got "${value}").`);
+    }
+  }
+  const batchSize = Number(options.batchSize);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100) {
+    throw new CliError(
+      `--batch-size must be a whole number from 1 to 100 (got "${options.batchSize}").`,
+    );
+  }
+  let steps: StepName[] | undefined;
+  if (options.steps) {
+    const named = options.steps.split(',').map((step) => step.trim());
+    const unknown = named.filter((step) => !isStepName(step));
+    if (unknown.length > 0) throw new CliError(`--steps: unknown step ${unknown.join(', ')}.`);
+    steps = named.filter(isStepName);
+  }
+  const concurrency = options.concurrency === undefined ? undefined : Number(options.concurrency);
+  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1)) {
+    throw new CliError(
+      `--concurrency must be a whole number of 1 or more (got "${options.concurrency}").`,
+    );
+  }
+  return {
+    runName: options.name,
+    source: {
+      folder: path.resolve(options.source),
+      format: options.format as SourceFormat,
+      ...(options.overrides ? { overridesFile: path.resolve(options.overrides) } : {}),
+    },
+    profile: options.profile,
+    cutoverDate: options.cutover,
+    ...(options.end ? { endDate: options.end } : {}),
+    currency: options.currency,
+    mode,
+    batchSize,
+    ...(steps ? { steps } : {}),
+    ...(concurrency ? { concurrency } : {}),
+    ...(options.skipInvalidRows ? { skipInvalidRows: true } : {}),
+    finishWhenClean: options.finishWhenClean,
+  };
+}

@@ -1,0 +1,117 @@
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { defaultSandboxConfig, startSandbox, type RunningSandbox } from '../../sandbox/index.js';
+import type { TemporalSettings } from '../config/temporal-settings.js';
+import type { WorkerSettings } from '../config/worker-settings.js';
+import { createWorkers } from '../worker/create-worker.js';
+import { createMigrationDeps } from '../worker/migration-deps.js';
+import { connectToSandbox } from './connect-sandbox.js';
+import { freePort } from './free-port.js';
+import { ensureTemporalCli } from './temporal-cli.js';
+import { startDevServer, type RunningDevServer } from './temporal-dev-server.js';
+
+export interface EmbeddedStackOptions {
+  /** Where the stack keeps its state (Temporal's SQLite file, runs, credentials). */
+  dataDir: string;
+  temporalPort?: number;
+  uiPort?: number;
+  sandboxPort?: number;
+  /** Keep the sandbox's data in this file across restarts (in memory when omitted). */
+  sandboxDataFile?: string;
+  /** The sandbox counts its 100 requests over this window (default 60 s, as the real API). */
+  sandboxWindowMs?: number;
+  /** Profile the sandbox is connected as. */
+  profile?: string;
+  log?: (line: string) => void;
+}
+
+export interface EmbeddedStack {
+  temporal: RunningDevServer;
+  sandbox: RunningSandbox;
+  settings: TemporalSettings;
+  worker: WorkerSettings;
+  profile: string;
+  stop(): Promise<void>;
+}
+
+/** The preferred port when it is free, else any free port (so a second stack still starts). */
+async function portOrFree(preferred: number): Promise<number> {
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(preferred, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  return free ? preferred : freePort();
+}
+
+/**
+ * Everything a consultant needs on one machine: the Temporal dev server with its Web UI, the
+ * Partner API sandbox (connected through its consent flow as profile `sandbox`), and the workers,
+ * paced to the sandbox's limit.
+ */
+export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const profile = options.profile ?? 'sandbox';
+  await mkdir(options.dataDir, { recursive: true });
+  const temporalPort = await portOrFree(options.temporalPort ?? 7233);
+  const uiPort = await portOrFree(options.uiPort ?? temporalPort + 1000);
+  const sandboxPort = await portOrFree(options.sandboxPort ?? 4010);
+
+  const temporal = await startDevServer(await ensureTemporalCli(log), {
+    port: temporalPort,
+    uiPort,
+    dbFile: path.join(options.dataDir, 'temporal', 'dev.db'),
+    logFile: path.join(options.dataDir, 'temporal', 'server.log'),
+  });
+  const config = defaultSandboxConfig();
+  const windowMs = options.sandboxWindowMs ?? config.limits.windowMs;
+  config.limits = { ...config.limits, windowMs };
+  const sandbox = await startSandbox({
+    port: sandboxPort,
+    config,
+    ...(options.sandboxDataFile ? { dataFile: options.sandboxDataFile } : {}),
+  });
+  const credentialsPath = path.join(options.dataDir, 'credentials.json');
+  try {
+    await connectToSandbox({ baseUrl: sandbox.url, profile, credentialsPath });
+    const settings: TemporalSettings = {
+      address: temporal.address,
+      namespace: temporal.namespace,
+      taskQueue: 'ledgerlift',
+      apiTaskQueue: 'ledgerlift-api',
+    };
+    const requests = config.limits.requestsPerWindow ?? 100;
+    const worker: WorkerSettings = {
+      runsDir: path.join(options.dataDir, 'runs'),
+      // Pace to the sandbox: its limit per window, expressed per minute.
+      requestsPerMinute: (requests * 60_000) / windowMs,
+      rateHeadroom: 0.97,
+      rateLimited: true,
+      runStoreUrl: undefined,
+      credentialsPath,
+    };
+    const deps = createMigrationDeps(worker);
+    const workers = await createWorkers({ settings, worker, deps });
+    const running = workers.run();
+    return {
+      temporal,
+      sandbox,
+      settings,
+      worker,
+      profile,
+      async stop() {
+        workers.main.shutdown();
+        workers.api.shutdown();
+        await running;
+        await deps.close();
+        await sandbox.close();
+        await temporal.stop();
+      },
+    };
+  } catch (error) {
+    await sandbox.close();
+    await temporal.stop();
+    throw error;
+  }
+}
