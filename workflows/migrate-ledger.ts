@@ -175,22 +175,24 @@ export async function migrateLedger(
     if (paceSamples.length > 200) paceSamples.splice(0, paceSamples.length - 200);
     setCurrentDetails(renderDetails(progress()));
   });
-  setHandler(stepPausedSignal, ({ step, reason }) => {
+  // The phase a pause interrupted, restored on resume (migrating, awaiting the operator...).
+  let phaseBeforePause: RunPhase = phase;
+  const pause = (reason: string) => {
+    if (!paused) phaseBeforePause = phase;
     paused = true;
-    pauseReason = `${step}: ${reason}`;
+    pauseReason = reason;
     setPhase('paused');
-  });
+  };
+  setHandler(stepPausedSignal, ({ step, reason }) => pause(`${step}: ${reason}`));
   setHandler(pauseSignal, async ({ reason }) => {
-    paused = true;
-    pauseReason = reason ?? 'paused by the operator';
-    setPhase('paused');
+    pause(reason ?? 'paused by the operator');
     await forwardToChildren('pause', { reason: pauseReason });
   });
   setHandler(resumeSignal, async () => {
     if (!paused) return;
     paused = false;
     pauseReason = undefined;
-    setPhase(runningChildren.size > 0 ? (round === 0 ? 'migrating' : 'replaying') : phase);
+    setPhase(phaseBeforePause);
     await forwardToChildren('resume', {});
   });
   setHandler(finishSignal, () => {

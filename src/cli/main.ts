@@ -3,6 +3,13 @@ import { CliError, exitCodes } from './exit-codes.js';
 import { buildProgram } from './program.js';
 
 // The `ledgerlift` entry point: runs one command and exits with its code.
+
+// `ledgerlift validate | head` closes the pipe early: that is the reader's choice, not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 let exitCode: number = exitCodes.ok;
 const program = buildProgram((code) => {
   exitCode = code;

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { localDataDir } from '../dev/project-paths.js';
 import { sourceFormats } from '../sources/read-ledger.js';
 import { stepNames } from '../migration/steps.js';
 import { connect } from './commands/connect.js';
@@ -119,6 +120,11 @@ export function buildProgram(exit: (code: number) => void): Command {
     .command('dev')
     .description(
       'start the embedded stack: Temporal dev server with its Web UI, the sandbox and a worker (Ctrl-C stops)',
+    )
+    .option(
+      '--data <dir>',
+      "the stack's state: Temporal's database, runs, credentials",
+      localDataDir,
     )
     .option('--port <port>', 'Temporal frontend port', '7233')
     .option('--ui-port <port>', 'Temporal Web UI port (default: port + 1000)')

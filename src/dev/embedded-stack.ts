@@ -101,8 +101,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       worker,
       profile,
       async stop() {
-        workers.main.shutdown();
-        workers.api.shutdown();
+        // Ctrl-C reaches Temporal's runtime too, which may already be draining the workers.
+        for (const w of [workers.main, workers.api]) if (w.getState() === 'RUNNING') w.shutdown();
         await running;
         await deps.close();
         await sandbox.close();

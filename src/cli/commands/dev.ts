@@ -1,8 +1,10 @@
-import { localDataDir } from '../../dev/project-paths.js';
+import path from 'node:path';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { startEmbeddedStack } from '../../dev/embedded-stack.js';
 import { exitCodes } from '../exit-codes.js';
 
 export interface DevOptions {
+  data: string;
   port: string;
   uiPort?: string;
   sandboxPort: string;
@@ -14,12 +16,14 @@ export interface DevOptions {
  * the sandbox, a worker), running until Ctrl-C, with everything a consultant needs printed.
  */
 export async function dev(options: DevOptions): Promise<number> {
+  // The console is for the consultant here: the SDK's lifecycle chatter stays below warnings.
+  Runtime.install({ logger: new DefaultLogger('WARN') });
   const stack = await startEmbeddedStack({
-    dataDir: localDataDir,
+    dataDir: path.resolve(options.data),
     temporalPort: Number(options.port),
     ...(options.uiPort ? { uiPort: Number(options.uiPort) } : {}),
     sandboxPort: Number(options.sandboxPort),
-    sandboxDataFile: `${localDataDir}/sandbox/state.json`,
+    sandboxDataFile: path.join(path.resolve(options.data), 'sandbox', 'state.json'),
     sandboxWindowMs: Number(options.windowSeconds) * 1000,
   });
   const env = `TEMPORAL_ADDRESS=${stack.settings.address} LEDGERLIFT_RUNS_DIR=${stack.worker.runsDir}`;
@@ -34,7 +38,7 @@ export async function dev(options: DevOptions): Promise<number> {
       'Try, in another terminal:',
       `  ${env} npx ledgerlift dry-run --name acme --source samples/demo-company-xero --format xero --cutover 2026-01-01 --end 2026-03-31 --profile ${stack.profile}`,
       '',
-      'Ctrl-C stops everything (data stays in .ledgerlift/).',
+      `Ctrl-C stops everything (data stays in ${options.data}).`,
     ].join('\n'),
   );
   await new Promise<void>((resolve) => {
