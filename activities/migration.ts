@@ -36,7 +36,7 @@ export interface MigrationActivityDeps extends EngineDeps {
   readSource: SourceReader;
   /** The run's folder: reports go under it (and the embedded run store). */
   runFolder(runName: string): string;
-  /** The API's rate limit, for the dry run's duration estimate. */
+  /** The pace of API calls, for the dry run's duration estimate. */
   requestsPerMinute: number;
 }
 

@@ -1,5 +1,5 @@
 import type { FaultRule } from './faults/fault-injector.js';
-import type { RequestLogEntry } from './http/request-log.js';
+import type { RequestLogEntry, RequestStats } from './http/request-log.js';
 import type { SandboxRuntime } from './runtime.js';
 import type { ConnectionRecord } from './state/model.js';
 import type { DeliveryRecord } from './webhooks/dispatcher.js';
@@ -12,6 +12,8 @@ export interface SandboxAdmin {
   /** Records per resource (customers, invoices, transactions, journalLines, ...). */
   counts(workspaceId?: string): Record<string, number>;
   requestLog(): RequestLogEntry[];
+  /** Counts of every request since start or reset (the log itself keeps the newest 100,000). */
+  requestStats(): RequestStats;
   setFault(rule: FaultRule): void;
   clearFaults(): void;
   /** Skips the HTML consent page in tests. */
@@ -56,6 +58,7 @@ export function createAdmin(runtime: SandboxRuntime): SandboxAdmin {
       return store.counts(workspaceId);
     },
     requestLog: () => runtime.requestLog.list(),
+    requestStats: () => runtime.requestLog.stats(),
     setFault: (rule) => runtime.faults.set(rule),
     clearFaults: () => runtime.faults.clear(),
     issueAuthorizationCode: (input) => {

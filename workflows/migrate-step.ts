@@ -7,12 +7,17 @@ import {
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
-import { stepPhases, type PhaseName, type StepName, type UnitRef } from '../src/migration/steps.js';
+import {
+  snapshotsOfStep,
+  stepPhases,
+  type PhaseName,
+  type StepName,
+  type UnitRef,
+} from '../src/migration/steps.js';
 import type {
   PhasePlan,
   RowCounts,
   RunScope,
-  SnapshotResource,
   StepProgress,
   UnitResult,
 } from '../src/migration/workflow-types.js';
@@ -52,19 +57,6 @@ export interface StepResult {
   rows: RowCounts;
   calls: number;
 }
-
-/** Reads of the workspace a step needs before planning, to match records that already exist. */
-const snapshotsOfStep: Record<StepName, SnapshotResource[]> = {
-  accounts: ['account-sub-types', 'chart-of-accounts'],
-  customers: ['customers'],
-  vendors: ['vendors'],
-  products: ['products'],
-  'opening-balance': ['opening-balance'],
-  invoices: ['invoices'],
-  bills: ['bills'],
-  'bank-transactions': [],
-  payments: [],
-};
 
 /** Units started in one run of this workflow before it continues as new (bounds its history). */
 const UNITS_PER_RUN = 600;

@@ -71,6 +71,7 @@ export function registerAdminRoutes(app: FastifyInstance, admin: SandboxAdmin): 
     return { counts: admin.counts(workspaceId) };
   });
   route('GET', '/__sandbox/requests', () => ({ requests: admin.requestLog() }));
+  route('GET', '/__sandbox/request-stats', () => ({ stats: admin.requestStats() }));
   route('POST', '/__sandbox/faults', (request) => {
     admin.setFault(bodyOf(request) as unknown as FaultRule);
   });

@@ -6,9 +6,11 @@ import { localDataDir } from '../dev/project-paths.js';
 export interface WorkerSettings {
   /** Each run gets a folder here: its embedded run store and its reports. */
   runsDir: string;
-  /** The API's limit per client id (the spec: 100 per minute). */
-  requestsPerMinute: number;
-  /** Share of the limit the task queue is paced at, leaving room for token refreshes. */
+  /** The API's limit per client id: this many requests (the spec: 100)... */
+  requestsPerWindow: number;
+  /** ...in any window of this many seconds (the spec: 60). */
+  rateWindowSeconds: number;
+  /** Share of the pace kept back, for token refreshes (which the limit counts too). */
   rateHeadroom: number;
   /** False only for benchmarks against an unlimited sandbox. */
   rateLimited: boolean;
@@ -20,8 +22,9 @@ export interface WorkerSettings {
 
 const envSchema = z.object({
   LEDGERLIFT_RUNS_DIR: z.string().min(1).optional(),
-  LEDGERLIFT_API_REQUESTS_PER_MINUTE: z.coerce.number().positive().default(100),
-  LEDGERLIFT_API_RATE_HEADROOM: z.coerce.number().gt(0).lte(1).default(0.97),
+  LEDGERLIFT_API_REQUESTS_PER_WINDOW: z.coerce.number().positive().default(100),
+  LEDGERLIFT_API_RATE_WINDOW_SECONDS: z.coerce.number().positive().default(60),
+  LEDGERLIFT_API_RATE_HEADROOM: z.coerce.number().gt(0).lte(1).default(0.99),
   LEDGERLIFT_API_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   LEDGERLIFT_RUN_STORE_URL: z.string().url().optional(),
   LEDGERLIFT_CREDENTIALS: z.string().min(1).optional(),
@@ -36,7 +39,8 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
   const values = parsed.data;
   return {
     runsDir: path.resolve(values.LEDGERLIFT_RUNS_DIR ?? path.join(localDataDir, 'runs')),
-    requestsPerMinute: values.LEDGERLIFT_API_REQUESTS_PER_MINUTE,
+    requestsPerWindow: values.LEDGERLIFT_API_REQUESTS_PER_WINDOW,
+    rateWindowSeconds: values.LEDGERLIFT_API_RATE_WINDOW_SECONDS,
     rateHeadroom: values.LEDGERLIFT_API_RATE_HEADROOM,
     rateLimited: values.LEDGERLIFT_API_RATE_LIMIT === 'on',
     runStoreUrl: values.LEDGERLIFT_RUN_STORE_URL,
@@ -44,9 +48,20 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
   };
 }
 
-/** Activities per second the server lets the API task queue dispatch, across all workers. */
+/**
+ * Activities per second the server lets the API task queue dispatch, across all workers. The
+ * server's token bucket also lets about one second's worth through at once, so the pace is the
+ * limit over the window plus one second: then no window of the API's ever holds more than it allows.
+ */
 export function apiActivitiesPerSecond(settings: WorkerSettings): number | undefined {
-  return settings.rateLimited
-    ? (settings.requestsPerMinute / 60) * settings.rateHeadroom
-    : undefined;
+  if (!settings.rateLimited) return undefined;
+  return (settings.requestsPerWindow / (settings.rateWindowSeconds + 1)) * settings.rateHeadroom;
+}
+
+/** The pace in calls per minute (for estimates), with the limit on; the limit itself without. */
+export function apiCallsPerMinute(settings: WorkerSettings): number {
+  const perSecond = apiActivitiesPerSecond(settings);
+  return perSecond === undefined
+    ? (settings.requestsPerWindow * 60) / settings.rateWindowSeconds
+    : perSecond * 60;
 }

@@ -81,12 +81,12 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       taskQueue: 'ledgerlift',
       apiTaskQueue: 'ledgerlift-api',
     };
-    const requests = config.limits.requestsPerWindow ?? 100;
     const worker: WorkerSettings = {
       runsDir: path.join(options.dataDir, 'runs'),
-      // Pace to the sandbox: its limit per window, expressed per minute.
-      requestsPerMinute: (requests * 60_000) / windowMs,
-      rateHeadroom: 0.97,
+      // Paced to the sandbox's own limit and window.
+      requestsPerWindow: config.limits.requestsPerWindow ?? 100,
+      rateWindowSeconds: windowMs / 1000,
+      rateHeadroom: 0.99,
       rateLimited: true,
       runStoreUrl: undefined,
       credentialsPath,

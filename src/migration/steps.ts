@@ -47,6 +47,30 @@ export const stepPhases = {
 } as const satisfies Record<StepName, readonly string[]>;
 export type PhaseName = (typeof stepPhases)[StepName][number];
 
+/** Workspace listings read before planning, to match records that already exist. */
+export type SnapshotResource =
+  | 'chart-of-accounts'
+  | 'account-sub-types'
+  | 'customers'
+  | 'vendors'
+  | 'products'
+  | 'invoices'
+  | 'bills'
+  | 'opening-balance';
+
+/** Reads of the workspace a step needs before planning, to match records that already exist. */
+export const snapshotsOfStep: Readonly<Record<StepName, readonly SnapshotResource[]>> = {
+  accounts: ['account-sub-types', 'chart-of-accounts'],
+  customers: ['customers'],
+  vendors: ['vendors'],
+  products: ['products'],
+  'opening-balance': ['opening-balance'],
+  invoices: ['invoices'],
+  bills: ['bills'],
+  'bank-transactions': [],
+  payments: [],
+};
+
 export function isStepName(value: string): value is StepName {
   return (stepNames as readonly string[]).includes(value);
 }

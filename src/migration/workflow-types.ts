@@ -1,5 +1,5 @@
 // Pure types shared by workflows and activities: safe in workflow code (no runtime imports).
-import type { PhaseName, RunMode, StepName, UnitRef } from './steps.js';
+import type { PhaseName, RunMode, SnapshotResource, StepName, UnitRef } from './steps.js';
 
 export type SourceFormat = 'generic' | 'xero' | 'quickbooks-desktop-iif' | 'quickbooks-online';
 
@@ -168,15 +168,7 @@ export interface SnapshotInput {
   page: number;
 }
 
-export type SnapshotResource =
-  | 'chart-of-accounts'
-  | 'account-sub-types'
-  | 'customers'
-  | 'vendors'
-  | 'products'
-  | 'invoices'
-  | 'bills'
-  | 'opening-balance';
+export type { SnapshotResource };
 
 export interface ReplayRequest {
   /** Only this step's failed rows (default: every step). */

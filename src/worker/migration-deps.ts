@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { MigrationActivityDeps } from '../../activities/migration.js';
-import type { WorkerSettings } from '../config/worker-settings.js';
+import { apiCallsPerMinute, type WorkerSettings } from '../config/worker-settings.js';
 import { classifyClientFailure } from '../migration/api/classify-client-failure.js';
 import { migrationApiOver } from '../migration/api/client-adapter.js';
 import { handlerFor } from '../migration/handlers/registry.js';
@@ -50,7 +50,7 @@ export function createMigrationDeps(
     now: () => new Date(),
     readSource,
     runFolder: (runName) => stores.runFolder(runName),
-    requestsPerMinute: settings.requestsPerMinute,
+    requestsPerMinute: apiCallsPerMinute(settings),
     async close() {
       await Promise.all([...clients.values()].map((client) => client.close()));
       await stores.close();

@@ -12,6 +12,7 @@ describe('ledgerlift dev', () => {
   let dev: RunningProcess | undefined;
   let dir: string | undefined;
   afterAll(async () => {
+    // Normally already stopped by Ctrl-C; after a failure, the whole group (the dev server too).
     await dev?.stop('SIGKILL');
     if (dir) await rm(dir, { recursive: true, force: true });
   });
@@ -19,19 +20,24 @@ describe('ledgerlift dev', () => {
   it('starts Temporal with its Web UI, the sandbox and a worker in one command, and stops on Ctrl-C', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-dev-'));
     const [port, uiPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
-    dev = startTsProcess('bin/ledgerlift.js', [
-      'dev',
-      '--data',
-      dir,
-      '--port',
-      String(port),
-      '--ui-port',
-      String(uiPort),
-      '--sandbox-port',
-      String(sandboxPort),
-      '--window-seconds',
-      '5',
-    ]);
+    dev = startTsProcess(
+      'bin/ledgerlift.js',
+      [
+        'dev',
+        '--data',
+        dir,
+        '--port',
+        String(port),
+        '--ui-port',
+        String(uiPort),
+        '--sandbox-port',
+        String(sandboxPort),
+        '--window-seconds',
+        '5',
+      ],
+      {},
+      { group: true },
+    );
     await dev.waitFor(/Ctrl-C stops everything/);
     expect(dev.output()).toContain(`Temporal Web UI   http://127.0.0.1:${uiPort}`);
     expect(dev.output()).toContain(`Sandbox API       http://127.0.0.1:${sandboxPort}`);

@@ -64,8 +64,9 @@ export async function startMigrationStack(
   const settings = testSettings('migrate');
   const worker: WorkerSettings = {
     runsDir: path.join(dir, 'runs'),
-    requestsPerMinute: 100,
-    rateHeadroom: 0.97,
+    requestsPerWindow: 100,
+    rateWindowSeconds: 60,
+    rateHeadroom: 0.99,
     rateLimited: false,
     runStoreUrl: undefined,
     credentialsPath,

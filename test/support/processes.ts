@@ -16,6 +16,7 @@ export function startTsProcess(
   entry: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
+  options: { group?: boolean } = {},
 ): RunningProcess {
   const child = spawn(
     process.execPath,
@@ -24,6 +25,8 @@ export function startTsProcess(
       cwd: projectRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: stop() then reaches the servers it started too (a dev stack).
+      detached: options.group === true,
     },
   );
   let text = '';
@@ -61,7 +64,10 @@ export function startTsProcess(
       });
     },
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) {
+        if (options.group && child.pid) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      }
       return exited;
     },
   };

@@ -12,7 +12,8 @@ export async function startWorkerProcess(
     LEDGERLIFT_RUNS_DIR: stack.worker.runsDir,
     LEDGERLIFT_CREDENTIALS: stack.worker.credentialsPath,
     LEDGERLIFT_API_RATE_LIMIT: stack.worker.rateLimited ? 'on' : 'off',
-    LEDGERLIFT_API_REQUESTS_PER_MINUTE: String(stack.worker.requestsPerMinute),
+    LEDGERLIFT_API_REQUESTS_PER_WINDOW: String(stack.worker.requestsPerWindow),
+    LEDGERLIFT_API_RATE_WINDOW_SECONDS: String(stack.worker.rateWindowSeconds),
     ...env,
   });
   await worker.waitFor(/polling task queue/);

@@ -1,0 +1,195 @@
+// `npm run bench [-- --sizes small,medium,large] [--only efficiency,budget,overhead]`
+//
+// Migrates generated companies into a sandbox and prints, per size: call efficiency (write calls
+// made over the fewest the routes allow), orchestration overhead (Temporal against a plain loop
+// over the same engine and sandbox, limit off), peak worker memory and history events per 1,000
+// units; and, on the small company, budget use against a rate limit of 100 requests per 10 s.
+import path from 'node:path';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { runWorkflowId } from '../src/migration/run-name.js';
+import { stepNames } from '../src/migration/steps.js';
+import type { MigrateLedgerInput } from '../src/migration/workflow-types.js';
+import {
+  companySizes,
+  generateCompany,
+  type GeneratedCompany,
+} from '../src/sample/company-generator.js';
+import { writeGenericCsv } from '../src/sample/write-generic-csv.js';
+import { createMigrationDeps } from '../src/worker/migration-deps.js';
+import { workerSettings } from '../src/config/worker-settings.js';
+import { migrateLedger } from '../workflows/migrate-ledger.js';
+import { BENCH_PROFILE, startBenchStack, type BenchStack } from './support/bench-stack.js';
+import { minimumWriteCalls } from './support/minimum-calls.js';
+import { runPlainLoop } from './support/plain-loop.js';
+
+Runtime.install({ logger: new DefaultLogger('ERROR') });
+
+const BATCH_SIZE = 25;
+const CONCURRENCY = 4;
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
+};
+const sizes = option('sizes', 'small,medium').split(',') as Array<keyof typeof companySizes>;
+const only = new Set(option('only', 'efficiency,budget,overhead').split(','));
+
+function recordsOf(company: GeneratedCompany): number {
+  return company.records.filter((r) => r.entity !== 'trial-balance').length;
+}
+
+function inputFor(company: GeneratedCompany, folder: string, runName: string): MigrateLedgerInput {
+  return {
+    runName,
+    source: { folder, format: 'generic' },
+    profile: BENCH_PROFILE,
+    cutoverDate: company.cutoverDate,
+    endDate: company.endDate,
+    mode: 'live',
+    batchSize: BATCH_SIZE,
+    concurrency: CONCURRENCY,
+  };
+}
+
+/** Sums the history events of a run: itself and every step child, continued-as-new runs included. */
+async function historyEvents(stack: BenchStack, workflowId: string) {
+  let total = 0;
+  let largest = 0;
+  let executions = 0;
+  for (const id of [workflowId, ...stepNames.map((step) => `${workflowId}/main/${step}`)]) {
+    for await (const run of stack.client.workflow.list({ query: `WorkflowId = '${id}'` })) {
+      total += run.historyLength;
+      largest = Math.max(largest, run.historyLength);
+      executions += 1;
+    }
+  }
+  return { total, largest, executions };
+}
+
+async function temporalRun(
+  company: GeneratedCompany,
+  sandboxArgs: string[],
+  workerEnv: NodeJS.ProcessEnv,
+) {
+  const stack = await startBenchStack(sandboxArgs);
+  try {
+    const folder = path.join(stack.dir, 'exports');
+    await writeGenericCsv(company.records, folder);
+    const worker = await stack.startWorker(workerEnv);
+    const runName = `bench-${Date.now()}`;
+    const started = performance.now();
+    const handle = await stack.client.workflow.start(migrateLedger, {
+      taskQueue: stack.taskQueue,
+      workflowId: runWorkflowId(runName),
+      args: [inputFor(company, folder, runName)],
+    });
+    const outcome = await handle.result();
+    const seconds = (performance.now() - started) / 1000;
+    const stats = await stack.requestStats();
+    const log = await stack.requestLog();
+    const peakRssMiB = await worker.peakRssMiB();
+    const history = await historyEvents(stack, handle.workflowId);
+    return { outcome, seconds, stats, log, peakRssMiB, history };
+  } finally {
+    await stack.stop();
+  }
+}
+
+async function plainRun(company: GeneratedCompany) {
+  const stack = await startBenchStack(['--no-rate-limit']);
+  try {
+    const folder = path.join(stack.dir, 'exports');
+    await writeGenericCsv(company.records, folder);
+    const deps = createMigrationDeps({
+      ...workerSettings({ LEDGERLIFT_RUNS_DIR: path.join(stack.dir, 'plain-runs') }),
+      rateLimited: false,
+      credentialsPath: stack.credentialsPath,
+    });
+    const started = performance.now();
+    const { verified } = await runPlainLoop(deps, {
+      ...inputFor(company, folder, `plain-${Date.now()}`),
+      batchSize: BATCH_SIZE,
+      concurrency: CONCURRENCY,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    await deps.close();
+    return { seconds, verified, stats: await stack.requestStats() };
+  } finally {
+    await stack.stop();
+  }
+}
+
+const rows: string[] = [];
+for (const size of sizes) {
+  const company = generateCompany(companySizes[size], 7);
+  const records = recordsOf(company);
+  const minimum = minimumWriteCalls(company, BATCH_SIZE);
+  console.log(
+    `\n== ${size}: ${records} records, ${minimum} write calls at least (batch ${BATCH_SIZE})`,
+  );
+  if (!only.has('efficiency') && !only.has('overhead')) continue;
+
+  const run = await temporalRun(company, ['--no-rate-limit'], { LEDGERLIFT_API_RATE_LIMIT: 'off' });
+  const calls = run.stats.writes + run.stats.reads;
+  const efficiency = run.stats.writes / minimum;
+  const perThousand = (run.history.total / run.stats.writes) * 1000;
+  console.log(
+    `Temporal, limit off: ${run.outcome.status}, verified ${String(run.outcome.progress.verification?.verified)}, ` +
+      `${run.seconds.toFixed(1)} s, ${calls} calls (${run.stats.writes} writes, ${run.stats.reads} reads), ` +
+      `${(calls / run.seconds).toFixed(1)} calls/s`,
+  );
+  console.log(
+    `Call efficiency: ${run.stats.writes} / ${minimum} = ${efficiency.toFixed(4)} (target at most 1.02)`,
+  );
+  console.log(`Peak worker memory: ${run.peakRssMiB} MiB`);
+  console.log(
+    `History: ${run.history.total} events in ${run.history.executions} executions ` +
+      `(largest ${run.history.largest}), ${perThousand.toFixed(0)} per 1,000 units`,
+  );
+  let overhead = 'n/a';
+  if (only.has('overhead')) {
+    const plain = await plainRun(company);
+    const ratio = run.seconds / plain.seconds;
+    const perCall = ((run.seconds - plain.seconds) * 1000) / calls;
+    overhead = `${ratio.toFixed(2)}× (${perCall.toFixed(1)} ms per call)`;
+    console.log(
+      `Plain loop, limit off: ${plain.seconds.toFixed(1)} s, ${plain.stats.writes + plain.stats.reads} calls, ` +
+        `verified ${String(plain.verified)}; Temporal/plain ${ratio.toFixed(2)}, overhead ${perCall.toFixed(1)} ms per call`,
+    );
+  }
+  rows.push(
+    `| ${size} | ${records} | ${run.stats.writes} / ${minimum} = ${efficiency.toFixed(3)} | ${run.seconds.toFixed(0)} s | ${overhead} | ${run.peakRssMiB} MiB | ${perThousand.toFixed(0)} (largest history ${run.history.largest}) |`,
+  );
+}
+
+if (only.has('budget')) {
+  // The API's real 100 requests per window, on a 30 s window: twice as fast, the same shape.
+  const windowMs = 30_000;
+  const company = generateCompany(companySizes.small, 7);
+  const run = await temporalRun(company, ['--window-ms', String(windowMs)], {
+    LEDGERLIFT_API_RATE_WINDOW_SECONDS: String(windowMs / 1000),
+  });
+  const api = run.log.filter((entry) => entry.path.startsWith('/partners/'));
+  const times = api.map((entry) => Date.parse(entry.at)).sort((a, b) => a - b);
+  const first = times[0] ?? 0;
+  const last = times.at(-1) ?? 0;
+  const steady = times.filter((t) => t >= first + windowMs);
+  const achieved = (steady.length / (last - (first + windowMs))) * windowMs;
+  const limited = api.filter((entry) => entry.status === 429);
+  const late = limited.filter((entry) => Date.parse(entry.at) >= first + windowMs);
+  console.log(
+    `\n== budget (small, 100 requests per ${windowMs / 1000} s): ${api.length} requests in ${((last - first) / 1000).toFixed(1)} s; ` +
+      `after the first window ${achieved.toFixed(1)} per window = ${(achieved / 100).toFixed(3)} of the limit (target at least 0.95); ` +
+      `429s: ${limited.length}, after the first window: ${late.length}; ${run.outcome.status}`,
+  );
+  rows.push(
+    `| budget (small) | | ${achieved.toFixed(1)} of 100 requests per window = ${(achieved / 100).toFixed(3)} | ${run.seconds.toFixed(0)} s | 429s: ${limited.length} (after the first window: ${late.length}) | | |`,
+  );
+}
+
+console.log(
+  '\n| Size | Records | Write calls / minimum | Wall time | Temporal vs plain loop | Peak worker RSS | History events per 1,000 units |',
+);
+console.log('|---|---:|---|---:|---|---:|---|');
+for (const row of rows) console.log(row);
+process.exit(0);

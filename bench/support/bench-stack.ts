@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import type { RequestLogEntry, RequestStats } from '../../sandbox/http/request-log.js';
+import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
+import { freePort } from '../../src/dev/free-port.js';
+import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
+import { startDevServer, type RunningDevServer } from '../../src/dev/temporal-dev-server.js';
+import { startChild, type Child } from './child.js';
+
+export const BENCH_PROFILE = 'bench';
+
+/** A Temporal dev server, a sandbox process and a connected profile, for one benchmark run. */
+export interface BenchStack {
+  dir: string;
+  temporal: RunningDevServer;
+  client: Client;
+  sandboxUrl: string;
+  credentialsPath: string;
+  taskQueue: string;
+  /** Starts the project's worker as its own process (so its memory is its own). */
+  startWorker(env: NodeJS.ProcessEnv): Promise<Child>;
+  requestStats(): Promise<RequestStats>;
+  requestLog(): Promise<RequestLogEntry[]>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchStack(sandboxArgs: string[]): Promise<BenchStack> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-bench-'));
+  const temporal = await startDevServer(await ensureTemporalCli(), {
+    port: await freePort(),
+    headless: true,
+    logFile: path.join(dir, 'temporal.log'),
+  });
+  const sandboxPort = await freePort();
+  const sandbox = await startChild(
+    'sandbox/main.ts',
+    ['--port', String(sandboxPort), ...sandboxArgs],
+    {},
+    /listening on/,
+  );
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const credentialsPath = path.join(dir, 'credentials.json');
+  await connectToSandbox({ baseUrl: sandboxUrl, profile: BENCH_PROFILE, credentialsPath });
+  const connection = await Connection.connect({ address: temporal.address });
+  const taskQueue = `bench-${randomUUID().slice(0, 8)}`;
+  const workers: Child[] = [];
+  const admin = async <T>(route: string, key: string): Promise<T> => {
+    const answer = (await (await fetch(`${sandboxUrl}/__sandbox/${route}`)).json()) as {
+      data: Record<string, T>;
+    };
+    return answer.data[key] as T;
+  };
+  return {
+    dir,
+    temporal,
+    client: new Client({ connection }),
+    sandboxUrl,
+    credentialsPath,
+    taskQueue,
+    async startWorker(env) {
+      const worker = await startChild(
+        'src/worker/main.ts',
+        [],
+        {
+          TEMPORAL_ADDRESS: temporal.address,
+          LEDGERLIFT_TASK_QUEUE: taskQueue,
+          LEDGERLIFT_RUNS_DIR: path.join(dir, 'runs'),
+          LEDGERLIFT_CREDENTIALS: credentialsPath,
+          ...env,
+        },
+        /polling task queue/,
+      );
+      workers.push(worker);
+      return worker;
+    },
+    requestStats: () => admin<RequestStats>('request-stats', 'stats'),
+    requestLog: () => admin<RequestLogEntry[]>('requests', 'requests'),
+    async stop() {
+      for (const worker of workers) await worker.stop();
+      await connection.close();
+      await sandbox.stop();
+      await temporal.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

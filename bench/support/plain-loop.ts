@@ -1,0 +1,83 @@
+import pLimit from 'p-limit';
+import type { MigrationActivityDeps } from '../../activities/migration.js';
+import { executeUnit } from '../../src/migration/engine/execute-unit.js';
+import { planPhase } from '../../src/migration/engine/plan-phase.js';
+import { reconcileUnit } from '../../src/migration/engine/reconcile-unit.js';
+import { readSnapshotPage } from '../../src/migration/engine/snapshot.js';
+import { stageSource } from '../../src/migration/engine/stage-source.js';
+import {
+  snapshotsOfStep,
+  stepNames,
+  stepPhases,
+  type PhaseName,
+} from '../../src/migration/steps.js';
+import { fetchReport } from '../../src/migration/verification/fetch-report.js';
+import { verifyBooks } from '../../src/migration/verification/verify-books.js';
+import type { MigrateLedgerInput, RunScope } from '../../src/migration/workflow-types.js';
+
+/**
+ * The same migration as the workflows, without Temporal: the same engine functions (one API call
+ * per unit, the same plans, the same concurrency per step), called in a plain loop in this
+ * process. Steps run one after the other. The baseline of the orchestration overhead benchmark.
+ */
+export async function runPlainLoop(
+  deps: MigrationActivityDeps,
+  input: MigrateLedgerInput & { batchSize: number; concurrency: number },
+): Promise<{ verified: boolean }> {
+  const stage = await stageSource(
+    deps,
+    {
+      runName: input.runName,
+      stageId: 'plain',
+      source: input.source,
+      cutoverDate: input.cutoverDate,
+      ...(input.endDate ? { endDate: input.endDate } : {}),
+      currency: input.currency ?? 'USD',
+      batchSize: input.batchSize,
+    },
+    () => undefined,
+  );
+  const scope: RunScope = {
+    runName: input.runName,
+    mode: 'live',
+    stageId: stage.stageId,
+    profile: input.profile,
+  };
+  const limit = pLimit(input.concurrency);
+  for (const step of stepNames) {
+    for (const resource of snapshotsOfStep[step]) {
+      for (let page = 1, totalPages = 1; page <= totalPages; page += 1) {
+        ({ totalPages } = await readSnapshotPage(deps, { scope, planId: 'plain', resource, page }));
+      }
+    }
+    for (const phase of stepPhases[step] as readonly PhaseName[]) {
+      const plan = await planPhase(deps, {
+        scope,
+        planId: 'plain',
+        step,
+        phase,
+        batchSize: input.batchSize,
+      });
+      await Promise.all(
+        Array.from({ length: plan.units }, (_, index) =>
+          limit(async () => {
+            const unit = { step, phase, planId: 'plain', index };
+            for (;;) {
+              const result = await executeUnit(deps, { scope, unit });
+              if (result.kind === 'done') return;
+              for (let lookup = 0; lookup < result.lookups; lookup += 1) {
+                for (let page: number | null = 1; page !== null;) {
+                  ({ nextPage: page } = await reconcileUnit(deps, { scope, unit, lookup, page }));
+                }
+              }
+            }
+          }),
+        ),
+      );
+    }
+  }
+  for (const report of ['trial-balance', 'aged-receivables', 'aged-payables'] as const) {
+    await fetchReport(deps, { scope, report, asOf: stage.endDate });
+  }
+  return { verified: (await verifyBooks(deps, { scope })).verified };
+}

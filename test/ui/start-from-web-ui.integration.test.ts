@@ -1,0 +1,227 @@
+// A consultant starts a migration from the Temporal Web UI's Start Workflow form, in a real browser,
+// and watches it complete on the workflow's page (docs/web-ui.md describes the same steps).
+// Needs Debian's Chromium at /usr/bin/chromium (or CHROMIUM_PATH). The integration run's shared dev
+// server is headless, so this file starts its own, with the UI, on free loopback ports. Set
+// LEDGERLIFT_UI_ARTIFACTS to a folder to keep the screenshots.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { defaultPayloadConverter } from '@temporalio/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWorkflowId } from '../../src/migration/run-name.js';
+import type { MigrateLedgerInput } from '../../src/migration/workflow-types.js';
+import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
+import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+import type { migrateLedger } from '../../workflows/migrate-ledger.js';
+import { expectedWorkspace } from '../support/expected-workspace.js';
+import { testWorkflowBundle } from '../support/temporal.js';
+import { uniqueRunName } from '../support/migration-stack.js';
+import { waitFor } from '../support/wait.js';
+import { startUiStack, UI_PROFILE, type UiStack } from './support/ui-stack.js';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const launchArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const viewport = { width: 1280, height: 900 };
+const keep = process.env.LEDGERLIFT_UI_ARTIFACTS;
+
+/** The size migrate-ledger.integration.test.ts uses: a live run takes about 10 s. */
+const size: CompanySize = {
+  customers: 10,
+  vendors: 5,
+  products: 6,
+  invoices: 36,
+  bills: 18,
+  bankTransactions: 20,
+  paidShare: 0.6,
+};
+
+/** The statuses the UI's badge shows; any but Running ends the wait. */
+const statusBadgeText =
+  /^\s*(Running|Completed|Failed|Terminated|Canceled|Timed Out|Continued as New)\s*$/;
+
+function isLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(protocol)) return true; // data:, blob:
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe('starting a migration from the Temporal Web UI', () => {
+  const company = generateCompany(size, 11);
+  let stack: UiStack;
+  let browser: Browser;
+  let context: BrowserContext;
+  let artifacts: string;
+  let folder: string;
+  /** After a failure the screenshots are kept, and their folder printed. */
+  let failed = false;
+  /** Requests the page tried to send off the machine (refused). */
+  const refused: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(chromiumPath)) {
+      throw new Error(
+        `Chromium is not installed at ${chromiumPath}, and this test drives the Temporal Web UI in a real browser. ` +
+          'Install it with: apt-get update && apt-get install -y chromium (CI installs it), ' +
+          'or point CHROMIUM_PATH at a Chromium binary.',
+      );
+    }
+    artifacts = keep ?? (await mkdtemp(path.join(tmpdir(), 'ledgerlift-ui-shots-')));
+    await mkdir(artifacts, { recursive: true });
+    stack = await startUiStack({ workflowBundle: testWorkflowBundle() });
+    folder = path.join(stack.dir, 'exports');
+    await writeGenericCsv(company.records, folder);
+
+    browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+    context = await browser.newContext({ viewport });
+    // The consultant pastes the input: the page may use the clipboard.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: stack.uiUrl,
+    });
+    // Only loopback is ever contacted: anything else the UI might fetch is refused.
+    await context.route('**/*', async (route) => {
+      const url = route.request().url();
+      if (isLoopback(url)) return route.continue();
+      refused.push(url);
+      return route.abort('blockedbyclient');
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+    if (artifacts && !keep && !failed) await rm(artifacts, { recursive: true, force: true });
+  });
+
+  /** Saves a screenshot of what the page shows now, to look at when a step fails. */
+  async function evidence(page: Page, name: string): Promise<Buffer> {
+    return page.screenshot({ path: path.join(artifacts, `${name}.png`) });
+  }
+
+  it('runs a live migration started from the Start Workflow form until the UI shows it Completed', async () => {
+    const runName = uniqueRunName('web-ui');
+    const workflowId = runWorkflowId(runName);
+    const input: MigrateLedgerInput = {
+      runName,
+      source: { folder, format: 'generic' },
+      profile: UI_PROFILE,
+      cutoverDate: company.cutoverDate,
+      endDate: company.endDate,
+      mode: 'live',
+      batchSize: 10,
+    };
+    // Pretty-printed, as a consultant would paste it from docs/web-ui.md or their editor.
+    const pasted = JSON.stringify(input, null, 2);
+
+    const page = await context.newPage();
+    try {
+      // From the workflow list, as a consultant would: the Start Workflow button opens the form.
+      await page.goto(`${stack.uiUrl}/namespaces/default/workflows`);
+      await page.getByRole('button', { name: 'Start Workflow' }).click();
+      await page.waitForURL(/\/namespaces\/default\/workflows\/start-workflow/);
+      await page.getByRole('heading', { name: 'Start a Workflow' }).waitFor();
+
+      await page.getByLabel('Workflow ID').fill(workflowId);
+      await page.getByLabel('Task Queue').fill(stack.settings.taskQueue);
+      await page.getByLabel('Workflow Type').fill('migrateLedger');
+      // When the Task Queue field loses focus the form looks up its pollers: our workers.
+      await page.getByText('Task Queue is Active').waitFor();
+
+      // The input is a code editor (a contenteditable textbox) that the "Data" label points at.
+      const dataLabel = page.locator('label', { has: page.getByText('Data', { exact: true }) });
+      const editorId = await dataLabel.getAttribute('for');
+      expect(editorId).toBeTruthy();
+      const editor = page.locator(`[id="${editorId}"]`).getByRole('textbox');
+      await editor.click();
+      await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(pasted)})`);
+      await page.keyboard.press('ControlOrMeta+V');
+      expect(JSON.parse(await editor.innerText())).toEqual(input);
+      expect(await page.getByRole('radio', { name: 'json/plain' }).isChecked()).toBe(true);
+      await evidence(page, 'start-workflow-form');
+
+      await page.getByRole('button', { name: 'Start Workflow' }).click();
+      await page.getByText('Workflow started successfully').waitFor();
+
+      // The workflow's page: the UI redirects to its latest run and keeps its status current.
+      await page.goto(`${stack.uiUrl}/namespaces/default/workflows/${workflowId}`);
+      const header = page
+        .locator('header')
+        .filter({ has: page.getByRole('heading', { level: 1, name: workflowId }) });
+      const badge = header.getByText(statusBadgeText).first();
+      const seen: string[] = [];
+      const final = await waitFor(
+        `the workflow page of ${workflowId} to show how the run ended`,
+        async () => {
+          const status = (await badge.innerText({ timeout: 2_000 })).trim();
+          if (seen.at(-1) !== status) seen.push(status);
+          return status !== 'Running' && status;
+        },
+        { timeoutMs: 90_000, intervalMs: 250 },
+      );
+      expect(final, `statuses seen: ${seen.join(' -> ')}`).toBe('Completed');
+      // Its summary names the type and queue the form was given.
+      await page.getByRole('link', { name: 'migrateLedger', exact: true }).first().waitFor();
+      await page.getByRole('link', { name: 'ledgerlift', exact: true }).first().waitFor();
+
+      const screenshot = await evidence(page, 'workflow-completed');
+      expect(pngSize(screenshot)).toEqual(viewport);
+      expect(screenshot.length).toBeGreaterThan(20_000);
+      await writeFile(path.join(artifacts, 'status-seen.txt'), `${seen.join(' -> ')}\n`);
+    } catch (error) {
+      failed = true;
+      await evidence(page, 'failure').catch(() => undefined);
+      console.error(`Screenshots of the Web UI are in ${artifacts}`);
+      throw error;
+    } finally {
+      await page.close();
+    }
+
+    // What the UI showed is what Temporal holds: the run the form started, completed and verified.
+    const handle = stack.client.workflow.getHandle<typeof migrateLedger>(workflowId);
+    const description = await handle.describe();
+    expect(description.type).toBe('migrateLedger');
+    expect(description.taskQueue).toBe('ledgerlift');
+    expect(description.status.name).toBe('COMPLETED');
+    // The form sent exactly the pasted object, as the one json/plain argument the workflow takes.
+    const history = await handle.fetchHistory();
+    const sent =
+      history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads ?? [];
+    expect(sent).toHaveLength(1);
+    const [payload] = sent;
+    expect(Buffer.from(payload?.metadata?.encoding ?? []).toString('utf8')).toBe('json/plain');
+    expect(defaultPayloadConverter.fromPayload(payload ?? {})).toEqual(input);
+    const outcome = await handle.result();
+    expect(outcome.status).toBe('completed');
+    expect(outcome.progress.mode).toBe('live');
+    expect(outcome.progress.verification).toMatchObject({
+      verified: true,
+      differences: 0,
+      clearingBalance: '0.00',
+    });
+    expect(outcome.progress.steps.every((s) => s.rows.failed === 0)).toBe(true);
+    const expected = expectedWorkspace(company);
+    expect(stack.sandbox.admin.counts()).toMatchObject({
+      customers: expected.customers,
+      vendors: expected.vendors,
+      invoices: expected.invoices,
+      bills: expected.bills,
+    });
+    expect(refused).toEqual([]);
+  }, 150_000);
+});
