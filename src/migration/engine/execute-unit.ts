@@ -1,17 +1,15 @@
 import type { RunStore } from '../../run-store/run-store.js';
 import type { UnitInput, UnitResult } from '../workflow-types.js';
-import { unitId } from '../steps.js';
 import {
   PausingCallError,
   QUOTA_WAIT_LIMIT_MS,
   RetryableCallError,
   type ClassifiedFailure,
 } from './call-failure.js';
-import { openOutcomes, type EngineDeps } from './engine.js';
-import type { PhaseHandler, UnitContext, UnitRow } from './phase-handler.js';
-import { References } from './references.js';
-import { isSettled, isSuccess, type RowOutcome } from './row-outcome.js';
-import { scopeKeys } from './run-keys.js';
+import type { EngineDeps } from './engine.js';
+import { openUnit } from './open-unit.js';
+import type { PhaseHandler } from './phase-handler.js';
+import { isSuccess, type RowOutcome } from './row-outcome.js';
 import { needsReconciliation, type UnitAttempt } from './unit-attempt.js';
 
 /**
@@ -22,23 +20,10 @@ import { needsReconciliation, type UnitAttempt } from './unit-attempt.js';
  * Rows fail with the API's reason; only transport, rate and credential problems throw.
  */
 export async function executeUnit(deps: EngineDeps, input: UnitInput): Promise<UnitResult> {
-  const store = await deps.openStore(input.scope.runName);
-  const keys = scopeKeys(input.scope);
-  const handler = deps.handler(input.unit.step, input.unit.phase);
-  const unitDoc = await store.getDocument<{ rows: UnitRow[] }>(keys.unit(input.unit));
-  if (!unitDoc) throw new Error(`unit ${unitId(input.unit)} was never planned`);
-  const { log, view } = await openOutcomes(deps, store, input.scope);
-  const attemptKey = keys.attempt(input.unit);
-  const attempt = await store.getDocument<UnitAttempt>(attemptKey);
-  const context: UnitContext = {
-    scope: input.scope,
-    unitId: unitId(input.unit),
-    outcomes: view,
-    refs: new References(view),
-    attemptStartedAt: attempt?.firstStartedAt,
-  };
-
-  const pending = unitDoc.rows.filter((row) => !isSettled(view.get(row.entity, row.key)));
+  const { store, handler, log, view, attemptKey, attempt, context, pending } = await openUnit(
+    deps,
+    input,
+  );
   if (pending.length === 0) {
     return { kind: 'done', rows: { done: 0, failed: 0, skipped: 0 }, calls: 0 };
   }

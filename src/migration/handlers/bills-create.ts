@@ -1,9 +1,8 @@
-import { centsOf } from '../../money/index.js';
 import type { PurchaseDocument } from '../../ledger/index.js';
 import type { BillBody, WorkspaceBill } from '../api/migration-api.js';
 import type { PhaseHandler } from '../engine/phase-handler.js';
 import { documentLines } from './document-lines.js';
-import { planDocuments, type DocumentRow } from './documents.js';
+import { createdDocuments, planDocuments, type DocumentRow } from './documents.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 
@@ -79,21 +78,7 @@ export const billsCreate: PhaseHandler<BillBody, DocumentRow<PurchaseDocument>> 
 
   send: (api, body) => api.createBill(body),
 
-  interpret(context, written, sent) {
-    const data = written.data as { id: string; total: string };
-    return sent.map((row) => {
-      const expected = row.data.outstandingAtCutover ?? row.data.document.total;
-      const warnings = [...written.warnings];
-      if (centsOf(data.total) !== centsOf(expected)) {
-        warnings.push({
-          field: 'total',
-          reason: 'differs',
-          message: `the workspace total ${data.total} differs from ${expected}`,
-        });
-      }
-      return build.created(row, data.id, context.unitId, warnings);
-    });
-  },
+  interpret: (context, written, sent) => createdDocuments(build, context, written, sent),
 
   predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
 

@@ -1,5 +1,7 @@
 import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
-import type { PlanContext, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
+import { centsOf } from '../../money/index.js';
+import type { Written } from '../api/migration-api.js';
+import type { PlanContext, PlannedPhase, UnitContext, UnitRow } from '../engine/phase-handler.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
 import type { DocumentFacts } from '../staging/stage-ledger.js';
 import type { outcomesFor } from './outcomes.js';
@@ -64,4 +66,29 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
     units.push([row]);
   }
   return { units, decided, counts };
+}
+
+/**
+ * Outcomes of a document create: created, with a warning when the workspace's total is not the
+ * total the legacy document (or its conversion amount) says, so a rounding difference never hides.
+ */
+export function createdDocuments<D extends SalesDocument | PurchaseDocument>(
+  build: ReturnType<typeof outcomesFor>,
+  context: UnitContext,
+  written: Written<unknown>,
+  sent: Array<UnitRow<DocumentRow<D>>>,
+): RowOutcome[] {
+  const data = written.data as { id: string; total: string };
+  return sent.map((row) => {
+    const expected = row.data.outstandingAtCutover ?? row.data.document.total;
+    const warnings = [...written.warnings];
+    if (centsOf(data.total) !== centsOf(expected)) {
+      warnings.push({
+        field: 'total',
+        reason: 'differs',
+        message: `the workspace total ${data.total} differs from ${expected}`,
+      });
+    }
+    return build.created(row, data.id, context.unitId, warnings);
+  });
 }

@@ -1,9 +1,8 @@
-import { centsOf } from '../../money/index.js';
 import type { SalesDocument } from '../../ledger/index.js';
 import type { InvoiceBody, WorkspaceInvoice } from '../api/migration-api.js';
 import type { PhaseHandler } from '../engine/phase-handler.js';
 import { documentLines } from './document-lines.js';
-import { planDocuments, type DocumentRow } from './documents.js';
+import { createdDocuments, planDocuments, type DocumentRow } from './documents.js';
 import { outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 
@@ -75,21 +74,7 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
 
   send: (api, body) => api.createInvoice(body),
 
-  interpret(context, written, sent) {
-    const data = written.data as { id: string; total: string };
-    return sent.map((row) => {
-      const expected = row.data.outstandingAtCutover ?? row.data.document.total;
-      const warnings = [...written.warnings];
-      if (centsOf(data.total) !== centsOf(expected)) {
-        warnings.push({
-          field: 'total',
-          reason: 'differs',
-          message: `the workspace total ${data.total} differs from ${expected}`,
-        });
-      }
-      return build.created(row, data.id, context.unitId, warnings);
-    });
-  },
+  interpret: (context, written, sent) => createdDocuments(build, context, written, sent),
 
   predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
 
