@@ -4,6 +4,8 @@ export interface FaultRule {
   /** Exact path, or a prefix ending in '*' ("/partners/*"). The query string is not matched. */
   path: string;
   latencyMs?: number;
+  /** Only the next `latencyCount` matching requests are delayed (every one when unset). */
+  latencyCount?: number;
   /** Share of matching requests answered 500 before the handler runs, 0..1. */
   errorRate?: number;
   /** The next `count` matching requests get 429, whatever the limiter says. */
@@ -26,6 +28,8 @@ interface ActiveRule {
   rule: FaultRule;
   burstLeft: number;
   dropLeft: number;
+  /** Delayed requests still to come; Infinity when the rule sets no count. */
+  slowLeft: number;
   random: () => number;
 }
 
@@ -66,6 +70,7 @@ export class FaultInjector {
       rule: { ...rule, method },
       burstLeft: rule.burst429?.count ?? 0,
       dropLeft: rule.commitThenDrop?.count ?? 0,
+      slowLeft: rule.latencyCount ?? Infinity,
       random: rule.seed === undefined ? Math.random : seededRandom(rule.seed),
     });
   }
@@ -85,7 +90,10 @@ export class FaultInjector {
       const { rule } = active;
       if (rule.method && rule.method !== method) continue;
       if (!pathMatches(rule.path, path)) continue;
-      decision.latencyMs += rule.latencyMs ?? 0;
+      if (rule.latencyMs && active.slowLeft > 0) {
+        active.slowLeft -= 1;
+        decision.latencyMs += rule.latencyMs;
+      }
       const answered = decision.respond500 || decision.respond429 !== null;
       if (!answered && active.burstLeft > 0) {
         active.burstLeft -= 1;
@@ -120,5 +128,11 @@ function validateRule(rule: FaultRule): void {
   }
   if (rule.latencyMs !== undefined && rule.latencyMs < 0) {
     throw new RangeError('fault rule: latencyMs must not be negative');
+  }
+  if (
+    rule.latencyCount !== undefined &&
+    (!Number.isInteger(rule.latencyCount) || rule.latencyCount < 0)
+  ) {
+    throw new RangeError('fault rule: latencyCount must be a whole number, 0 or more');
   }
 }

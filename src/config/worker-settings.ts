@@ -14,11 +14,21 @@ export interface WorkerSettings {
   rateHeadroom: number;
   /** False only for benchmarks against an unlimited sandbox. */
   rateLimited: boolean;
+  /**
+   * Seconds after sending a call that may have been applied (timeout, dropped connection, 5xx)
+   * before the engine looks for its rows and resends the missing ones. The API has no idempotency
+   * key, so this must outlast any time the API could still apply a request it holds: the default
+   * is twice the client's 30 s request deadline.
+   */
+  ambiguousSettleSeconds: number;
   /** A PostgreSQL URL for a run store shared by workers on several machines (optional). */
   runStoreUrl: string | undefined;
   /** The credential file (default: the client's, `.ledgerlift/credentials.json`). */
   credentialsPath: string | undefined;
 }
+
+/** Twice the client's default 30 s request deadline (see `ambiguousSettleSeconds`). */
+export const DEFAULT_AMBIGUOUS_SETTLE_SECONDS = 60;
 
 const envSchema = z.object({
   LEDGERLIFT_RUNS_DIR: z.string().min(1).optional(),
@@ -26,6 +36,10 @@ const envSchema = z.object({
   LEDGERLIFT_API_RATE_WINDOW_SECONDS: z.coerce.number().positive().default(60),
   LEDGERLIFT_API_RATE_HEADROOM: z.coerce.number().gt(0).lte(1).default(0.99),
   LEDGERLIFT_API_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  LEDGERLIFT_AMBIGUOUS_WRITE_SETTLE_SECONDS: z.coerce
+    .number()
+    .nonnegative()
+    .default(DEFAULT_AMBIGUOUS_SETTLE_SECONDS),
   LEDGERLIFT_RUN_STORE_URL: z.string().url().optional(),
   LEDGERLIFT_CREDENTIALS: z.string().min(1).optional(),
 });
@@ -43,6 +57,7 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
     rateWindowSeconds: values.LEDGERLIFT_API_RATE_WINDOW_SECONDS,
     rateHeadroom: values.LEDGERLIFT_API_RATE_HEADROOM,
     rateLimited: values.LEDGERLIFT_API_RATE_LIMIT === 'on',
+    ambiguousSettleSeconds: values.LEDGERLIFT_AMBIGUOUS_WRITE_SETTLE_SECONDS,
     runStoreUrl: values.LEDGERLIFT_RUN_STORE_URL,
     credentialsPath: values.LEDGERLIFT_CREDENTIALS,
   };

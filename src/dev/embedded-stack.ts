@@ -3,7 +3,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { defaultSandboxConfig, startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 import type { TemporalSettings } from '../config/temporal-settings.js';
-import type { WorkerSettings } from '../config/worker-settings.js';
+import {
+  DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
+  type WorkerSettings,
+} from '../config/worker-settings.js';
 import { createWorkers } from '../worker/create-worker.js';
 import { createMigrationDeps } from '../worker/migration-deps.js';
 import { connectToSandbox } from './connect-sandbox.js';
@@ -88,6 +91,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       rateWindowSeconds: windowMs / 1000,
       rateHeadroom: 0.99,
       rateLimited: true,
+      ambiguousSettleSeconds: DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
       runStoreUrl: undefined,
       credentialsPath,
     };

@@ -48,6 +48,7 @@ export function createMigrationDeps(
     classify: (error) => classifyClientFailure(error, currentActivity()?.info.attempt),
     handler: handlerFor,
     now: () => new Date(),
+    ambiguousSettleMs: settings.ambiguousSettleSeconds * 1000,
     readSource,
     runFolder: (runName) => stores.runFolder(runName),
     requestsPerMinute: apiCallsPerMinute(settings),

@@ -27,6 +27,17 @@ describe('worker settings', () => {
     ).toBeUndefined();
   });
 
+  it('wait for an ambiguous write to settle longer than the client waits for an answer', () => {
+    // The client's default request deadline is 30 s: the window must outlast it.
+    expect(workerSettings({}).ambiguousSettleSeconds).toBeGreaterThan(30);
+    expect(
+      workerSettings({ LEDGERLIFT_AMBIGUOUS_WRITE_SETTLE_SECONDS: '5' }).ambiguousSettleSeconds,
+    ).toBe(5);
+    expect(() => workerSettings({ LEDGERLIFT_AMBIGUOUS_WRITE_SETTLE_SECONDS: '-1' })).toThrow(
+      /LEDGERLIFT_AMBIGUOUS_WRITE_SETTLE_SECONDS/,
+    );
+  });
+
   it('name the variable that is wrong', () => {
     expect(() => workerSettings({ LEDGERLIFT_API_RATE_HEADROOM: '1.5' })).toThrow(
       /LEDGERLIFT_API_RATE_HEADROOM/,

@@ -68,6 +68,8 @@ export async function startMigrationStack(
     rateWindowSeconds: 60,
     rateHeadroom: 0.99,
     rateLimited: false,
+    // The sandbox applies a write before it drops the connection: a short settle suffices here.
+    ambiguousSettleSeconds: 2,
     runStoreUrl: undefined,
     credentialsPath,
     ...options.worker,

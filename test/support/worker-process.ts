@@ -14,6 +14,7 @@ export async function startWorkerProcess(
     LEDGERLIFT_API_RATE_LIMIT: stack.worker.rateLimited ? 'on' : 'off',
     LEDGERLIFT_API_REQUESTS_PER_WINDOW: String(stack.worker.requestsPerWindow),
     LEDGERLIFT_API_RATE_WINDOW_SECONDS: String(stack.worker.rateWindowSeconds),
+    LEDGERLIFT_AMBIGUOUS_WRITE_SETTLE_SECONDS: String(stack.worker.ambiguousSettleSeconds),
     ...env,
   });
   await worker.waitFor(/polling task queue/);

@@ -16,6 +16,11 @@ export interface EngineDeps {
   classify: FailureClassifier;
   handler(step: StepName, phase: PhaseName): PhaseHandler;
   now(): Date;
+  /**
+   * How long after sending a call that may have been applied the engine waits before it looks for
+   * the call's rows: longer than the API could still apply a request it holds (docs/reliability.md).
+   */
+  ambiguousSettleMs: number;
   outcomeLogs?: OutcomeLogCache;
 }
 

@@ -10,7 +10,7 @@ import type { EngineDeps } from './engine.js';
 import { openUnit } from './open-unit.js';
 import type { PhaseHandler } from './phase-handler.js';
 import { isSuccess, type RowOutcome } from './row-outcome.js';
-import { needsReconciliation, type UnitAttempt } from './unit-attempt.js';
+import { needsReconciliation, settleDelayMs, type UnitAttempt } from './unit-attempt.js';
 
 /**
  * Executes one unit: exactly one API call in a live run, a prediction in a dry run.
@@ -33,12 +33,21 @@ export async function executeUnit(deps: EngineDeps, input: UnitInput): Promise<U
     (attempt?.state !== 'reconciled' &&
       pending.some((row) => view.get(row.entity, row.key)?.maybeApplied));
   if (input.scope.mode === 'live' && !handler.idempotent && mayExist) {
+    const settleMs = settleDelayMs(attempt, deps.ambiguousSettleMs, deps.now());
+    if (settleMs > 0) {
+      throw new RetryableCallError(
+        'AmbiguousWrite',
+        `an earlier call of this unit may still be applied; looking for its rows in ${Math.ceil(settleMs / 1000)} s`,
+        settleMs,
+      );
+    }
     await store.putDocument(attemptKey, {
       attempts: attempt?.attempts ?? 0,
       ...(attempt?.firstStartedAt ? { firstStartedAt: attempt.firstStartedAt } : {}),
       state: 'reconciled',
     } satisfies UnitAttempt);
-    return { kind: 'reconcile', lookups: handler.lookups(pending) };
+    // Counted over all the unit's rows: each lookup keeps its index while rows get settled.
+    return { kind: 'reconcile', lookups: handler.lookups(context.unitRows ?? pending) };
   }
 
   const prepared = handler.prepare(context, pending);
@@ -73,6 +82,7 @@ export async function executeUnit(deps: EngineDeps, input: UnitInput): Promise<U
     state: 'sending',
     attempts: (attempt?.attempts ?? 0) + 1,
     firstStartedAt: attempt?.firstStartedAt ?? startedAt,
+    lastSentAt: startedAt,
   } satisfies UnitAttempt);
   const api = await deps.api(input.scope.profile);
   let outcomes: RowOutcome[];
@@ -103,6 +113,7 @@ export async function executeUnit(deps: EngineDeps, input: UnitInput): Promise<U
     state: unanswered.length > 0 ? 'ambiguous' : 'done',
     attempts: (attempt?.attempts ?? 0) + 1,
     firstStartedAt: attempt?.firstStartedAt ?? startedAt,
+    lastSentAt: startedAt,
   } satisfies UnitAttempt);
   if (unanswered.length > 0) {
     // The answer did not account for every row: some may exist. Reconcile before sending again.

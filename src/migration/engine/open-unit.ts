@@ -26,6 +26,7 @@ export async function openUnit(deps: EngineDeps, input: UnitInput) {
     outcomes: view,
     refs: new References(view),
     attemptStartedAt: attempt?.firstStartedAt,
+    unitRows: unitDoc.rows,
   };
   const pending = unitDoc.rows.filter((row) => !isSettled(view.get(row.entity, row.key)));
   return { store, handler, log, view, attemptKey, attempt, context, pending };

@@ -51,6 +51,12 @@ export interface UnitContext {
   refs: References;
   /** When the first attempt of this unit started (ISO), for bounded reconciliation scans. */
   attemptStartedAt: string | undefined;
+  /**
+   * Every row of the unit, settled or not, in plan order. Reconciliation lookups are counted and
+   * indexed over these: the rows still pending shrink as lookups find them, so an index taken over
+   * the pending rows would shift and skip a lookup (unset outside the engine: the rows given).
+   */
+  unitRows?: UnitRow[];
 }
 
 export interface Prepared<R> {
@@ -83,7 +89,10 @@ export interface PhaseHandler<R = unknown, D = unknown> {
   interpret(context: UnitContext, written: Written<unknown>, sent: Array<UnitRow<D>>): RowOutcome[];
   /** The outcomes a dry run predicts for the rows the request would carry. */
   predict(context: UnitContext, sent: Array<UnitRow<D>>): RowOutcome[];
-  /** How many lookups reconciliation needs for these rows (each paged; one call per page). */
+  /**
+   * How many lookups reconciliation needs for the unit's rows (each paged; one call per page). The
+   * engine passes every row of the unit, and `reconcile` resolves `lookup` over the same rows.
+   */
   lookups(rows: Array<UnitRow<D>>): number;
   reconcile(
     context: UnitContext,

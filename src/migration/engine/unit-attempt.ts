@@ -11,9 +11,26 @@ export interface UnitAttempt {
    * rows an earlier unit may have created are then looked for without a time bound.
    */
   firstStartedAt?: string;
+  /** When the latest call was sent (ISO): an ambiguous one is looked for only once it has settled. */
+  lastSentAt?: string;
 }
 
 /** A previous call may have been applied: look in the workspace before sending again. */
 export function needsReconciliation(attempt: UnitAttempt | undefined): boolean {
   return attempt?.state === 'sending' || attempt?.state === 'ambiguous';
+}
+
+/**
+ * How long to wait before looking for the rows of a call that may have been applied. The API has no
+ * idempotency key: a server still holding the request could apply it after our lookup found
+ * nothing, and the resend would then duplicate it. Zero once the call has settled.
+ */
+export function settleDelayMs(
+  attempt: UnitAttempt | undefined,
+  settleMs: number,
+  now: Date,
+): number {
+  const sentAt = attempt?.lastSentAt ?? attempt?.firstStartedAt;
+  if (!needsReconciliation(attempt) || sentAt === undefined) return 0;
+  return Math.max(0, Date.parse(sentAt) + settleMs - now.getTime());
 }

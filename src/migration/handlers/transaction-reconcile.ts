@@ -13,8 +13,9 @@ export function bankKeysOf<D>(
 }
 
 /**
- * Finds transactions Ledgerlift created on one bank account (lookup = which account) by the
- * reference it wrote into their notes, scanning the account's newest-first listing.
+ * Finds transactions Ledgerlift created on one bank account (lookup = which account, an index into
+ * the bank accounts of all the unit's rows) by the reference it wrote into their notes, scanning
+ * the account's newest-first listing. `rows` are the rows still pending.
  */
 export async function reconcileTransactions<D>(
   context: UnitContext,
@@ -25,12 +26,16 @@ export async function reconcileTransactions<D>(
   bankKeyOf: (row: UnitRow<D>) => string,
   matched: (row: UnitRow<D>, transactionId: string) => RowOutcome,
 ): Promise<Reconciled> {
-  const bankKey = bankKeysOf(rows, bankKeyOf)[lookup];
+  // Indexed over the unit's rows, not the pending ones: once one account's rows are all found,
+  // the next lookup must still name the next account. (The unit's rows are this handler's rows.)
+  const unitRows = (context.unitRows as Array<UnitRow<D>> | undefined) ?? rows;
+  const bankKey = bankKeysOf(unitRows, bankKeyOf)[lookup];
   const account = bankKey ? context.refs.account(bankKey) : undefined;
-  if (!bankKey || !account) return { matched: [], nextPage: null };
+  const onAccount = rows.filter((row) => bankKeyOf(row) === bankKey);
+  if (!bankKey || !account || onAccount.length === 0) return { matched: [], nextPage: null };
   return matchPage(
     context,
-    rows.filter((row) => bankKeyOf(row) === bankKey),
+    onAccount,
     await api.listTransactions(page, account),
     (row, transaction) => transaction.notes?.includes(ledgerliftRef(row.entity, row.key)) === true,
     (row, transaction) => matched(row, transaction.id),

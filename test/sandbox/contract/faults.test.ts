@@ -33,6 +33,23 @@ describe('fault injection', () => {
     expect(t.sandbox.admin.requestLog().at(-1)!.durationMs).toBeLessThan(140);
   });
 
+  it('delays only the next latencyCount requests when the rule counts them', async () => {
+    t.sandbox.admin.setFault({
+      method: 'GET',
+      path: '/partners/customers',
+      latencyMs: 150,
+      latencyCount: 1,
+    });
+    expect((await t.api.get('/customers')).status).toBe(200);
+    expect((await t.api.get('/customers')).status).toBe(200);
+    const [first, second] = t.sandbox.admin.requestLog().slice(-2);
+    expect(first!.durationMs).toBeGreaterThanOrEqual(140);
+    expect(second!.durationMs).toBeLessThan(140);
+    expect(() =>
+      t.sandbox.admin.setFault({ path: '/partners/customers', latencyMs: 1, latencyCount: 1.5 }),
+    ).toThrow(/latencyCount/);
+  });
+
   it('answers a share of requests with 500 before anything is written', async () => {
     t.sandbox.admin.setFault({ path: '/partners/customers', errorRate: 1 });
     const response = await t.api.post('/customers', { customer: 'Never' });

@@ -120,6 +120,7 @@ export async function startUiStack(options: UiStackOptions = {}): Promise<UiStac
       rateWindowSeconds: 60,
       rateHeadroom: 0.99,
       rateLimited: false,
+      ambiguousSettleSeconds: 1,
       runStoreUrl: undefined,
       credentialsPath,
     };
