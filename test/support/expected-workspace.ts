@@ -58,3 +58,18 @@ export function expectedWorkspace(company: GeneratedCompany) {
   }
   return counts;
 }
+
+/** The sandbox's record counts that a migrated company fixes exactly. */
+export function expectedCounts(company: GeneratedCompany): Record<string, number> {
+  const expected = expectedWorkspace(company);
+  return {
+    customers: expected.customers,
+    vendors: expected.vendors,
+    products: expected.products,
+    invoices: expected.invoices,
+    creditMemos: expected.creditMemos,
+    bills: expected.bills,
+    vendorMemos: expected.vendorMemos,
+    transactions: expected.bankTransactions + expected.payments + expected.splitParts,
+  };
+}

@@ -1,8 +1,8 @@
 import type { BankTransaction } from '../../ledger/index.js';
-import type { BulkRowResult, TransactionBody, Written } from '../api/migration-api.js';
+import type { TransactionBody } from '../api/migration-api.js';
 import type { PhaseHandler, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
-import { bulkOutcomes, chunk, ledgerliftRef, outcomesFor } from './outcomes.js';
-import { bankKeysOf, reconcileTransactions } from './transaction-reconcile.js';
+import { chunk, ledgerliftRef, outcomesFor } from './outcomes.js';
+import { bulkTransactionCalls } from './transaction-reconcile.js';
 import { emptyCounts, selectRow } from './selection.js';
 
 const build = outcomesFor('bank-transactions', 'create');
@@ -77,19 +77,7 @@ export const bankTransactionsCreate: PhaseHandler<TransactionBody[], BankRow> = 
     return { request: bodies.length > 0 ? bodies : undefined, sent, failed };
   },
 
-  send: (api, bodies) => api.createTransactions(bodies),
-
-  interpret: (context, written, sent) =>
-    bulkOutcomes(build, context, written as Written<BulkRowResult[]>, sent),
-
-  predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
-
-  lookups: (rows) => bankKeysOf(rows, bankKey).length,
-
-  reconcile: (context, api, rows, lookup, page) =>
-    reconcileTransactions(context, api, rows, lookup, page, bankKey, (row, id) =>
-      build.matched(row, id, 'reconciled', context.unitId),
-    ),
+  ...bulkTransactionCalls(build, bankKey),
 };
 
 function bankKey(row: UnitRow<BankRow>): string {

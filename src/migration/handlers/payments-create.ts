@@ -1,7 +1,7 @@
-import type { BulkRowResult, TransactionBody, Written } from '../api/migration-api.js';
+import type { TransactionBody } from '../api/migration-api.js';
 import type { PhaseHandler, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
 import { isSettled } from '../engine/row-outcome.js';
-import { bulkOutcomes, chunk, ledgerliftRef, outcomesFor } from './outcomes.js';
+import { chunk, ledgerliftRef, outcomesFor } from './outcomes.js';
 import {
   PAYMENT_ALLOCATION,
   PAYMENT_TRANSACTION,
@@ -11,7 +11,7 @@ import {
   type StagedPayment,
 } from './payment-parts.js';
 import { emptyCounts, selectRow } from './selection.js';
-import { bankKeysOf, reconcileTransactions } from './transaction-reconcile.js';
+import { bulkTransactionCalls } from './transaction-reconcile.js';
 
 const build = outcomesFor('payments', 'create');
 
@@ -85,19 +85,7 @@ export const paymentsCreate: PhaseHandler<TransactionBody[], StagedPayment> = {
     return { request: bodies.length > 0 ? bodies : undefined, sent, failed };
   },
 
-  send: (api, bodies) => api.createTransactions(bodies),
-
-  interpret: (context, written, sent) =>
-    bulkOutcomes(build, context, written as Written<BulkRowResult[]>, sent),
-
-  predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
-
-  lookups: (rows) => bankKeysOf(rows, bankKey).length,
-
-  reconcile: (context, api, rows, lookup, page) =>
-    reconcileTransactions(context, api, rows, lookup, page, bankKey, (row, id) =>
-      build.matched(row, id, 'reconciled', context.unitId),
-    ),
+  ...bulkTransactionCalls(build, bankKey),
 
   // A payment is finished when its allocations are applied, not when its transaction exists.
   recordsFinished: () => 0,

@@ -1,7 +1,12 @@
-import type { MigrationApi } from '../api/migration-api.js';
-import type { Reconciled, UnitContext, UnitRow } from '../engine/phase-handler.js';
+import type {
+  BulkRowResult,
+  MigrationApi,
+  TransactionBody,
+  Written,
+} from '../api/migration-api.js';
+import type { PhaseHandler, Reconciled, UnitContext, UnitRow } from '../engine/phase-handler.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
-import { ledgerliftRef } from './outcomes.js';
+import { bulkOutcomes, ledgerliftRef, type outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 
 /** The legacy bank accounts of some rows, sorted: one reconciliation lookup each. */
@@ -40,4 +45,28 @@ export async function reconcileTransactions<D>(
     (row, transaction) => transaction.notes?.includes(ledgerliftRef(row.entity, row.key)) === true,
     (row, transaction) => matched(row, transaction.id),
   );
+}
+
+/**
+ * The calls of a phase that creates transactions in bulk (bank lines, payments): send, read the
+ * answer, predict, and find the rows of a possibly applied call on their bank accounts.
+ */
+export function bulkTransactionCalls<D>(
+  build: ReturnType<typeof outcomesFor>,
+  bankKeyOf: (row: UnitRow<D>) => string,
+): Pick<
+  PhaseHandler<TransactionBody[], D>,
+  'send' | 'interpret' | 'predict' | 'lookups' | 'reconcile'
+> {
+  return {
+    send: (api, bodies) => api.createTransactions(bodies),
+    interpret: (context, written, sent) =>
+      bulkOutcomes(build, context, written as Written<BulkRowResult[]>, sent),
+    predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
+    lookups: (rows) => bankKeysOf(rows, bankKeyOf).length,
+    reconcile: (context, api, rows, lookup, page) =>
+      reconcileTransactions(context, api, rows, lookup, page, bankKeyOf, (row, id) =>
+        build.matched(row, id, 'reconciled', context.unitId),
+      ),
+  };
 }

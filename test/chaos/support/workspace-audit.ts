@@ -3,9 +3,11 @@ import type { RunOutcome } from '../../../workflows/migrate-ledger.js';
 import { createPartnerApiClient } from '../../../src/partner-api/index.js';
 import type { GeneratedCompany } from '../../../src/sample/company-generator.js';
 import type { RunningSandbox } from '../../../sandbox/index.js';
-import { expectedWorkspace } from '../../support/expected-workspace.js';
+import { expectedCounts } from '../../support/expected-workspace.js';
 import { TEST_PROFILE } from '../../support/migration-stack.js';
 import { unprovoked401s } from './request-log.js';
+
+export { expectedCounts };
 
 /** What the workspace holds, by natural key, against what the ledger says it must hold. */
 export interface WorkspaceAudit {
@@ -139,21 +141,6 @@ export async function auditWorkspace(
   } finally {
     await client.close();
   }
-}
-
-/** The sandbox's record counts that a migrated company fixes exactly. */
-export function expectedCounts(company: GeneratedCompany): Record<string, number> {
-  const expected = expectedWorkspace(company);
-  return {
-    customers: expected.customers,
-    vendors: expected.vendors,
-    products: expected.products,
-    invoices: expected.invoices,
-    creditMemos: expected.creditMemos,
-    bills: expected.bills,
-    vendorMemos: expected.vendorMemos,
-    transactions: expected.bankTransactions + expected.payments + expected.splitParts,
-  };
 }
 
 /**
