@@ -24,6 +24,8 @@ export function checkOpeningBalanceLine(
   balance.debit += debit;
   balance.credit += credit;
   balance.lines += 1;
+  balance.first ??= line.source;
+  balance.last = line.source;
   const kind = check.state.accounts.get(line.accountKey);
   if (kind === 'receivable') balance.receivable += debit - credit;
   if (kind === 'payable') balance.payable += credit - debit;
@@ -56,13 +58,24 @@ export function checkTrialBalanceLine(check: RecordCheck, line: RecordOf<'trial-
 
 /** Once the opening balance section is over: it must balance. */
 export function openingBalanceProblems(state: ValidationState): Problem[] {
-  const { debit, credit, lines } = state.openingBalance;
+  const { debit, credit, lines, first, last } = state.openingBalance;
   if (lines === 0 || debit === credit) return [];
+  // The whole section is off, not one cell: point at its first row and name the rows it spans.
+  const start = first && {
+    file: first.file,
+    ...(first.sheet ? { sheet: first.sheet } : {}),
+    row: first.row,
+  };
+  const span = !start
+    ? ''
+    : last && last.file === start.file && last.row !== start.row
+      ? ` (${start.file} rows ${start.row} to ${last.row})`
+      : ` (${start.file})`;
   return [
     problemOf(
       'balance.opening-unbalanced',
-      `The opening balance does not balance: debits ${money(debit)}, credits ${money(credit)} (difference ${money(debit - credit)}). Check the opening balance export is complete, or book the difference to opening balance equity.`,
-      { entity: 'opening-balance' },
+      `The opening balance does not balance: debits ${money(debit)}, credits ${money(credit)} (difference ${money(debit - credit)})${span}. Check the opening balance export is complete, or book the difference to opening balance equity.`,
+      { entity: 'opening-balance', ...(start ? { location: start } : {}) },
     ),
   ];
 }

@@ -36,7 +36,16 @@ export class ValidationState {
   readonly parties = { customer: new Map<string, string>(), vendor: new Map<string, string>() };
   readonly products = new Set<string>();
   readonly documents = new Map<string, DocumentSummary>();
-  readonly openingBalance = { debit: 0n, credit: 0n, receivable: 0n, payable: 0n, lines: 0 };
+  readonly openingBalance: {
+    debit: bigint;
+    credit: bigint;
+    receivable: bigint;
+    payable: bigint;
+    lines: number;
+    /** Where its first and last lines were read: the range a consultant checks when it is off. */
+    first?: SourceLocation;
+    last?: SourceLocation;
+  } = { debit: 0n, credit: 0n, receivable: 0n, payable: 0n, lines: 0 };
   readonly trialBalance = { debit: 0n, credit: 0n, lines: 0, asOf: new Set<string>() };
 
   /** Registers a key; returns where it was first seen when it is a duplicate. */

@@ -41,6 +41,10 @@ describe('bad input: each case is a located problem, never a crash', () => {
     const problem = only(problems, 'xlsx.unreadable');
     expect(problem.location).toEqual({ file: 'accounts.xlsx', row: 1 });
     expect(problem.message).toMatch(/save it again/);
+    // Said once: the header that could not be looked for is not a second error.
+    expect(realProblems(problems).filter((p) => p.location?.file === 'accounts.xlsx')).toEqual([
+      problem,
+    ]);
   });
 
   it('an IIF transaction without its ENDTRNS', async () => {
@@ -93,6 +97,30 @@ describe('bad input: each case is a located problem, never a crash', () => {
     expect(records).toHaveLength(1);
   });
 
+  it('an unquoted separator in a row whose last column is empty is still caught', async () => {
+    const { records, problems } = await readFiles({
+      'customers.csv':
+        'Key,Name,Email,Phone\nC-1,Atlas,a@example.com,555-0100\nC-2,Pioneer, Inc,p@example.com,\nC-3,Birch,b@example.com,555-0102\n',
+    });
+    expect(only(problems, 'csv.column-count').location).toEqual({
+      file: 'customers.csv',
+      row: 3,
+    });
+    expect(records.map((record) => record.value)).toMatchObject([{ key: 'C-1' }, { key: 'C-3' }]);
+  });
+
+  it("empty cells that every row carries are the exporter's padding, not a shift", async () => {
+    const { records, problems } = await readFiles({
+      'customers.csv':
+        'Key,Name,Email,Phone\nC-1,Atlas,a@example.com,,,\nC-2,Birch,b@example.com,555-0102,,\n',
+    });
+    expect(problems.filter((problem) => problem.code === 'csv.column-count')).toEqual([]);
+    expect(records.map((record) => record.value)).toMatchObject([
+      { key: 'C-1', name: 'Atlas' },
+      { key: 'C-2', name: 'Birch', phone: '555-0102' },
+    ]);
+  });
+
   it('an unterminated quote stops the file at the row where the quote opened, after yielding the rows before', async () => {
     const { records, problems } = await readFiles({
       'accounts.csv':
@@ -104,11 +132,14 @@ describe('bad input: each case is a located problem, never a crash', () => {
     expect(records.map((record) => record.value)).toMatchObject([{ key: '1000' }]);
   });
 
-  it('a stray quote inside a value', async () => {
-    const { problems } = await readFiles({
-      'accounts.csv': 'Code,Name,Kind\n1000,"Checking"x,bank\n',
+  it('a stray quote inside a value stops the file there, and says so', async () => {
+    const { records, problems } = await readFiles({
+      'accounts.csv': 'Code,Name,Kind\n1000,Bank,bank\n2000,"Checking"x,bank\n3000,Sales,revenue\n',
     });
-    expect(only(problems, 'csv.invalid-quote').location).toEqual({ file: 'accounts.csv', row: 2 });
+    const problem = only(problems, 'csv.invalid-quote');
+    expect(problem.location).toEqual({ file: 'accounts.csv', row: 3 });
+    expect(problem.message).toMatch(/cannot be read past it/);
+    expect(records.map((record) => record.value)).toMatchObject([{ key: '1000' }]);
   });
 
   it('a UTF-8 file with a Windows-1252 line reads both and points at the odd line', async () => {

@@ -104,11 +104,14 @@ describe('validateLedger', () => {
     expect((await validate([...chart(), rounded])).problems).toEqual([]);
   });
 
-  it('reports an unbalanced opening balance once the section ends, as a file-level problem', async () => {
-    const { items } = await validate([
-      ...chart(),
+  it('reports an unbalanced opening balance once the section ends, located at its rows', async () => {
+    const lines = [
       openingBalance('1000', '100.00', '0.00'),
       openingBalance('3000', '0.00', '90.00'),
+    ];
+    const { items } = await validate([
+      ...chart(),
+      ...lines,
       invoice('INV-1', { date: '2023-12-01' }),
     ]);
     const index = items.findIndex(
@@ -118,6 +121,14 @@ describe('validateLedger', () => {
     const item = items[index];
     expect(item?.kind === 'problem' && item.problem.message).toContain(
       'debits 100.00, credits 90.00 (difference 10.00)',
+    );
+    const [first, last] = lines.map((line) => (line.value as { source: { row: number } }).source);
+    expect(item?.kind === 'problem' && item.problem.location).toEqual({
+      file: 'opening_balances.csv',
+      row: first?.row,
+    });
+    expect(item?.kind === 'problem' && item.problem.message).toContain(
+      `opening_balances.csv rows ${first?.row} to ${last?.row}`,
     );
   });
 

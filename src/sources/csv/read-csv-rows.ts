@@ -149,7 +149,7 @@ function csvProblem(error: unknown, file: string, recordStartLine: number): Prob
         const row = typeof error.lines === 'number' ? error.lines : recordStartLine;
         return problemOf(
           'csv.invalid-quote',
-          `${file} row ${row}: a closing quote (") is followed by more text in the same cell. Quote the whole cell and double any quote inside it ("").`,
+          `${file} row ${row}: a closing quote (") is followed by more text in the same cell, so the file cannot be read past it. Quote the whole cell and double any quote inside it ("").`,
           { location: { file, row } },
         );
       }

@@ -43,6 +43,12 @@ export async function* readTable(
 ): AsyncGenerator<TableRow[]> {
   const facts: Partial<CsvFacts> = {};
   let sheet = source.sheet;
+  // A file the reader could not open at all has said so once: no second "header not found".
+  let unreadable = false;
+  const onProblem = (problem: Problem) => {
+    if (problem.code === 'xlsx.unreadable' || problem.code === 'file.unreadable') unreadable = true;
+    hooks.onProblem(problem);
+  };
   const raw =
     source.kind === 'csv'
       ? readCsvRows(
@@ -52,7 +58,7 @@ export async function* readTable(
             delimiter: source.delimiter,
             encoding: source.encoding,
             scoreHeader: headerScorer(columns),
-            onProblem: hooks.onProblem,
+            onProblem,
           },
           facts,
         )
@@ -60,21 +66,18 @@ export async function* readTable(
           path: source.path,
           file: source.file,
           sheet: source.sheet,
-          onProblem: hooks.onProblem,
+          onProblem,
           onSheet: (name) => (sheet = name),
         });
 
   const where = (row: number): SourceLocation =>
     sheet === undefined ? { file: source.file, row } : { file: source.file, sheet, row };
   const buffered: RawRow[] = [];
-  let header: { row: RawRow; match: HeaderMatch } | undefined;
+  let header: FoundHeader | undefined;
   // Written by accept(); a holder, since a closure assigns it.
   const seen: { last?: RawRow } = {};
 
-  const accept = (
-    rows: readonly RawRow[],
-    found: { row: RawRow; match: HeaderMatch },
-  ): TableRow[] => {
+  const accept = (rows: readonly RawRow[], found: FoundHeader): TableRow[] => {
     const accepted: TableRow[] = [];
     for (const row of rows) {
       if (row.row <= found.row.row || isBlankRow(row)) continue;
@@ -97,7 +100,7 @@ export async function* readTable(
       ? buffered.some((row) => row.row >= (source.headerRow ?? 0))
       : buffered.length >= HEADER_SEARCH_ROWS;
     if (!enough) continue;
-    header = settleHeader(
+    const settled = settleHeader(
       buffered.slice(0, forced ? undefined : HEADER_SEARCH_ROWS),
       columns,
       source,
@@ -105,15 +108,18 @@ export async function* readTable(
       where,
       hooks,
     );
-    if (!header) return;
+    if (!settled) return;
+    header = { ...settled, rowWidth: rowWidthOf(buffered, settled.row) };
     const rows = accept(buffered.splice(0), header);
     if (rows.length) yield rows;
   }
 
   if (!header) {
+    if (unreadable) return;
     if (buffered.length === 0 && source.kind === 'csv' && facts.delimiter === undefined) return;
-    header = settleHeader(buffered, columns, source, facts, where, hooks);
-    if (!header) return;
+    const settled = settleHeader(buffered, columns, source, facts, where, hooks);
+    if (!settled) return;
+    header = { ...settled, rowWidth: rowWidthOf(buffered, settled.row) };
     const rows = accept(buffered, header);
     if (rows.length) yield rows;
   }
@@ -137,10 +143,41 @@ function isBlankRow(row: RawRow): boolean {
   return row.cells.every(isBlankCell);
 }
 
-/** A CSV row with non-blank cells beyond the header has shifted values: report it, skip it. */
+/** The header row, how its columns map, and how wide the file writes its rows. */
+interface FoundHeader {
+  row: RawRow;
+  match: HeaderMatch;
+  rowWidth: number;
+}
+
+/**
+ * How many cells the rows of a file are written with: the header's, or more when the exporter pads
+ * every row with empty cells (a trailing delimiter, a spreadsheet's used range). Taken as the most
+ * common width of the data rows read with the header, the narrower on a tie, so that one row with
+ * an extra cell cannot pass for padding.
+ */
+function rowWidthOf(rows: readonly RawRow[], header: RawRow): number {
+  const counts = new Map<number, number>();
+  for (const row of rows) {
+    if (row.row <= header.row || isBlankRow(row)) continue;
+    counts.set(row.cells.length, (counts.get(row.cells.length) ?? 0) + 1);
+  }
+  let common = 0;
+  let most = 0;
+  for (const [width, count] of counts) {
+    if (count > most || (count === most && width < common)) [common, most] = [width, count];
+  }
+  return Math.max(header.cells.length, common);
+}
+
+/**
+ * A CSV row with more cells than the file's rows have, or with values beyond the header, has
+ * shifted values (an unquoted delimiter inside a value): report it, skip it. Empty cells beyond the
+ * header are the exporter's padding only when every row has them.
+ */
 function overflows(
   row: RawRow,
-  header: { row: RawRow; match: HeaderMatch },
+  header: FoundHeader,
   source: TableSource,
   where: (row: number) => SourceLocation,
   hooks: TableHooks,
@@ -148,7 +185,9 @@ function overflows(
   if (source.kind !== 'csv') return false;
   const width = header.row.cells.length;
   if (row.cells.length <= width) return false;
-  if (row.cells.slice(width).every(isBlankCell)) return false;
+  if (row.cells.length <= header.rowWidth && row.cells.slice(width).every(isBlankCell)) {
+    return false;
+  }
   hooks.onProblem(
     problemOf(
       'csv.column-count',
