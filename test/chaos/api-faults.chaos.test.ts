@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../sandbox/index.js';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
+import { generateCompany } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import {
   startMigrationStack,
@@ -10,6 +10,7 @@ import {
 } from '../support/migration-stack.js';
 import { waitFor } from '../support/wait.js';
 import { chaosRandom } from './support/chaos-random.js';
+import { faultCompany } from './support/chaos-companies.js';
 import { resultWithin } from './support/diagnose.js';
 import { startInProcessWorkers, type InProcessWorkers } from './support/in-process-workers.js';
 import { liveOutcomes, reconciled } from './support/outcomes.js';
@@ -17,23 +18,13 @@ import { countStatus, partnerRequests, routeOf, tallyByRoute } from './support/r
 import { summary } from './support/summary.js';
 import { expectRunHeld } from './support/workspace-audit.js';
 
-const size: CompanySize = {
-  customers: 10,
-  vendors: 5,
-  products: 6,
-  invoices: 30,
-  bills: 12,
-  bankTransactions: 12,
-  paidShare: 0.6,
-};
-
 /** The Partner API client's request deadline in the latency test (the default is 30 s). */
 const CLIENT_TIMEOUT_MS = 1_000;
 
 describe('API faults injected by the sandbox', () => {
   let stack: MigrationStack;
   let workers: InProcessWorkers | undefined;
-  const company = generateCompany(size, 53);
+  const company = generateCompany(faultCompany, 53);
   let folder: string;
 
   // A fresh workspace per test: a second run in the same one would match the first run's records.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialFileSchema } from '../../src/credentials/credential-store.js';
 import { SANDBOX_APP } from '../../src/dev/connect-sandbox.js';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
+import { generateCompany } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import { migrationHistories } from '../support/histories.js';
 import {
@@ -14,21 +14,12 @@ import {
   type MigrationStack,
 } from '../support/migration-stack.js';
 import type { RunningProcess } from '../support/processes.js';
+import { faultCompany } from './support/chaos-companies.js';
 import { resultWithin } from './support/diagnose.js';
 import { startRecordingWorkerProcess } from './support/recording-worker-process.js';
 import { routeOf } from './support/request-log.js';
 import { summary } from './support/summary.js';
 import { expectRunHeld } from './support/workspace-audit.js';
-
-const size: CompanySize = {
-  customers: 10,
-  vendors: 5,
-  products: 6,
-  invoices: 30,
-  bills: 12,
-  bankTransactions: 12,
-  paidShare: 0.6,
-};
 
 interface Recorded {
   kind: 'request' | 'connect' | 'socket';
@@ -51,7 +42,7 @@ describe('no secret or name leaves the worker, and every request is signed and g
   let worker: RunningProcess | undefined;
   let proxy: net.Server;
   let proxyConnections = 0;
-  const company = generateCompany(size, 71);
+  const company = generateCompany(faultCompany, 71);
 
   beforeAll(async () => {
     // Short-lived tokens: several generations of access and refresh tokens pass through the run.

@@ -14,7 +14,7 @@ import {
 } from '../../src/dev/temporal-dev-server.js';
 import { runWorkflowId } from '../../src/migration/run-name.js';
 import type { RunProgress } from '../../src/migration/workflow-types.js';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
+import { generateCompany } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import { progressQuery } from '../../workflows/handlers.js';
 import { migrateLedger } from '../../workflows/migrate-ledger.js';
@@ -28,19 +28,10 @@ import type { RunningProcess } from '../support/processes.js';
 import { waitFor } from '../support/wait.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { chaosRandom } from './support/chaos-random.js';
+import { crashCompany } from './support/chaos-companies.js';
 import { liveOutcomes, reconciled } from './support/outcomes.js';
 import { summary } from './support/summary.js';
 import { expectRunHeld } from './support/workspace-audit.js';
-
-const size: CompanySize = {
-  customers: 10,
-  vendors: 5,
-  products: 6,
-  invoices: 40,
-  bills: 16,
-  bankTransactions: 16,
-  paidShare: 0.6,
-};
 
 /** A dev server this test can stop: gently (SIGTERM, through `stop`) or hard (SIGKILL). */
 interface Server {
@@ -84,7 +75,7 @@ describe('the Temporal server restarted in the middle of a run', () => {
   let server: Server | undefined;
   let worker: RunningProcess | undefined;
   let connection: Connection | undefined;
-  const company = generateCompany(size, 83);
+  const company = generateCompany(crashCompany, 83);
 
   beforeAll(async () => {
     stack = await startMigrationStack({ inProcessWorkers: false });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialFileSchema } from '../../src/credentials/credential-store.js';
 import { SANDBOX_APP, connectToSandbox } from '../../src/dev/connect-sandbox.js';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
+import { generateCompany } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import { progressQuery, resumeSignal } from '../../workflows/handlers.js';
 import {
@@ -13,22 +13,13 @@ import {
   type MigrationStack,
 } from '../support/migration-stack.js';
 import { waitFor } from '../support/wait.js';
+import { faultCompany } from './support/chaos-companies.js';
 import { resultWithin } from './support/diagnose.js';
 import { startInProcessWorkers, type InProcessWorkers } from './support/in-process-workers.js';
 import { describeFailedRows } from './support/outcomes.js';
 import { countStatus, partnerRequests, routeOf } from './support/request-log.js';
 import { summary } from './support/summary.js';
 import { expectRunHeld } from './support/workspace-audit.js';
-
-const size: CompanySize = {
-  customers: 10,
-  vendors: 5,
-  products: 6,
-  invoices: 30,
-  bills: 12,
-  bankTransactions: 12,
-  paidShare: 0.6,
-};
 
 const REFRESH = 'POST /partners/refresh-user-access-token';
 const TTL_SECONDS = 62;
@@ -44,7 +35,7 @@ async function storedTokens(credentialsPath: string) {
 describe('access tokens that expire, rotate and get revoked mid-run', () => {
   let stack: MigrationStack | undefined;
   let workers: InProcessWorkers | undefined;
-  const company = generateCompany(size, 67);
+  const company = generateCompany(faultCompany, 67);
 
   afterEach(async () => {
     await workers?.stop();

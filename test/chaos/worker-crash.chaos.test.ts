@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stepNames, stepPhases, type StepName } from '../../src/migration/steps.js';
 import type { RunProgress } from '../../src/migration/workflow-types.js';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
+import { generateCompany } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import { progressQuery } from '../../workflows/handlers.js';
 import {
@@ -14,20 +14,11 @@ import type { RunningProcess } from '../support/processes.js';
 import { waitFor } from '../support/wait.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { chaosRandom } from './support/chaos-random.js';
+import { crashCompany } from './support/chaos-companies.js';
 import { resultWithin } from './support/diagnose.js';
 import { describeFailedRows, liveOutcomes, reconciled } from './support/outcomes.js';
 import { summary } from './support/summary.js';
 import { expectRunHeld } from './support/workspace-audit.js';
-
-const size: CompanySize = {
-  customers: 10,
-  vendors: 5,
-  products: 6,
-  invoices: 40,
-  bills: 16,
-  bankTransactions: 16,
-  paidShare: 0.6,
-};
 
 /** The phases of each step that hold units for this company (the others plan none). */
 const phasesWithUnits: Record<StepName, readonly string[]> = {
@@ -87,7 +78,7 @@ describe('worker SIGKILLed at random points in every step', () => {
     'round $round: no duplicate, no gap, books verified after a kill in each step',
     async ({ round, companySeed }) => {
       const current = (stack = await startMigrationStack({ inProcessWorkers: false }));
-      const company = generateCompany(size, companySeed);
+      const company = generateCompany(crashCompany, companySeed);
       const folder = path.join(current.dir, 'exports');
       await writeGenericCsv(company.records, folder);
       const random = chaosRandom(`worker-crash round ${round}`);
