@@ -7,6 +7,7 @@ import {
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
+  liveRun,
 } from '../support/migration-stack.js';
 import { waitFor } from '../support/wait.js';
 import { liveOutcomes, reconciled } from './support/outcomes.js';
@@ -56,11 +57,7 @@ describe('an ambiguous bulk write of bank lines on two bank accounts', () => {
     });
     const runName = uniqueRunName('ambiguous-bulk');
     const handle = await stack.start({
-      runName,
-      source: { folder, format: 'generic' },
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      mode: 'live',
+      ...liveRun(company, folder, runName),
       steps: ['accounts', 'customers', 'vendors', 'bank-transactions'],
       finishWhenClean: false,
     });

@@ -7,6 +7,7 @@ import {
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
+  liveRun,
 } from '../support/migration-stack.js';
 import { waitFor } from '../support/wait.js';
 import { chaosRandom } from './support/chaos-random.js';
@@ -41,11 +42,7 @@ describe('API faults injected by the sandbox', () => {
 
   async function migrate(runName: string, onStarted?: () => Promise<void>) {
     const handle = await stack.start({
-      runName,
-      source: { folder, format: 'generic' },
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      mode: 'live',
+      ...liveRun(company, folder, runName),
       batchSize: 4,
     });
     const started = Date.now();

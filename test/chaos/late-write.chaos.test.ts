@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import { finishSignal, progressQuery } from '../../workflows/handlers.js';
-import { startMigrationStack, uniqueRunName } from '../support/migration-stack.js';
+import { startMigrationStack, uniqueRunName, liveRun } from '../support/migration-stack.js';
 import { waitFor } from '../support/wait.js';
 import { startInProcessWorkers } from './support/in-process-workers.js';
 import { routeOf } from './support/request-log.js';
@@ -58,11 +58,7 @@ describe('a write the API applies after the client gave up', () => {
       });
       const runName = uniqueRunName('late-write');
       const handle = await stack.start({
-        runName,
-        source: { folder, format: 'generic' },
-        cutoverDate: company.cutoverDate,
-        endDate: company.endDate,
-        mode: 'live',
+        ...liveRun(company, folder, runName),
         steps: ['customers'],
         finishWhenClean: false,
       });

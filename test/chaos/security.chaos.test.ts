@@ -12,6 +12,7 @@ import {
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
+  liveRun,
 } from '../support/migration-stack.js';
 import type { RunningProcess } from '../support/processes.js';
 import { faultCompany } from './support/chaos-companies.js';
@@ -106,11 +107,7 @@ describe('no secret or name leaves the worker, and every request is signed and g
     });
     const runName = uniqueRunName('security');
     const handle = await stack.start({
-      runName,
-      source: { folder, format: 'generic' },
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      mode: 'live',
+      ...liveRun(company, folder, runName),
       batchSize: 4,
       // Small step runs: steps continue as new, and those histories are searched too.
       unitsPerStepRun: 6,

@@ -23,6 +23,7 @@ import {
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
+  liveRun,
 } from '../support/migration-stack.js';
 import type { RunningProcess } from '../support/processes.js';
 import { waitFor } from '../support/wait.js';
@@ -128,11 +129,7 @@ describe('the Temporal server restarted in the middle of a run', () => {
       args: [
         {
           profile: TEST_PROFILE,
-          runName,
-          source: { folder, format: 'generic' },
-          cutoverDate: company.cutoverDate,
-          endDate: company.endDate,
-          mode: 'live',
+          ...liveRun(company, folder, runName),
           batchSize: 2,
           concurrency: 2,
         },

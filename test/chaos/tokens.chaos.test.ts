@@ -11,6 +11,7 @@ import {
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
+  liveRun,
 } from '../support/migration-stack.js';
 import { waitFor } from '../support/wait.js';
 import { faultCompany } from './support/chaos-companies.js';
@@ -49,11 +50,7 @@ describe('access tokens that expire, rotate and get revoked mid-run', () => {
     await writeGenericCsv(company.records, folder);
     const runName = uniqueRunName(prefix);
     const handle = await current.start({
-      runName,
-      source: { folder, format: 'generic' },
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      mode: 'live',
+      ...liveRun(company, folder, runName),
       batchSize: 4,
     });
     return { runName, handle, started: Date.now() };

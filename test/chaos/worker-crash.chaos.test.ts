@@ -9,6 +9,7 @@ import {
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
+  liveRun,
 } from '../support/migration-stack.js';
 import type { RunningProcess } from '../support/processes.js';
 import { waitFor } from '../support/wait.js';
@@ -111,11 +112,7 @@ describe('worker SIGKILLed at random points in every step', () => {
       workers.push(await startWorkerProcess(current));
       const runName = uniqueRunName('crash');
       const handle = await current.start({
-        runName,
-        source: { folder, format: 'generic' },
-        cutoverDate: company.cutoverDate,
-        endDate: company.endDate,
-        mode: 'live',
+        ...liveRun(company, folder, runName),
         batchSize: 2,
         concurrency: 2,
       });

@@ -15,6 +15,7 @@ import {
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
+  liveRun,
 } from '../support/migration-stack.js';
 import { temporalCli } from '../support/temporal-cli.js';
 import { waitFor } from '../support/wait.js';
@@ -84,11 +85,7 @@ describe('operator handlers, sent from the temporal CLI as the Web UI sends them
     stack.sandbox.admin.setFault({ method: 'POST', path: '/partners/*', latencyMs: 60 });
     const runName = uniqueRunName('replay');
     const handle = await stack.start({
-      runName,
-      source: { folder, format: 'generic' },
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      mode: 'live',
+      ...liveRun(company, folder, runName),
       batchSize: 5,
     });
     const id = runWorkflowId(runName);
@@ -177,11 +174,7 @@ describe('operator handlers, sent from the temporal CLI as the Web UI sends them
     await writeGenericCsv(records, folder);
     const runName = uniqueRunName('skip');
     const handle = await stack.start({
-      runName,
-      source: { folder, format: 'generic' },
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      mode: 'live',
+      ...liveRun(company, folder, runName),
     });
     const id = runWorkflowId(runName);
     await waitFor(

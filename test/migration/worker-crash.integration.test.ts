@@ -8,6 +8,7 @@ import {
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
+  liveRun,
 } from '../support/migration-stack.js';
 import type { RunningProcess } from '../support/processes.js';
 import { waitFor } from '../support/wait.js';
@@ -44,11 +45,7 @@ describe('a worker killed in the middle of a step', () => {
     stack.sandbox.admin.setFault({ method: 'POST', path: '/partners/*', latencyMs: 120 });
     workers.push(await startWorkerProcess(stack));
     const handle = await stack.start({
-      runName: uniqueRunName('crash'),
-      source: { folder, format: 'generic' },
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      mode: 'live',
+      ...liveRun(company, folder, uniqueRunName('crash')),
       batchSize: 5,
     });
     await waitFor('the invoices step to be under way', async () => {

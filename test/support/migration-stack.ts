@@ -15,6 +15,7 @@ import type { WorkerSettings } from '../../src/config/worker-settings.js';
 import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
 import { runWorkflowId } from '../../src/migration/run-name.js';
 import type { MigrateLedgerInput } from '../../src/migration/workflow-types.js';
+import type { GeneratedCompany } from '../../src/sample/company-generator.js';
 import { createWorkers, type LedgerliftWorkers } from '../../src/worker/create-worker.js';
 import { createMigrationDeps } from '../../src/worker/migration-deps.js';
 import { migrateLedger } from '../../workflows/migrate-ledger.js';
@@ -128,6 +129,21 @@ export async function startMigrationStack(
       await sandbox.close();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The input of a live run over a generated company written as generic CSV into `folder`. */
+export function liveRun(
+  company: Pick<GeneratedCompany, 'cutoverDate' | 'endDate'>,
+  folder: string,
+  runName: string,
+) {
+  return {
+    runName,
+    source: { folder, format: 'generic' as const },
+    cutoverDate: company.cutoverDate,
+    endDate: company.endDate,
+    mode: 'live' as const,
   };
 }
 
