@@ -10,19 +10,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtmlReport } from '../../src/reports/render-html.js';
 import type { RunReport } from '../../src/reports/run-report.js';
+import { chromiumArgs, chromiumPath } from '../support/chromium.js';
 import { manyFailedRows, sampleRunReport } from './sample-report.js';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const fold = { width: 1280, height: 800 };
 /** A4 less the print stylesheet's 12 mm side margins, in CSS pixels (96 per inch). */
 const printableWidth = Math.floor(((210 - 24) / 25.4) * 96);
@@ -39,7 +29,7 @@ beforeAll(async () => {
         'or point CHROMIUM_PATH at a Chromium binary.',
     );
   }
-  browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   folder = keep ?? (await mkdtemp(path.join(tmpdir(), 'ledgerlift-html-')));
   await mkdir(folder, { recursive: true });
 }, 60_000);

@@ -19,19 +19,9 @@ import { expectedWorkspace } from '../support/expected-workspace.js';
 import { testWorkflowBundle } from '../support/temporal.js';
 import { uniqueRunName } from '../support/migration-stack.js';
 import { waitFor } from '../support/wait.js';
+import { chromiumArgs, chromiumPath } from '../support/chromium.js';
 import { startUiStack, UI_PROFILE, type UiStack } from './support/ui-stack.js';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const viewport = { width: 1280, height: 900 };
 const keep = process.env.LEDGERLIFT_UI_ARTIFACTS;
 
@@ -88,7 +78,7 @@ describe('starting a migration from the Temporal Web UI', () => {
     folder = path.join(stack.dir, 'exports');
     await writeGenericCsv(company.records, folder);
 
-    browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     context = await browser.newContext({ viewport });
     // The consultant pastes the input: the page may use the clipboard.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
