@@ -5,6 +5,7 @@
 // over the same engine and sandbox, limit off), peak worker memory and history events per 1,000
 // units; and, per size, budget use against the real limit of 100 requests on a 30 s window
 // (`--budget-minutes`, default 5: how long a run that has not finished by then is measured).
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
@@ -81,7 +82,21 @@ async function temporalRun(
   try {
     const folder = path.join(stack.dir, 'exports');
     await writeGenericCsv(company.records, folder);
-    const worker = await stack.startWorker(workerEnv);
+    const worker = await stack.startWorker({
+      ...workerEnv,
+      ...(process.env.BENCH_WORKER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS }
+        : {}),
+    });
+    const startRss = await worker.peakRssMiB();
+    const timeline: string[] = [];
+    const sampler = setInterval(() => {
+      void readFile(`/proc/${worker.process.pid}/status`, 'utf8').then((status) => {
+        const anon = Math.round(Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+        timeline.push(String(anon));
+      });
+    }, 5000);
+    console.log(`worker ready, peak RSS so far ${startRss} MiB`);
     const runName = `bench-${Date.now()}`;
     const started = performance.now();
     const handle = await stack.client.workflow.start(migrateLedger, {
@@ -94,6 +109,8 @@ async function temporalRun(
     const stats = await stack.requestStats();
     const log = await stack.requestLog();
     const peakRssMiB = await worker.peakRssMiB();
+    clearInterval(sampler);
+    console.log(`anon RSS every 5 s: ${timeline.join(' ')}`);
     const history = await historyEvents(stack, handle.workflowId);
     return { outcome, seconds, stats, log, peakRssMiB, history };
   } finally {

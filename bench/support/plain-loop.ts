@@ -23,6 +23,8 @@ import type { MigrateLedgerInput, RunScope } from '../../src/migration/workflow-
 export async function runPlainLoop(
   deps: MigrationActivityDeps,
   input: MigrateLedgerInput & { batchSize: number; concurrency: number },
+  /** Called after staging, after each phase is planned and run, and after verification. */
+  onMilestone: (label: string) => void = () => undefined,
 ): Promise<{ verified: boolean }> {
   const stage = await stageSource(
     deps,
@@ -37,6 +39,7 @@ export async function runPlainLoop(
     },
     () => undefined,
   );
+  onMilestone('staging');
   const scope: RunScope = {
     runName: input.runName,
     mode: 'live',
@@ -58,6 +61,7 @@ export async function runPlainLoop(
         phase,
         batchSize: input.batchSize,
       });
+      onMilestone(`${step}/${phase} planned`);
       await Promise.all(
         Array.from({ length: plan.units }, (_, index) =>
           limit(async () => {
@@ -74,10 +78,13 @@ export async function runPlainLoop(
           }),
         ),
       );
+      onMilestone(`${step}/${phase} done`);
     }
   }
   for (const report of ['trial-balance', 'aged-receivables', 'aged-payables'] as const) {
     await fetchReport(deps, { scope, report, asOf: stage.endDate });
   }
-  return { verified: (await verifyBooks(deps, { scope })).verified };
+  const { verified } = await verifyBooks(deps, { scope });
+  onMilestone('verification');
+  return { verified };
 }

@@ -15,6 +15,7 @@ import type {
   RunProgress,
   RunScope,
 } from '../migration/workflow-types.js';
+import { readWholeLog } from '../run-store/run-store.js';
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
 
 export interface BuildReportInput {
@@ -111,7 +112,7 @@ export async function buildRunReport(
     }
   }
 
-  const problems = (await store.readLog(stage.problems)).entries as Problem[];
+  const problems = (await readWholeLog(store, stage.problems)) as Problem[];
   const names = new Map<string, string>();
   for await (const row of readChunks<StagedRow>(store, stage.rows('accounts'))) {
     const account = row.record as Account;

@@ -3,6 +3,9 @@ import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { assertValidKey, type RunStore } from './run-store.js';
 
+/** Bytes of a log read at once: about ten thousand outcomes. */
+const LOG_PAGE_BYTES = 4 * 1024 * 1024;
+
 /**
  * The embedded run store: documents are JSON files written with write-to-temp + fsync + rename, so
  * a crash leaves either the old or the new value; logs are JSONL files appended with one write and
@@ -119,10 +122,17 @@ export class FileRunStore implements RunStore {
     try {
       const { size } = await handle.stat();
       if (size <= fromOffset) return { entries: [], nextOffset: fromOffset };
-      const buffer = Buffer.alloc(size - fromOffset);
-      await handle.read(buffer, 0, buffer.length, fromOffset);
-      // Only complete lines count: a torn tail is an append that never finished.
-      const complete = buffer.lastIndexOf(0x0a) + 1;
+      // A page is whole lines within LOG_PAGE_BYTES, or one longer line read whole.
+      let buffer = Buffer.alloc(0);
+      let complete = 0;
+      for (let length = Math.min(size - fromOffset, LOG_PAGE_BYTES); ;) {
+        buffer = Buffer.alloc(length);
+        await handle.read(buffer, 0, length, fromOffset);
+        // Only complete lines count: a torn tail is an append that never finished.
+        complete = buffer.lastIndexOf(0x0a) + 1;
+        if (complete > 0 || fromOffset + length >= size) break;
+        length = Math.min(size - fromOffset, length * 2);
+      }
       const text = buffer.subarray(0, complete).toString('utf8');
       const entries =
         text.length === 0

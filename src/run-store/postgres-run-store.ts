@@ -2,6 +2,9 @@ import pg from 'pg';
 import { assertValidKey, type RunStore } from './run-store.js';
 import type { SqlDatabase, SqlQuery } from './sql-database.js';
 
+/** Log entries read at once: a page, so a long log is never held in memory whole. */
+const LOG_PAGE_ROWS = 10_000;
+
 const schema = `
 create table if not exists ledgerlift_documents (
   run text not null,
@@ -94,14 +97,15 @@ export class PostgresRunStore implements RunStore {
 
   async readLog(log: string, fromOffset = 0): Promise<{ entries: unknown[]; nextOffset: number }> {
     assertValidKey(log);
-    const { rows } = await this.db.query<{ seq: string; entry: string }>(
-      'select seq::text as seq, entry from ledgerlift_logs where run = $1 and log = $2 and seq > $3 order by seq',
-      [this.run, log, fromOffset],
+    // Aliased apart from `seq`: ORDER BY would otherwise sort the text ("10" before "9").
+    const { rows } = await this.db.query<{ position: string; entry: string }>(
+      'select seq::text as position, entry from ledgerlift_logs where run = $1 and log = $2 and seq > $3 order by seq limit $4',
+      [this.run, log, fromOffset, LOG_PAGE_ROWS],
     );
     const last = rows.at(-1);
     return {
       entries: rows.map((row) => JSON.parse(row.entry) as unknown),
-      nextOffset: last ? Number(last.seq) : fromOffset,
+      nextOffset: last ? Number(last.position) : fromOffset,
     };
   }
 

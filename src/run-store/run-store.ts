@@ -27,12 +27,24 @@ export interface RunStore {
   appendLog(log: string, entries: readonly unknown[]): Promise<void>;
 
   /**
-   * Reads entries appended at or after `fromOffset` (0 = the start). The returned `nextOffset` is
-   * opaque: pass it back to read only what was appended since.
+   * Reads entries appended at or after `fromOffset` (0 = the start), at most a page of them, so a
+   * long log is never held in memory whole. The returned `nextOffset` is opaque: pass it back to
+   * read the next page, or what was appended since; an empty page means the end for now.
    */
   readLog(log: string, fromOffset?: number): Promise<{ entries: unknown[]; nextOffset: number }>;
 
   close(): Promise<void>;
+}
+
+/** Every entry of a log, page by page: for logs known to be small (problems, skips). */
+export async function readWholeLog(store: RunStore, log: string): Promise<unknown[]> {
+  const all: unknown[] = [];
+  for (let offset = 0; ;) {
+    const page = await store.readLog(log, offset);
+    if (page.entries.length === 0) return all;
+    all.push(...page.entries);
+    offset = page.nextOffset;
+  }
 }
 
 /** Keys and log names are slash-separated segments of letters, digits, "-", "_" and ".". */

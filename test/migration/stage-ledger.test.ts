@@ -2,14 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DocumentFactsLog } from '../../src/migration/engine/document-facts-log.js';
 import { FileRunStore } from '../../src/run-store/file-run-store.js';
+import { readWholeLog } from '../../src/run-store/run-store.js';
 import { readChunks } from '../../src/migration/staging/chunk-writer.js';
 import { stageKeys } from '../../src/migration/staging/stage-keys.js';
-import {
-  stageLedger,
-  type DocumentFacts,
-  type Projection,
-} from '../../src/migration/staging/stage-ledger.js';
+import { stageLedger, type Projection } from '../../src/migration/staging/stage-ledger.js';
 import type {
   StagedRow,
   StagingItem,
@@ -163,13 +161,12 @@ describe('staging a ledger', () => {
       baseCurrency: 'USD',
       batchSize: 25,
     });
-    const facts = await runStore.getDocument<Record<string, DocumentFacts>>(
-      stageKeys('s2').documents,
-    );
-    expect(facts?.['invoice:INV-1']?.outstandingAtCutover).toBe('300.00');
-    expect(facts?.['invoice:INV-2']?.outstandingAtCutover).toBe('0.00');
-    expect(facts?.['bill:B-1']?.outstandingAtCutover).toBe('200.00');
-    expect(facts?.['invoice:INV-3']?.outstandingAtCutover).toBeUndefined();
+    const facts = await new DocumentFactsLog(runStore, stageKeys('s2').documentFacts).refresh();
+    expect(facts.get('invoice', 'INV-1')?.outstandingAtCutover).toBe('300.00');
+    expect(facts.get('invoice', 'INV-2')?.outstandingAtCutover).toBe('0.00');
+    expect(facts.get('bill', 'B-1')?.outstandingAtCutover).toBe('200.00');
+    expect(facts.get('invoice', 'INV-3')?.outstandingAtCutover).toBeUndefined();
+    expect(facts.get('invoice', 'INV-3')?.dueAtEnd).toBeDefined();
   });
 
   it('stages rows per step and skips what the opening balance already covers', async () => {
@@ -188,7 +185,7 @@ describe('staging a ledger', () => {
     for await (const row of readChunks<StagedRow>(runStore, keys.rows('bank-transactions')))
       bankRows.push(row.key);
     expect(bankRows).toEqual(['T-1']);
-    const skips = (await runStore.readLog(keys.skips)).entries as StagingSkip[];
+    const skips = (await readWholeLog(runStore, keys.skips)) as StagingSkip[];
     expect(skips.map((s) => [s.key, s.reason, s.location?.file])).toEqual([
       ['T-0', 'before-cutover', 'bank_transactions.csv'],
     ]);
@@ -222,7 +219,7 @@ describe('staging a ledger', () => {
     expect(manifest.blocking).toBe(true);
     expect(manifest.problems.error).toBe(1);
     expect(manifest.steps.customers).toEqual({ rows: 2, skipped: 1 });
-    const skips = (await runStore.readLog(stageKeys('s4').skips)).entries as StagingSkip[];
+    const skips = (await readWholeLog(runStore, stageKeys('s4').skips)) as StagingSkip[];
     expect(skips).toContainEqual(
       expect.objectContaining({
         key: 'C-X',

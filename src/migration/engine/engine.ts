@@ -3,11 +3,11 @@ import type { MigrationApi } from '../api/migration-api.js';
 import type { PhaseName, StepName } from '../steps.js';
 import type { RunScope } from '../workflow-types.js';
 import type { FailureClassifier } from './call-failure.js';
-import { OutcomeLogCache } from './outcome-log.js';
+import { IndexedLogCache } from './indexed-log.js';
+import { OutcomeLog } from './outcome-log.js';
 import { overlay, type OutcomeView } from './outcome-view.js';
 import type { PhaseHandler } from './phase-handler.js';
 import { scopeKeys } from './run-keys.js';
-import type { OutcomeLog } from './outcome-log.js';
 
 /** What the engine needs from the outside world; the worker passes real ones, tests their own. */
 export interface EngineDeps {
@@ -21,7 +21,8 @@ export interface EngineDeps {
    * the call's rows: longer than the API could still apply a request it holds (docs/reliability.md).
    */
   ambiguousSettleMs: number;
-  outcomeLogs?: OutcomeLogCache;
+  /** The process's indexes of run store logs (outcomes, document facts), made on first use. */
+  logIndexes?: IndexedLogCache;
 }
 
 /** The outcome log a scope writes to, and the view it reads through. */
@@ -30,9 +31,10 @@ export async function openOutcomes(
   store: RunStore,
   scope: RunScope,
 ): Promise<{ log: OutcomeLog; view: OutcomeView }> {
-  const cache = (deps.outcomeLogs ??= new OutcomeLogCache());
+  const cache = (deps.logIndexes ??= new IndexedLogCache());
   const keys = scopeKeys(scope);
-  const log = await cache.open(store, keys.outcomes);
-  const live = scope.mode === 'live' ? log : await cache.open(store, keys.liveOutcomes);
+  const open = (name: string) => cache.open(store, name, () => new OutcomeLog(store, name));
+  const log = await open(keys.outcomes);
+  const live = scope.mode === 'live' ? log : await open(keys.liveOutcomes);
   return { log, view: overlay(log, live) };
 }

@@ -1,11 +1,13 @@
 import type { SourceLocation } from '../../ledger/index.js';
 import type { RunStore } from '../../run-store/run-store.js';
 import type { MigrationApi, Written } from '../api/migration-api.js';
-import type { DocumentFacts, StageManifest } from '../staging/stage-ledger.js';
+import type { StageManifest } from '../staging/stage-ledger.js';
 import type { StagedRow } from '../staging/staged-row.js';
 import type { PhaseName, StepName } from '../steps.js';
 import type { RowCounts, RunScope } from '../workflow-types.js';
+import type { DocumentFactsView } from './document-facts-log.js';
 import type { OutcomeView } from './outcome-view.js';
+import type { PlanSink } from './plan-sink.js';
 import type { References } from './references.js';
 import type { RowOutcome } from './row-outcome.js';
 
@@ -27,17 +29,23 @@ export interface PlanContext {
   manifest: StageManifest;
   /** The step's staged rows, one chunk in memory at a time. */
   stagedRows(step: StepName): AsyncIterable<StagedRow>;
-  documents(): Promise<Record<string, DocumentFacts>>;
+  /** The facts staging decided per document (open at the cutover, due at the end). */
+  documents(): Promise<DocumentFactsView>;
   /** Every page of a workspace snapshot this step took, merged. */
   snapshot<T>(resource: string): Promise<T[]>;
+  /**
+   * Where a handler of a large phase puts units and settled outcomes as it goes, instead of
+   * returning them all at once (they are written a page at a time).
+   */
+  sink: PlanSink;
   /** Replay rounds: a row is planned only if its latest outcome failed with this code. */
   failedCode?: string | undefined;
 }
 
 export interface PlannedPhase<D = unknown> {
-  /** Rows needing a call, one array per unit (one API call). */
+  /** Rows needing a call, one array per unit (one API call), after those given to the sink. */
   units: Array<Array<UnitRow<D>>>;
-  /** Outcomes settled without a call: matched to existing records, skipped, failed up front. */
+  /** Outcomes settled without a call (matched, skipped, failed up front), besides the sink's. */
   decided: RowOutcome[];
   /** The step's records this phase covers (counted for the step's first phase only). */
   counts: RowCounts;

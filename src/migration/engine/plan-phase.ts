@@ -1,10 +1,13 @@
 import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
-import type { DocumentFacts, StageManifest } from '../staging/stage-ledger.js';
+import type { StageManifest } from '../staging/stage-ledger.js';
 import type { StagedRow } from '../staging/staged-row.js';
 import type { PhasePlan, PlanPhaseInput } from '../workflow-types.js';
+import { DocumentFactsLog } from './document-facts-log.js';
 import { openOutcomes, type EngineDeps } from './engine.js';
-import type { PlanContext, UnitRow } from './phase-handler.js';
+import { IndexedLogCache } from './indexed-log.js';
+import type { PlanContext } from './phase-handler.js';
+import { PlanSink } from './plan-sink.js';
 import { References } from './references.js';
 import { scopeKeys } from './run-keys.js';
 
@@ -25,8 +28,9 @@ export async function planPhase(deps: EngineDeps, input: PlanPhaseInput): Promis
   const manifest = await store.getDocument<StageManifest>(stage.manifest);
   if (!manifest)
     throw new Error(`stage ${input.scope.stageId} of run ${input.scope.runName} is missing`);
-  let documents: Record<string, DocumentFacts> | undefined;
+  const sink = new PlanSink(store, log, input);
   const context: PlanContext = {
+    sink,
     scope: input.scope,
     store,
     outcomes: view,
@@ -34,7 +38,12 @@ export async function planPhase(deps: EngineDeps, input: PlanPhaseInput): Promis
     batchSize: input.batchSize,
     manifest,
     stagedRows: (step) => readChunks<StagedRow>(store, stage.rows(step)),
-    documents: async () => (documents ??= (await store.getDocument(stage.documents)) ?? {}),
+    documents: () =>
+      (deps.logIndexes ??= new IndexedLogCache()).open(
+        store,
+        stage.documentFacts,
+        () => new DocumentFactsLog(store, stage.documentFacts),
+      ),
     snapshot: async <T>(resource: string) => {
       const pages = await store.listDocuments(`${keys.snapshot(resource)}/`);
       const records: T[] = [];
@@ -46,15 +55,10 @@ export async function planPhase(deps: EngineDeps, input: PlanPhaseInput): Promis
 
   const handler = deps.handler(input.step, input.phase);
   const planned = await handler.plan(context);
-  await log.append(planned.decided);
-  const units = planned.units.filter((unit) => unit.length > 0);
-  await store.putDocuments(
-    units.map((rows, index) => [
-      keys.unit({ step: input.step, phase: input.phase, planId: input.planId, index }),
-      { rows } satisfies { rows: UnitRow[] },
-    ]),
-  );
-  const plan: PhasePlan = { units: units.length, rows: planned.counts };
+  // Units and outcomes the handler returned follow those it gave the sink as it went.
+  for (const rows of planned.units) await sink.unit(rows);
+  for (const outcome of planned.decided) await sink.decided(outcome);
+  const plan: PhasePlan = { units: await sink.close(), rows: planned.counts };
   await store.putDocument(planKey, plan);
   return plan;
 }

@@ -1,4 +1,4 @@
-import type { RunStore } from '../../run-store/run-store.js';
+import { readWholeLog, type RunStore } from '../../run-store/run-store.js';
 import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
 import type { StagedRow, StagingSkip } from '../staging/staged-row.js';
@@ -23,7 +23,7 @@ export async function* recordsOf(
 
 /** Rows skipped at staging (invalid, before the cutover...), per step. */
 export async function stagingSkips(store: RunStore, stageId: string): Promise<StagingSkip[]> {
-  return (await store.readLog(stageKeys(stageId).skips)).entries as StagingSkip[];
+  return (await readWholeLog(store, stageKeys(stageId).skips)) as StagingSkip[];
 }
 
 /** Exact counts per step: the staged records' statuses plus the rows skipped at staging. */

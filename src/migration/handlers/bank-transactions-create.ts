@@ -1,7 +1,7 @@
 import type { BankTransaction } from '../../ledger/index.js';
 import type { TransactionBody } from '../api/migration-api.js';
 import type { PhaseHandler, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
-import { chunk, ledgerliftRef, outcomesFor } from './outcomes.js';
+import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { bulkTransactionCalls } from './transaction-reconcile.js';
 import { emptyCounts, selectRow } from './selection.js';
 
@@ -19,21 +19,22 @@ export const bankTransactionsCreate: PhaseHandler<TransactionBody[], BankRow> = 
 
   async plan(context): Promise<PlannedPhase<BankRow>> {
     const counts = emptyCounts();
-    const rows: Array<UnitRow<BankRow>> = [];
+    const units = context.sink.batches(context.batchSize);
     for await (const staged of context.stagedRows('bank-transactions')) {
       const line = staged.record as BankTransaction;
       counts.planned += 1;
       const selection = selectRow(context, 'bank-transaction', line.key);
       if (selection === 'settled') counts.done += 1;
       if (selection === 'plan')
-        rows.push({
+        await units.add({
           entity: 'bank-transaction',
           key: line.key,
           location: line.source,
           data: { line },
         });
     }
-    return { units: chunk(rows, context.batchSize), decided: [], counts };
+    await units.flush();
+    return { units: [], decided: [], counts };
   },
 
   prepare(context, rows) {

@@ -69,7 +69,7 @@ function creditsHandler(spec: CreditSpec): PhaseHandler<CreditRequest, CreditRow
         const selection = selectRow(context, 'credit-application', application.key);
         if (selection === 'settled') counts.done += 1;
         if (selection !== 'plan') continue;
-        const fact = facts[`${spec.documentEntity}:${application.creditKey}`];
+        const fact = facts.get(spec.documentEntity, application.creditKey);
         const row: UnitRow<CreditRow> = {
           entity: 'credit-application',
           key: application.key,

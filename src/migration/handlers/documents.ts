@@ -3,7 +3,6 @@ import { centsOf } from '../../money/index.js';
 import type { Written } from '../api/migration-api.js';
 import type { PlanContext, PlannedPhase, UnitContext, UnitRow } from '../engine/phase-handler.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
-import type { DocumentFacts } from '../staging/stage-ledger.js';
 import type { outcomesFor } from './outcomes.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 
@@ -24,13 +23,11 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
   findExisting: (document: D) => string | undefined,
 ): Promise<PlannedPhase<DocumentRow<D>>> {
   const facts = await context.documents();
-  const decided: RowOutcome[] = [];
   const counts = emptyCounts();
-  const units: Array<Array<UnitRow<DocumentRow<D>>>> = [];
   for await (const staged of context.stagedRows(entity === 'invoice' ? 'invoices' : 'bills')) {
     const document = staged.record as D;
     counts.planned += 1;
-    const fact: DocumentFacts | undefined = facts[`${entity}:${document.key}`];
+    const fact = facts.get(entity, document.key);
     const outstanding = fact?.outstandingAtCutover;
     const row: UnitRow<DocumentRow<D>> = {
       entity,
@@ -44,12 +41,12 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
     const selection = selectRow(context, entity, document.key);
     if (selection === 'settled') counts.done += 1;
     if (selection !== 'plan') continue;
-    const decide = (outcome: RowOutcome) => {
-      decided.push(outcome);
+    const decide = async (outcome: RowOutcome) => {
+      await context.sink.decided(outcome);
       countDecided(counts, outcome.status);
     };
     if (outstanding === '0.00') {
-      decide(
+      await decide(
         build.skipped(
           row,
           'document.settled-before-cutover',
@@ -60,12 +57,12 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
     }
     const existing = findExisting(document);
     if (existing) {
-      decide(build.matched(row, existing, `${entity}.existing`));
+      await decide(build.matched(row, existing, `${entity}.existing`));
       continue;
     }
-    units.push([row]);
+    await context.sink.unit([row]);
   }
-  return { units, decided, counts };
+  return { units: [], decided: [], counts };
 }
 
 /**

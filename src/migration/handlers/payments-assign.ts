@@ -1,4 +1,4 @@
-import type { PhaseHandler, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
+import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import { isSettled } from '../engine/row-outcome.js';
 import { outcomesFor } from './outcomes.js';
 import {
@@ -34,13 +34,12 @@ export const paymentsAssign: PhaseHandler<AssignRequest, AllocationRow> = {
   idempotent: false,
 
   async plan(context): Promise<PlannedPhase<AllocationRow>> {
-    const units: Array<Array<UnitRow<AllocationRow>>> = [];
     for await (const staged of stagedPayments(context)) {
       const allocations = partsOf(staged).filter((part) => part.allocation);
       const siblings = allocations.map((part) => part.key);
       for (const part of allocations) {
         if (selectRow(context, PAYMENT_ALLOCATION, part.key) !== 'plan') continue;
-        units.push([
+        await context.sink.unit([
           {
             entity: PAYMENT_ALLOCATION,
             key: part.key,
@@ -55,7 +54,7 @@ export const paymentsAssign: PhaseHandler<AssignRequest, AllocationRow> = {
         ]);
       }
     }
-    return { units, decided: [], counts: emptyCounts() };
+    return { units: [], decided: [], counts: emptyCounts() };
   },
 
   prepare(context, rows) {

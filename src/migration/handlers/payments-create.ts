@@ -1,7 +1,7 @@
 import type { TransactionBody } from '../api/migration-api.js';
 import type { PhaseHandler, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
 import { isSettled } from '../engine/row-outcome.js';
-import { chunk, ledgerliftRef, outcomesFor } from './outcomes.js';
+import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import {
   PAYMENT_ALLOCATION,
   PAYMENT_TRANSACTION,
@@ -26,7 +26,7 @@ export const paymentsCreate: PhaseHandler<TransactionBody[], StagedPayment> = {
 
   async plan(context): Promise<PlannedPhase<StagedPayment>> {
     const counts = emptyCounts();
-    const rows: Array<UnitRow<StagedPayment>> = [];
+    const units = context.sink.batches(context.batchSize);
     for await (const staged of stagedPayments(context)) {
       counts.planned += 1;
       const allocationsDone = partsOf(staged)
@@ -34,7 +34,7 @@ export const paymentsCreate: PhaseHandler<TransactionBody[], StagedPayment> = {
         .every((part) => isSettled(context.outcomes.get(PAYMENT_ALLOCATION, part.key)));
       if (allocationsDone) counts.done += 1;
       if (selectRow(context, PAYMENT_TRANSACTION, staged.payment.key) === 'plan') {
-        rows.push({
+        await units.add({
           entity: PAYMENT_TRANSACTION,
           key: staged.payment.key,
           location: staged.payment.source,
@@ -42,7 +42,8 @@ export const paymentsCreate: PhaseHandler<TransactionBody[], StagedPayment> = {
         });
       }
     }
-    return { units: chunk(rows, context.batchSize), decided: [], counts };
+    await units.flush();
+    return { units: [], decided: [], counts };
   },
 
   prepare(context, rows) {

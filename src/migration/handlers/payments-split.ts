@@ -44,8 +44,6 @@ export const paymentsSplit: PhaseHandler<SplitRequest, SplitRow> = {
   idempotent: false,
 
   async plan(context): Promise<PlannedPhase<SplitRow>> {
-    const decided: RowOutcome[] = [];
-    const units: Array<Array<UnitRow<SplitRow>>> = [];
     for await (const staged of stagedPayments(context)) {
       const transaction = context.outcomes.idOf(PAYMENT_TRANSACTION, staged.payment.key);
       if (!transaction) continue;
@@ -53,14 +51,14 @@ export const paymentsSplit: PhaseHandler<SplitRequest, SplitRow> = {
       const [only] = parts;
       if (parts.length === 1 && only) {
         if (!isSettled(context.outcomes.get(PAYMENT_PART, only.key))) {
-          decided.push(
+          await context.sink.decided(
             build.matched(partRow(only, staged.payment.source), transaction, 'payment.unsplit'),
           );
         }
         continue;
       }
       if (selectRow(context, PAYMENT_SPLIT, staged.payment.key) === 'plan') {
-        units.push([
+        await context.sink.unit([
           {
             entity: PAYMENT_SPLIT,
             key: staged.payment.key,
@@ -70,7 +68,7 @@ export const paymentsSplit: PhaseHandler<SplitRequest, SplitRow> = {
         ]);
       }
     }
-    return { units, decided, counts: emptyCounts() };
+    return { units: [], decided: [], counts: emptyCounts() };
   },
 
   prepare(context, rows) {

@@ -8,7 +8,8 @@ export function stageKeys(stageId: string) {
     rows: (step: StepName) => `${base}/rows/${step}`,
     problems: `${base}/problems`,
     skips: `${base}/skips`,
-    documents: `${base}/documents`,
+    /** A log of DocumentFactsEntry, one per document (the latest per document wins). */
+    documentFacts: `${base}/document-facts`,
     projection: `${base}/projection`,
     legacyTrialBalance: `${base}/legacy-trial-balance`,
   };

@@ -10,6 +10,7 @@ import type {
   SalesDocument,
   TrialBalanceLine,
 } from '../../ledger/index.js';
+import { OffHeapMap } from '../../offheap/off-heap-map.js';
 import type { RunStore } from '../../run-store/run-store.js';
 import { Books } from '../accounting/books.js';
 import {
@@ -81,12 +82,20 @@ export interface Projection {
   aging: { receivable: Record<string, string>; payable: Record<string, string> };
 }
 
-type Documents = Map<string, { document: SalesDocument | PurchaseDocument; facts: DocumentFacts }>;
+/** Facts of one document as staging writes them to the stage's document-facts log. */
+export type DocumentFactsEntry = DocumentFacts & { key: string };
+
+/** A document's header (its lines are staged, not kept) and facts, by [entity, key], off the heap. */
+type Documents = OffHeapMap<{ document: SalesDocument | PurchaseDocument; facts: DocumentFacts }>;
+
+/** Settlements of a document as decimal text: the off-heap map keeps no bigint. */
+type SettledText = Record<keyof Settlements, string>;
 
 /**
  * Streams the validated ledger into the run store: rows per step in chunks, rows skipped before any
- * API call (with the reason), every problem, document facts, and the projected books. Memory holds
- * only per-document facts and per-account balances, never the rows themselves.
+ * API call (with the reason), every problem, document facts, and the projected books. The heap
+ * holds per-account balances only: rows go to the store, and per-document facts and settlements to
+ * off-heap maps, so staging a large company takes no more memory than a small one.
  */
 export async function stageLedger(
   items: AsyncIterable<StagingItem> | Iterable<StagingItem>,
@@ -108,8 +117,8 @@ export async function stageLedger(
   const problemCounts = { error: 0, warning: 0, info: 0 };
 
   const postingKeys = new PostingKeys();
-  const documents: Documents = new Map();
-  const settlements = new Map<string, Settlements>();
+  const documents: Documents = OffHeapMap.create();
+  const settlements = OffHeapMap.create<SettledText>();
   const books = new Books();
   let latestDate = settings.cutoverDate;
   let rowsRead = 0;
@@ -123,12 +132,12 @@ export async function stageLedger(
     await skips.add(entry);
   };
   const settle = (documentKey: string, entity: 'invoice' | 'bill', date: string, amount: Cents) => {
-    const id = `${entity}:${documentKey}`;
-    const entry = settlements.get(id) ?? emptySettlements();
+    const id = [entity, documentKey];
+    const entry = settledOf(settlements.get(id));
     if (date < settings.cutoverDate) entry.beforeCutover += amount;
     else entry.fromCutover += amount;
     if (settings.endDate !== undefined && date > settings.endDate) entry.afterEnd += amount;
-    settlements.set(id, entry);
+    settlements.set(id, settledText(entry));
   };
   const seeDate = (date: string) => {
     if (date > latestDate) latestDate = date;
@@ -199,7 +208,7 @@ export async function stageLedger(
           await skip({ step, entity, key: document.key, reason, codes: [], location });
           break;
         }
-        documents.set(`${entity}:${document.key}`, {
+        documents.set([entity, document.key], {
           document: { ...document, lines: [] },
           facts: {
             entity,
@@ -296,20 +305,23 @@ export async function stageLedger(
   }
 
   const endDate = settings.endDate ?? latestDate;
-  const { aging, settledBeforeCutover } = settleDocuments(
+  const facts = new BufferedLog<DocumentFactsEntry>(store, keys.documentFacts);
+  const { aging, settledBeforeCutover } = await settleDocuments(
     documents,
     settlements,
     books,
     settings.cutoverDate,
+    (entry) => facts.add(entry),
   );
+  documents.clear();
+  settlements.clear();
+  await facts.flush();
 
   for (const writer of writers.values()) await writer.flush();
   await legacyTrialBalance.flush();
   await problems.flush();
   await skips.flush();
 
-  const factsByKey: Record<string, DocumentFacts> = {};
-  for (const [id, { facts }] of documents) factsByKey[id] = facts;
   const projection: Projection = {
     endDate,
     books: books.balancesAt(endDate),
@@ -345,7 +357,6 @@ export async function stageLedger(
     hasLegacyTrialBalance: legacyTrialBalance.count > 0,
   };
   await store.putDocuments([
-    [keys.documents, factsByKey],
     [keys.projection, projection],
     [keys.manifest, manifest],
   ]);
@@ -355,18 +366,23 @@ export async function stageLedger(
 
 /**
  * Decides each document's conversion amount (open at the cutover) and what should be due at the
- * end date, posts conversion documents, and sums the expected aging per counterparty.
+ * end date, posts conversion documents, sums the expected aging per counterparty, and gives each
+ * document's completed facts to `write`.
  */
-function settleDocuments(
+async function settleDocuments(
   documents: Documents,
-  settlements: Map<string, Settlements>,
+  settlements: OffHeapMap<SettledText>,
   books: Books,
   cutoverDate: string,
-): { aging: Projection['aging']; settledBeforeCutover: { invoices: number; bills: number } } {
+  write: (entry: DocumentFactsEntry) => Promise<void>,
+): Promise<{
+  aging: Projection['aging'];
+  settledBeforeCutover: { invoices: number; bills: number };
+}> {
   const aging = { receivable: new Map<string, Cents>(), payable: new Map<string, Cents>() };
   const settledBeforeCutover = { invoices: 0, bills: 0 };
-  for (const [id, { document, facts }] of documents) {
-    const settled = settlements.get(id) ?? emptySettlements();
+  for (const [id, { document, facts }] of documents.entries()) {
+    const settled = settledOf(settlements.get(id));
     let open: Cents;
     if (document.date < cutoverDate) {
       const { outstanding } = outstandingAtCutover(document, settled);
@@ -383,12 +399,30 @@ function settleDocuments(
     facts.dueAtEnd = formatCents(open);
     const side = facts.entity === 'invoice' ? aging.receivable : aging.payable;
     side.set(facts.partyKey, (side.get(facts.partyKey) ?? 0n) + documentSign(document) * open);
+    await write({ ...facts, key: document.key });
   }
   const asText = (map: Map<string, Cents>) =>
     Object.fromEntries([...map].filter(([, v]) => v !== 0n).map(([k, v]) => [k, formatCents(v)]));
   return {
     aging: { receivable: asText(aging.receivable), payable: asText(aging.payable) },
     settledBeforeCutover,
+  };
+}
+
+function settledOf(text: SettledText | undefined): Settlements {
+  if (!text) return emptySettlements();
+  return {
+    beforeCutover: centsOf(text.beforeCutover),
+    fromCutover: centsOf(text.fromCutover),
+    afterEnd: centsOf(text.afterEnd),
+  };
+}
+
+function settledText(settled: Settlements): SettledText {
+  return {
+    beforeCutover: formatCents(settled.beforeCutover),
+    fromCutover: formatCents(settled.fromCutover),
+    afterEnd: formatCents(settled.afterEnd),
   };
 }
 

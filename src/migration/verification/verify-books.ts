@@ -2,6 +2,7 @@ import { centsOf, formatCents, type Cents } from '../../money/index.js';
 import type { Account, Party, TrialBalanceLine } from '../../ledger/index.js';
 import { CLEARING, CLEARING_ACCOUNT_NAME } from '../accounting/posting-keys.js';
 import { openOutcomes, type EngineDeps } from '../engine/engine.js';
+import { isSuccess } from '../engine/row-outcome.js';
 import { scopeKeys } from '../engine/run-keys.js';
 import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
@@ -87,16 +88,13 @@ export async function verifyBooks(
   if (input.scope.mode === 'live') {
     const { log } = await openOutcomes(deps, store, input.scope);
     const keyOfUuid = new Map<string, string>();
-    for (const outcome of log.values()) {
-      if (!outcome.id || (outcome.status !== 'created' && outcome.status !== 'matched')) continue;
-      if (outcome.entity === 'workspace-account') keyOfUuid.set(outcome.id, `@${outcome.key}`);
-      else if (
-        outcome.entity === 'account' &&
-        outcome.code !== 'account.system' &&
-        !keyOfUuid.has(outcome.id)
-      ) {
-        keyOfUuid.set(outcome.id, outcome.key);
-      }
+    // A workspace account the ledger's account was matched to is named by its role.
+    for (const outcome of log.values('workspace-account')) {
+      if (outcome.id && isSuccess(outcome)) keyOfUuid.set(outcome.id, `@${outcome.key}`);
+    }
+    for (const outcome of log.values('account')) {
+      if (!outcome.id || !isSuccess(outcome) || outcome.code === 'account.system') continue;
+      if (!keyOfUuid.has(outcome.id)) keyOfUuid.set(outcome.id, outcome.key);
     }
     actual = new Map();
     const trialBalance = await store.getDocument<unknown>(keys.report('trial-balance'));
@@ -114,8 +112,8 @@ export async function verifyBooks(
       const expected = projection.aging[report === 'aged-receivables' ? 'receivable' : 'payable'];
       const byKey = new Map<string, Cents>();
       const keyOfParty = new Map<string, string>();
-      for (const outcome of log.values()) {
-        if (outcome.entity === entity && outcome.id) keyOfParty.set(outcome.id, outcome.key);
+      for (const outcome of log.values(entity)) {
+        if (outcome.id) keyOfParty.set(outcome.id, outcome.key);
       }
       for (const total of agingTotals(await store.getDocument<unknown>(keys.report(report)))) {
         const key = keyOfParty.get(total.counterpartyUuid) ?? `uuid:${total.counterpartyUuid}`;

@@ -1,19 +1,12 @@
 import type { RowOutcome } from '../../../src/migration/engine/row-outcome.js';
 import { openRunStores } from '../../../src/run-store/open-run-store.js';
+import { readWholeLog } from '../../../src/run-store/run-store.js';
 
 /** Every entry of a run's live outcome log (docs/run-layout.md), in the order appended. */
 export async function liveOutcomes(runsDir: string, runName: string): Promise<RowOutcome[]> {
   const stores = openRunStores({ runsDir });
   try {
-    const store = await stores.open(runName);
-    const entries: RowOutcome[] = [];
-    let offset = 0;
-    for (;;) {
-      const page = await store.readLog('outcomes/live', offset);
-      entries.push(...(page.entries as RowOutcome[]));
-      if (page.nextOffset === offset || page.entries.length === 0) return entries;
-      offset = page.nextOffset;
-    }
+    return (await readWholeLog(await stores.open(runName), 'outcomes/live')) as RowOutcome[];
   } finally {
     await stores.close();
   }

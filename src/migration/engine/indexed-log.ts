@@ -1,0 +1,71 @@
+import { OffHeapMap, type OffHeapKey } from '../../offheap/off-heap-map.js';
+import type { RunStore } from '../../run-store/run-store.js';
+
+/**
+ * The latest entry per key of one run store log, indexed off the heap (OffHeapMap) and brought up
+ * to date by reading only what was appended since the last look. Several workers append to the
+ * same log; each refreshes before deciding anything, so decisions always see every committed entry.
+ */
+export class IndexedLog<T> {
+  private offset = 0;
+  private readonly latest = OffHeapMap.create<T>();
+
+  constructor(
+    private readonly store: RunStore,
+    readonly log: string,
+    private readonly keyOf: (entry: T) => OffHeapKey,
+  ) {}
+
+  async refresh(): Promise<this> {
+    for (;;) {
+      const { entries, nextOffset } = await this.store.readLog(this.log, this.offset);
+      this.index(entries as T[]);
+      const grew = nextOffset !== this.offset;
+      this.offset = nextOffset;
+      if (!grew || entries.length === 0) return this;
+    }
+  }
+
+  async append(entries: T[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.store.appendLog(this.log, entries);
+    // Our own entries are visible at once; the next refresh re-reads them harmlessly.
+    this.index(entries);
+  }
+
+  protected lookup(key: OffHeapKey): T | undefined {
+    return this.latest.get(key);
+  }
+
+  protected latestValues(prefix?: OffHeapKey): Iterable<T> {
+    return this.latest.values(prefix);
+  }
+
+  private index(entries: readonly T[]): void {
+    if (entries.length > 0) this.latest.setMany(entries.map((entry) => [this.keyOf(entry), entry]));
+  }
+}
+
+interface Refreshable {
+  refresh(): Promise<unknown>;
+}
+
+/** One index per (store, log) per process, so refreshes stay incremental across activities. */
+export class IndexedLogCache {
+  private readonly logs = new WeakMap<RunStore, Map<string, Refreshable>>();
+
+  async open<L extends Refreshable>(store: RunStore, log: string, create: () => L): Promise<L> {
+    let byLog = this.logs.get(store);
+    if (!byLog) {
+      byLog = new Map();
+      this.logs.set(store, byLog);
+    }
+    let indexed = byLog.get(log) as L | undefined;
+    if (!indexed) {
+      indexed = create();
+      byLog.set(log, indexed);
+    }
+    await indexed.refresh();
+    return indexed;
+  }
+}

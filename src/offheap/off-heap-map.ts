@@ -1,0 +1,111 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { open, type RootDatabase } from 'lmdb';
+
+export type OffHeapKey = Array<string | number>;
+
+/**
+ * A map the worker keeps off the JavaScript heap, so its memory does not grow with the size of the
+ * company (docs/benchmarks.md): the latest outcome of every row, the stage's per-document facts.
+ * It is process-local scratch: whatever it holds can be rebuilt from the run store, which stays
+ * the truth. So the file lives in the temp directory, is written without fsync, and is deleted when
+ * the process exits (or, after a kill, by the next process that opens one).
+ *
+ * LMDB was chosen because its reads are synchronous memory-mapped lookups (the phase handlers ask
+ * for ids in plain loops, and staging settles documents row by row), and the package ships its
+ * binaries: nothing is built at install. Values are encoded with MessagePack, so money goes in as
+ * decimal strings, never as bigint or float.
+ */
+export class OffHeapMap<V> {
+  private constructor(
+    private readonly db: RootDatabase<V, OffHeapKey>,
+    private readonly space: number,
+  ) {}
+
+  /** A new, empty map in this process's scratch file. */
+  static create<V>(): OffHeapMap<V> {
+    spaces += 1;
+    return new OffHeapMap<V>(sharedDatabase() as RootDatabase<V, OffHeapKey>, spaces);
+  }
+
+  get(key: OffHeapKey): V | undefined {
+    return this.db.get([this.space, ...key]);
+  }
+
+  set(key: OffHeapKey, value: V): void {
+    this.setMany([[key, value]]);
+  }
+
+  /** Writes several entries in one transaction; a later entry for the same key wins. */
+  setMany(entries: Iterable<readonly [OffHeapKey, V]>): void {
+    this.db.transactionSync(() => {
+      for (const [key, value] of entries) void this.db.put([this.space, ...key], value);
+    });
+  }
+
+  /** Entries in key order: all of them, or those whose key starts with `prefix`. */
+  *entries(prefix: OffHeapKey = []): Generator<[OffHeapKey, V]> {
+    const range = { start: [this.space, ...prefix], end: [this.space + 1] };
+    for (const { key, value } of this.db.getRange(range)) {
+      const own = key.slice(1);
+      if (prefix.some((part, index) => own[index] !== part)) return;
+      yield [own, value];
+    }
+  }
+
+  *values(prefix: OffHeapKey = []): Generator<V> {
+    for (const [, value] of this.entries(prefix)) yield value;
+  }
+
+  /** Frees the map's entries (LMDB reuses the pages). */
+  clear(): void {
+    const range = { start: [this.space], end: [this.space + 1] };
+    const keys = [...this.db.getKeys(range)];
+    this.db.transactionSync(() => {
+      for (const key of keys) void this.db.remove(key);
+    });
+  }
+}
+
+let database: RootDatabase<unknown, OffHeapKey> | undefined;
+let spaces = 0;
+
+const SCRATCH_ROOT = path.join(os.tmpdir(), 'ledgerlift-off-heap');
+
+/** One scratch file per process (per thread under test runners), opened on first use. */
+function sharedDatabase(): RootDatabase<unknown, OffHeapKey> {
+  if (database) return database;
+  mkdirSync(SCRATCH_ROOT, { recursive: true });
+  removeScratchOfDeadProcesses();
+  const dir = path.join(SCRATCH_ROOT, `${process.pid}-${threadId}-${Date.now()}`);
+  mkdirSync(dir);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  database = open<unknown, OffHeapKey>({
+    path: path.join(dir, 'scratch.mdb'),
+    // Scratch rebuilt from the run store: durability is the run store's job, not this file's.
+    noSync: true,
+    overlappingSync: false,
+  });
+  return database;
+}
+
+/** Folders are named `<pid>-<thread>-<time>`; a process killed with SIGKILL leaves its folder. */
+function removeScratchOfDeadProcesses(): void {
+  for (const name of readdirSync(SCRATCH_ROOT)) {
+    const pid = Number(name.split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && !isAlive(pid)) {
+      rmSync(path.join(SCRATCH_ROOT, name), { recursive: true, force: true });
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
