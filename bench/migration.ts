@@ -1,11 +1,11 @@
-// `npm run bench [-- --sizes small,medium,large] [--only efficiency,budget,overhead] [--budget-minutes 5]`
+// `npm run bench [-- --sizes small,medium,large] [--only efficiency,budget,overhead|plain] [--budget-minutes 5]`
 //
 // Migrates generated companies into a sandbox and prints, per size: call efficiency (write calls
 // made over the fewest the routes allow), orchestration overhead (Temporal against a plain loop
 // over the same engine and sandbox, limit off), peak worker memory and history events per 1,000
 // units; and, per size, budget use against the real limit of 100 requests on a 30 s window
 // (`--budget-minutes`, default 5: how long a run that has not finished by then is measured).
-import { readFile } from 'node:fs/promises';
+// `--only plain` runs the plain loop alone, to pair with a Temporal run from another invocation.
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
@@ -24,6 +24,7 @@ import { migrateLedger } from '../workflows/migrate-ledger.js';
 import { BENCH_PROFILE, startBenchStack, type BenchStack } from './support/bench-stack.js';
 import { minimumWriteCalls } from './support/minimum-calls.js';
 import { runPlainLoop } from './support/plain-loop.js';
+import { RssSampler } from './support/rss-sampler.js';
 
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 
@@ -82,21 +83,8 @@ async function temporalRun(
   try {
     const folder = path.join(stack.dir, 'exports');
     await writeGenericCsv(company.records, folder);
-    const worker = await stack.startWorker({
-      ...workerEnv,
-      ...(process.env.BENCH_WORKER_NODE_OPTIONS
-        ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS }
-        : {}),
-    });
-    const startRss = await worker.peakRssMiB();
-    const timeline: string[] = [];
-    const sampler = setInterval(() => {
-      void readFile(`/proc/${worker.process.pid}/status`, 'utf8').then((status) => {
-        const anon = Math.round(Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-        timeline.push(String(anon));
-      });
-    }, 5000);
-    console.log(`worker ready, peak RSS so far ${startRss} MiB`);
+    const worker = await stack.startWorker(workerEnv);
+    const rss = new RssSampler(worker.process.pid);
     const runName = `bench-${Date.now()}`;
     const started = performance.now();
     const handle = await stack.client.workflow.start(migrateLedger, {
@@ -109,10 +97,9 @@ async function temporalRun(
     const stats = await stack.requestStats();
     const log = await stack.requestLog();
     const peakRssMiB = await worker.peakRssMiB();
-    clearInterval(sampler);
-    console.log(`anon RSS every 5 s: ${timeline.join(' ')}`);
+    const during = rss.stop();
     const history = await historyEvents(stack, handle.workflowId);
-    return { outcome, seconds, stats, log, peakRssMiB, history };
+    return { outcome, seconds, stats, log, peakRssMiB, during, history };
   } finally {
     await stack.stop();
   }
@@ -198,6 +185,14 @@ for (const size of sizes) {
   console.log(
     `\n== ${size}: ${records} records, ${minimum} write calls at least (batch ${BATCH_SIZE})`,
   );
+  if (only.has('plain') && !only.has('efficiency') && !only.has('overhead')) {
+    // The baseline alone, to pair with a Temporal run measured by an earlier invocation.
+    const plain = await plainRun(company);
+    console.log(
+      `Plain loop, limit off: ${plain.seconds.toFixed(1)} s, ${plain.stats.writes + plain.stats.reads} calls, verified ${String(plain.verified)}`,
+    );
+    continue;
+  }
   if (!only.has('efficiency') && !only.has('overhead')) continue;
 
   const run = await temporalRun(company, ['--no-rate-limit'], { LEDGERLIFT_API_RATE_LIMIT: 'off' });
@@ -212,7 +207,10 @@ for (const size of sizes) {
   console.log(
     `Call efficiency: ${run.stats.writes} / ${minimum} = ${efficiency.toFixed(4)} (target at most 1.02)`,
   );
-  console.log(`Peak worker memory: ${run.peakRssMiB} MiB`);
+  console.log(
+    `Peak worker memory: ${run.peakRssMiB} MiB (VmHWM); anonymous RSS in 5 s samples while ` +
+      `migrating: ${run.during}`,
+  );
   console.log(
     `History: ${run.history.total} events in ${run.history.executions} executions ` +
       `(largest ${run.history.largest}), ${perThousand.toFixed(0)} per 1,000 units`,

@@ -59,13 +59,16 @@ export class OffHeapMap<V> {
     for (const [, value] of this.entries(prefix)) yield value;
   }
 
-  /** Frees the map's entries (LMDB reuses the pages). */
+  /** Frees the map's entries (LMDB reuses the pages), a bounded transaction at a time. */
   clear(): void {
-    const range = { start: [this.space], end: [this.space + 1] };
-    const keys = [...this.db.getKeys(range)];
-    this.db.transactionSync(() => {
-      for (const key of keys) void this.db.remove(key);
-    });
+    const range = { start: [this.space], end: [this.space + 1], limit: 10_000 };
+    for (;;) {
+      const keys = [...this.db.getKeys(range)];
+      if (keys.length === 0) return;
+      this.db.transactionSync(() => {
+        for (const key of keys) void this.db.remove(key);
+      });
+    }
   }
 }
 
