@@ -92,7 +92,17 @@ async function temporalRun(
       workflowId: runWorkflowId(runName),
       args: [inputFor(company, folder, runName)],
     });
-    const outcome = await handle.result();
+    const exited = new Promise<never>((_, reject) =>
+      worker.process.once('exit', (code, signal) =>
+        reject(
+          new Error(
+            `the worker exited (${signal ?? `code ${String(code)}`}) mid-run:\n${worker.output().slice(-4000)}`,
+          ),
+        ),
+      ),
+    );
+    exited.catch(() => undefined); // once the run is over, the worker's exit is expected
+    const outcome = await Promise.race([handle.result(), exited]);
     const seconds = (performance.now() - started) / 1000;
     const stats = await stack.requestStats();
     const log = await stack.requestLog();
