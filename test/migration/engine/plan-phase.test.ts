@@ -57,7 +57,13 @@ describe('planPhase', () => {
       openStore: () => Promise.resolve(store),
       handler: () => streamingHandler(450, 3),
     } as Partial<EngineDeps> as EngineDeps;
-    const input = { scope, planId: 'p1', step: 'customers', phase: 'create', batchSize: 25 } as const;
+    const input = {
+      scope,
+      planId: 'p1',
+      step: 'customers',
+      phase: 'create',
+      batchSize: 25,
+    } as const;
 
     const plan = await planPhase(deps, input);
 
