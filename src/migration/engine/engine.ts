@@ -25,13 +25,18 @@ export interface EngineDeps {
   logIndexes?: IndexedLogCache;
 }
 
+/** The process's indexes of run store logs, made on first use and kept for the process's life. */
+export function logIndexes(deps: EngineDeps): IndexedLogCache {
+  return (deps.logIndexes ??= new IndexedLogCache());
+}
+
 /** The outcome log a scope writes to, and the view it reads through. */
 export async function openOutcomes(
   deps: EngineDeps,
   store: RunStore,
   scope: RunScope,
 ): Promise<{ log: OutcomeLog; view: OutcomeView }> {
-  const cache = (deps.logIndexes ??= new IndexedLogCache());
+  const cache = logIndexes(deps);
   const keys = scopeKeys(scope);
   const open = (name: string) => cache.open(store, name, () => new OutcomeLog(store, name));
   const log = await open(keys.outcomes);

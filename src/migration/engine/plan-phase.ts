@@ -4,8 +4,7 @@ import type { StageManifest } from '../staging/stage-ledger.js';
 import type { StagedRow } from '../staging/staged-row.js';
 import type { PhasePlan, PlanPhaseInput } from '../workflow-types.js';
 import { DocumentFactsLog } from './document-facts-log.js';
-import { openOutcomes, type EngineDeps } from './engine.js';
-import { IndexedLogCache } from './indexed-log.js';
+import { logIndexes, openOutcomes, type EngineDeps } from './engine.js';
 import type { PlanContext } from './phase-handler.js';
 import { PlanSink } from './plan-sink.js';
 import { References } from './references.js';
@@ -39,7 +38,7 @@ export async function planPhase(deps: EngineDeps, input: PlanPhaseInput): Promis
     manifest,
     stagedRows: (step) => readChunks<StagedRow>(store, stage.rows(step)),
     documents: () =>
-      (deps.logIndexes ??= new IndexedLogCache()).open(
+      logIndexes(deps).open(
         store,
         stage.documentFacts,
         () => new DocumentFactsLog(store, stage.documentFacts),
