@@ -7,7 +7,6 @@
 // milestone (which includes garbage not yet collected). Flat memory means the live heap does not
 // grow with the size of the company.
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { companySizes, generateCompany } from '../src/sample/company-generator.js';
@@ -16,6 +15,7 @@ import { createMigrationDeps } from '../src/worker/migration-deps.js';
 import { workerSettings } from '../src/config/worker-settings.js';
 import { BENCH_PROFILE, startBenchStack } from './support/bench-stack.js';
 import { runPlainLoop } from './support/plain-loop.js';
+import { anonymousRssMiB } from './support/rss-sampler.js';
 
 setFlagsFromString('--expose_gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -28,11 +28,7 @@ const sizes = (sizesIndex >= 0 ? (args[sizesIndex + 1] ?? 'small') : 'small,medi
 
 const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-/** Resident memory without the file-backed pages (mapped code and files the kernel can drop). */
-function anonymousRss(): number {
-  const line = readFileSync('/proc/self/status', 'utf8').match(/RssAnon:\s+(\d+) kB/);
-  return line ? Number(line[1]) * 1024 : process.memoryUsage.rss();
-}
+const anonymousRss = () => (anonymousRssMiB('self') ?? 0) * 1024 * 1024;
 
 /** Writes the company's exports and lets the generated records go before anything is measured. */
 async function writeExports(size: keyof typeof companySizes, folder: string) {

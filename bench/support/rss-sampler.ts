@@ -1,22 +1,29 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * Samples a process's anonymous resident memory (heap and native allocations, without mapped files
- * the kernel can drop) every few seconds, for the shape of memory over a run, not just its peak.
+ * A process's anonymous resident memory in MiB (heap and native allocations, without mapped files
+ * the kernel can drop), or undefined once the process has exited.
  */
+export function anonymousRssMiB(pid: number | 'self' | undefined): number | undefined {
+  try {
+    const kib = Number(
+      /RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1],
+    );
+    return Number.isFinite(kib) ? kib / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's anonymous RSS every few seconds: the shape of memory over a run. */
 export class RssSampler {
   private readonly samples: number[] = [];
   private readonly timer: NodeJS.Timeout;
 
   constructor(pid: number | undefined, everyMs = 5000) {
     this.timer = setInterval(() => {
-      try {
-        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-        const kib = Number(/RssAnon:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
-        if (Number.isFinite(kib)) this.samples.push(kib / 1024);
-      } catch {
-        // The process has exited: nothing more to sample.
-      }
+      const mib = anonymousRssMiB(pid);
+      if (mib !== undefined) this.samples.push(mib);
     }, everyMs);
   }
 

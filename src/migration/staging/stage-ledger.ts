@@ -93,9 +93,9 @@ type SettledText = Record<keyof Settlements, string>;
 
 /**
  * Streams the validated ledger into the run store: rows per step in chunks, rows skipped before any
- * API call (with the reason), every problem, document facts, and the projected books. The heap
- * holds per-account balances only: rows go to the store, and per-document facts and settlements to
- * off-heap maps, so staging a large company takes no more memory than a small one.
+ * API call (with the reason), every problem, document facts, and the projected books. Rows go to
+ * the store, and per-document facts and settlements to off-heap maps; the heap keeps totals per
+ * account and per counterparty, and the credit groups and tax months the call estimate counts.
  */
 export async function stageLedger(
   items: AsyncIterable<StagingItem> | Iterable<StagingItem>,
