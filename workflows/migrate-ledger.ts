@@ -186,14 +186,14 @@ export async function migrateLedger(
   setHandler(stepPausedSignal, ({ step, reason }) => pause(`${step}: ${reason}`));
   setHandler(pauseSignal, async ({ reason }) => {
     pause(reason ?? 'paused by the operator');
-    await forwardToChildren('pause', { reason: pauseReason });
+    await tellChildren();
   });
   setHandler(resumeSignal, async () => {
     if (!paused) return;
     paused = false;
     pauseReason = undefined;
     setPhase(phaseBeforePause);
-    await forwardToChildren('resume', {});
+    await tellChildren();
   });
   setHandler(finishSignal, () => {
     finishRequested = true;
@@ -249,12 +249,23 @@ export async function migrateLedger(
     },
   );
 
-  async function forwardToChildren(signal: 'pause' | 'resume', payload: { reason?: string }) {
-    for (const handle of runningChildren.values()) {
-      const child = getExternalWorkflowHandle(handle.workflowId);
-      if (signal === 'pause') await child.signal(pauseSignal, payload);
-      else await child.signal(resumeSignal, {});
-    }
+  // Signals to the children go out one round at a time, each saying the run's state as it is when
+  // sent. A pause and a resume sent close together would otherwise interleave their awaits, and a
+  // child could hear the resume before the pause and stay paused forever.
+  let childrenTold: Promise<void> = Promise.resolve();
+  function tellChildren(): Promise<void> {
+    childrenTold = childrenTold.then(async () => {
+      for (const handle of [...runningChildren.values()]) {
+        const child = getExternalWorkflowHandle(handle.workflowId);
+        try {
+          if (paused) await child.signal(pauseSignal, { reason: pauseReason });
+          else await child.signal(resumeSignal, {});
+        } catch {
+          // The child finished between the lookup and the signal: nothing is left to pause.
+        }
+      }
+    });
+    return childrenTold;
   }
 
   /** Replaces live counts with exact ones from the run store (after a round or a skip). */
@@ -298,7 +309,7 @@ export async function migrateLedger(
           ],
         });
         runningChildren.set(step, handle);
-        if (paused) await getExternalWorkflowHandle(handle.workflowId).signal(pauseSignal, {});
+        if (paused) await tellChildren();
         running.set(
           step,
           handle.result().then((result) => {

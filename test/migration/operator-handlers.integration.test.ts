@@ -10,7 +10,7 @@ import {
   type GeneratedCompany,
 } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
-import { progressQuery } from '../../workflows/handlers.js';
+import { pauseSignal, progressQuery, resumeSignal } from '../../workflows/handlers.js';
 import {
   startMigrationStack,
   uniqueRunName,
@@ -119,6 +119,14 @@ describe('operator handlers, sent from the temporal CLI as the Web UI sends them
       '--input',
       '{}',
     ]);
+
+    // A consultant clicking Pause and Resume in quick succession while steps start and finish: a
+    // child that finished meanwhile must not fail the run, and every resume must reach every step.
+    for (let clicks = 0; clicks < 40; clicks += 1) {
+      if ((await handle.query(progressQuery)).phase !== 'migrating') break;
+      await handle.signal(pauseSignal, { reason: 'a second look' });
+      await handle.signal(resumeSignal, {});
+    }
 
     const waiting = await waitFor(
       'the run to wait for the operator',
