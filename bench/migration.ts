@@ -8,6 +8,7 @@
 // `--only plain` runs the plain loop alone, to pair with a Temporal run from another invocation.
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { WorkflowHandle } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { runWorkflowId } from '../src/migration/run-name.js';
 import { stepNames } from '../src/migration/steps.js';
@@ -20,6 +21,7 @@ import {
 import { writeGenericCsv } from '../src/sample/write-generic-csv.js';
 import { createMigrationDeps } from '../src/worker/migration-deps.js';
 import { workerSettings } from '../src/config/worker-settings.js';
+import { progressQuery } from '../workflows/handlers.js';
 import { migrateLedger } from '../workflows/migrate-ledger.js';
 import { BENCH_PROFILE, startBenchStack, type BenchStack } from './support/bench-stack.js';
 import { minimumWriteCalls } from './support/minimum-calls.js';
@@ -74,6 +76,15 @@ async function historyEvents(stack: BenchStack, workflowId: string) {
   return { total, largest, executions };
 }
 
+/** What the run is doing now: its phase, and the phases of the steps that are running. */
+async function runningNow(handle: WorkflowHandle<typeof migrateLedger>): Promise<string> {
+  const progress = await handle.query(progressQuery);
+  const running = progress.steps
+    .filter((step) => step.status === 'running')
+    .map((step) => `${step.step}/${step.phase ?? 'snapshots'}`);
+  return running.length > 0 ? running.join(', ') : progress.phase;
+}
+
 async function temporalRun(
   company: GeneratedCompany,
   sandboxArgs: string[],
@@ -84,7 +95,6 @@ async function temporalRun(
     const folder = path.join(stack.dir, 'exports');
     await writeGenericCsv(company.records, folder);
     const worker = await stack.startWorker(workerEnv);
-    const rss = new RssSampler(worker.process.pid);
     const runName = `bench-${Date.now()}`;
     const started = performance.now();
     const handle = await stack.client.workflow.start(migrateLedger, {
@@ -92,6 +102,7 @@ async function temporalRun(
       workflowId: runWorkflowId(runName),
       args: [inputFor(company, folder, runName)],
     });
+    const rss = new RssSampler(worker.process.pid, { where: () => runningNow(handle) });
     const exited = new Promise<never>((_, reject) =>
       worker.process.once('exit', (code, signal) =>
         reject(

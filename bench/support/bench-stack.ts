@@ -8,6 +8,7 @@ import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
 import { freePort } from '../../src/dev/free-port.js';
 import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
 import { startDevServer, type RunningDevServer } from '../../src/dev/temporal-dev-server.js';
+import { workerNodeFlags } from '../../src/worker/node-flags.js';
 import { startChild, type Child } from './child.js';
 
 export const BENCH_PROFILE = 'bench';
@@ -72,6 +73,7 @@ export async function startBenchStack(sandboxArgs: string[]): Promise<BenchStack
           ...env,
         },
         /polling task queue/,
+        workerNodeFlags,
       );
       workers.push(worker);
       return worker;

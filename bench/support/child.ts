@@ -17,10 +17,11 @@ export async function startChild(
   args: string[],
   env: NodeJS.ProcessEnv,
   ready: RegExp,
+  nodeFlags: readonly string[] = [],
 ): Promise<Child> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, entry), ...args],
+    [...nodeFlags, '--import', 'tsx', path.join(projectRoot, entry), ...args],
     {
       cwd: projectRoot,
       env: { ...process.env, ...env },

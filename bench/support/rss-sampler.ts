@@ -19,11 +19,26 @@ export function anonymousRssMiB(pid: number | 'self' | undefined): number | unde
 export class RssSampler {
   private readonly samples: number[] = [];
   private readonly timer: NodeJS.Timeout;
+  private max = 0;
+  private maxWhere: string | undefined;
 
-  constructor(pid: number | undefined, everyMs = 5000) {
+  /** `where` names what the process was doing, asked when a sample sets a new maximum. */
+  constructor(
+    pid: number | undefined,
+    { everyMs = 5000, where }: { everyMs?: number; where?: () => Promise<string> } = {},
+  ) {
     this.timer = setInterval(() => {
       const mib = anonymousRssMiB(pid);
-      if (mib !== undefined) this.samples.push(mib);
+      if (mib === undefined) return;
+      this.samples.push(mib);
+      if (mib <= this.max) return;
+      this.max = mib;
+      where?.().then(
+        (label) => {
+          if (this.max === mib) this.maxWhere = label;
+        },
+        () => undefined,
+      );
     }, everyMs);
   }
 
@@ -33,6 +48,7 @@ export class RssSampler {
     const sorted = [...this.samples].sort((a, b) => a - b);
     if (sorted.length === 0) return 'no samples';
     const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))] ?? 0);
-    return `min ${at(0)}, median ${at(0.5)}, max ${at(1)} MiB (${sorted.length} samples)`;
+    const where = this.maxWhere ? `, max during ${this.maxWhere}` : '';
+    return `min ${at(0)}, median ${at(0.5)}, max ${at(1)} MiB (${sorted.length} samples${where})`;
   }
 }

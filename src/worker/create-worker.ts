@@ -1,12 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.js';
 import type { MigrationActivityDeps } from '../../activities/migration.js';
 import type { TemporalSettings } from '../config/temporal-settings.js';
 import { apiActivitiesPerSecond, type WorkerSettings } from '../config/worker-settings.js';
-
-/** Source entry of all workflows; the worker bundles it unless a prebuilt bundle is given. */
-export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
+import { bundleWorkflowsApart } from './bundle-apart.js';
 
 export interface CreateWorkerOptions {
   settings: TemporalSettings;
@@ -14,7 +11,8 @@ export interface CreateWorkerOptions {
   /** The migration's dependencies (run stores, API clients, source readers). */
   deps: MigrationActivityDeps;
   connection?: NativeConnection;
-  /** A bundle from `bundleWorkflowCode`, so tests bundle once instead of per worker. */
+  /** A bundle from `bundleWorkflowCode`, so tests bundle once instead of per worker; without
+   *  one, the workflows are bundled in a child process. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
 
@@ -41,7 +39,7 @@ export async function createWorkers(options: CreateWorkerOptions): Promise<Ledge
   const main = await Worker.create({
     ...common,
     taskQueue: options.settings.taskQueue,
-    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath }),
+    workflowBundle: options.workflowBundle ?? (await bundleWorkflowsApart()),
   });
   const perSecond = apiActivitiesPerSecond(options.worker);
   const api = await Worker.create({

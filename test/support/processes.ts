@@ -16,11 +16,11 @@ export function startTsProcess(
   entry: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
-  options: { group?: boolean } = {},
+  options: { group?: boolean; nodeFlags?: readonly string[] } = {},
 ): RunningProcess {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, entry), ...args],
+    [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(projectRoot, entry), ...args],
     {
       cwd: projectRoot,
       env: { ...process.env, ...env },

@@ -1,3 +1,4 @@
+import { workerNodeFlags } from '../../src/worker/node-flags.js';
 import type { MigrationStack } from './migration-stack.js';
 import { startTsProcess, type RunningProcess } from './processes.js';
 
@@ -6,17 +7,22 @@ export async function startWorkerProcess(
   stack: MigrationStack,
   env: NodeJS.ProcessEnv = {},
 ): Promise<RunningProcess> {
-  const worker = startTsProcess('src/worker/main.ts', [], {
-    TEMPORAL_ADDRESS: stack.settings.address,
-    LEDGERLIFT_TASK_QUEUE: stack.settings.taskQueue,
-    LEDGERLIFT_RUNS_DIR: stack.worker.runsDir,
-    LEDGERLIFT_CREDENTIALS: stack.worker.credentialsPath,
-    LEDGERLIFT_API_RATE_LIMIT: stack.worker.rateLimited ? 'on' : 'off',
-    LEDGERLIFT_API_REQUESTS_PER_WINDOW: String(stack.worker.requestsPerWindow),
-    LEDGERLIFT_API_RATE_WINDOW_SECONDS: String(stack.worker.rateWindowSeconds),
-    LEDGERLIFT_AMBIGUOUS_WRITE_SETTLE_SECONDS: String(stack.worker.ambiguousSettleSeconds),
-    ...env,
-  });
+  const worker = startTsProcess(
+    'src/worker/main.ts',
+    [],
+    {
+      TEMPORAL_ADDRESS: stack.settings.address,
+      LEDGERLIFT_TASK_QUEUE: stack.settings.taskQueue,
+      LEDGERLIFT_RUNS_DIR: stack.worker.runsDir,
+      LEDGERLIFT_CREDENTIALS: stack.worker.credentialsPath,
+      LEDGERLIFT_API_RATE_LIMIT: stack.worker.rateLimited ? 'on' : 'off',
+      LEDGERLIFT_API_REQUESTS_PER_WINDOW: String(stack.worker.requestsPerWindow),
+      LEDGERLIFT_API_RATE_WINDOW_SECONDS: String(stack.worker.rateWindowSeconds),
+      LEDGERLIFT_AMBIGUOUS_WRITE_SETTLE_SECONDS: String(stack.worker.ambiguousSettleSeconds),
+      ...env,
+    },
+    { nodeFlags: workerNodeFlags },
+  );
   await worker.waitFor(/polling task queue/);
   return worker;
 }

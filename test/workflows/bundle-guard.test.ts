@@ -3,7 +3,8 @@ import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localDataDir } from '../../src/dev/project-paths.js';
-import { workflowsPath } from '../../src/worker/create-worker.js';
+import { bundleWorkflowsApart } from '../../src/worker/bundle-apart.js';
+import { workflowsPath } from '../../src/worker/workflows-path.js';
 
 const silent = {
   trace: () => undefined,
@@ -28,6 +29,13 @@ describe('workflow bundle guard', () => {
     expect(code).toContain('smokeWorkflow');
   });
 
+  it('bundles the same workflows in a child process, as the worker does', async () => {
+    const { code } = await bundleWorkflowsApart();
+    for (const name of ['migrateLedger', 'migrateStep', 'smokeWorkflow']) {
+      expect(code).toContain(name);
+    }
+  });
+
   it('fails as soon as a workflow file imports node:fs (the guard is not vacuous)', async () => {
     // A copy of the real workflows/ inside the project (so packages resolve), with one file tainted.
     await mkdir(scratchRoot, { recursive: true });
@@ -46,6 +54,10 @@ describe('workflow bundle guard', () => {
     const entry = path.join(copy, path.basename(workflowsPath));
     await expect(bundleWorkflowCode({ workflowsPath: entry, logger })).rejects.toThrow(/Webpack/);
     expect(errors.join('\n')).toContain('node:fs');
+    // The worker's way: the child's error reaches the worker, naming the import.
+    await expect(bundleWorkflowsApart(entry)).rejects.toThrow(
+      /bundling the workflows failed[^]*node:fs/,
+    );
   });
 
   it('keeps workflows/ free of Node and I/O imports other than type-only ones', async () => {

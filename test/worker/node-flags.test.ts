@@ -1,0 +1,24 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/dev/project-paths.js';
+import { workerNodeFlags } from '../../src/worker/node-flags.js';
+
+const read = (file: string) => readFile(path.join(projectRoot, file), 'utf8');
+
+describe("the worker's heap cap", () => {
+  it('is passed by `npm run worker`, which benchmarks and tests also use', async () => {
+    const { scripts } = JSON.parse(await read('package.json')) as { scripts: { worker: string } };
+    for (const flag of workerNodeFlags) expect(scripts.worker.split(' ')).toContain(flag);
+  });
+
+  it("is passed by the container image's command", async () => {
+    const command = /^CMD (\[.*\])$/m.exec(await read('Dockerfile'))?.[1];
+    expect(command).toBeDefined();
+    const argv = JSON.parse(command ?? '[]') as string[];
+    for (const flag of workerNodeFlags) {
+      expect(argv.indexOf(flag)).toBeGreaterThan(0);
+      expect(argv.indexOf(flag)).toBeLessThan(argv.indexOf('src/worker/main.ts'));
+    }
+  });
+});
