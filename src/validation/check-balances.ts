@@ -106,8 +106,10 @@ export function parentProblems(state: ValidationState): Problem[] {
  */
 export function finalProblems(state: ValidationState, settings: ValidationSettings): Problem[] {
   const problems: Problem[] = [];
+  // Problems about documents come out in the order the documents were read.
+  const closed: Array<{ order: number; problem: Problem }> = [];
   const open = { invoice: 0n, bill: 0n };
-  for (const [compound, summary] of state.documents) {
+  for (const { key, order, summary } of state.documents.entries()) {
     if (!summary.beforeCutover || summary.status === 'void' || summary.status === 'draft') continue;
     // The same rule staging uses to size conversion documents (src/ledger/open-at-cutover.ts).
     const { outstanding: openAtCutover } = openAtCutoverOf(summary, {
@@ -118,9 +120,9 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
     const credit = summary.type === 'credit-note' || summary.type === 'vendor-credit';
     open[summary.entity] += credit ? -openAtCutover : openAtCutover;
     if (openAtCutover === 0n) {
-      const key = compound.slice(compound.indexOf('\u0000') + 1);
-      problems.push(
-        problemOf(
+      closed.push({
+        order,
+        problem: problemOf(
           'document.closed-before-cutover',
           `${summary.type.replace('-', ' ')} ${key} was settled before the cutover ${settings.cutoverDate}; it is not migrated.`,
           {
@@ -129,9 +131,11 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
             key,
           },
         ),
-      );
+      });
     }
   }
+  closed.sort((a, b) => a.order - b.order);
+  problems.push(...closed.map(({ problem }) => problem));
   const balance = state.openingBalance;
   if (balance.lines > 0) {
     if (balance.receivable !== open.invoice) {

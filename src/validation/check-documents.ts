@@ -107,7 +107,7 @@ export function checkDocument(
       );
     }
   }
-  state.documents.set(state.documentKey(entity, document.key), {
+  state.documents.set(entity, document.key, {
     entity,
     type: document.type,
     partyKey,

@@ -115,7 +115,7 @@ export function checkPayment(
       );
       continue;
     }
-    const summary = state.documents.get(state.documentKey(documentEntity, allocation.documentKey));
+    const summary = state.documents.get(documentEntity, allocation.documentKey);
     if (!summary) {
       check.add(
         'reference.unknown-document',
@@ -147,6 +147,7 @@ export function checkPayment(
       );
     }
     applyTo(check, summary, allocation.documentKey, cents, early, allocation.source);
+    state.documents.set(documentEntity, allocation.documentKey, summary);
   }
   if (allocated > amount) {
     check.add(
@@ -176,8 +177,8 @@ export function checkCreditApplication(
     check.add('payment.non-positive', `${what} applies ${money(cents)}; it must be positive.`);
   check.notAfterEnd(application.date, what);
   const early = beforeCutover(check, application.date, what);
-  const credit = state.documents.get(state.documentKey(entity, application.creditKey));
-  const document = state.documents.get(state.documentKey(entity, application.documentKey));
+  const credit = state.documents.get(entity, application.creditKey);
+  const document = state.documents.get(entity, application.documentKey);
   if (!credit) {
     check.add(
       'reference.unknown-document',
@@ -229,4 +230,6 @@ export function checkCreditApplication(
     );
   }
   applyTo(check, document, application.documentKey, cents, early, application.source);
+  state.documents.set(entity, application.creditKey, credit);
+  state.documents.set(entity, application.documentKey, document);
 }

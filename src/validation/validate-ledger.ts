@@ -80,23 +80,27 @@ export async function* validateLedger(
   settings: ValidationSettings,
 ): AsyncGenerator<LedgerItem> {
   const state = new ValidationState();
-  let section: EntityName | undefined;
-  for await (const item of items) {
-    if (item.kind === 'problem') {
-      yield item;
-      continue;
+  try {
+    let section: EntityName | undefined;
+    for await (const item of items) {
+      if (item.kind === 'problem') {
+        yield item;
+        continue;
+      }
+      const entity = item.record.entity;
+      if (entity !== section) {
+        for (const problem of sectionEnd(section, state)) yield { kind: 'problem', problem };
+        section = entity;
+      }
+      const problems = check(item, state, settings);
+      yield problems.length
+        ? { kind: 'record', record: item.record, problems: [...item.problems, ...problems] }
+        : item;
     }
-    const entity = item.record.entity;
-    if (entity !== section) {
-      for (const problem of sectionEnd(section, state)) yield { kind: 'problem', problem };
-      section = entity;
+    for (const problem of [...sectionEnd(section, state), ...finalProblems(state, settings)]) {
+      yield { kind: 'problem', problem };
     }
-    const problems = check(item, state, settings);
-    yield problems.length
-      ? { kind: 'record', record: item.record, problems: [...item.problems, ...problems] }
-      : item;
-  }
-  for (const problem of [...sectionEnd(section, state), ...finalProblems(state, settings)]) {
-    yield { kind: 'problem', problem };
+  } finally {
+    state.close();
   }
 }

@@ -1,24 +1,8 @@
 import type { AccountKind, EntityName, SourceLocation, SystemRole } from '../ledger/index.js';
-import type { Cents } from '../money/index.js';
+import { DocumentSummaries } from './document-summaries.js';
 import { KeyIndex } from './key-index.js';
 
-/** What validation remembers of a document: enough to check payments and credits against it. */
-export interface DocumentSummary {
-  entity: 'invoice' | 'bill';
-  type: 'invoice' | 'credit-note' | 'bill' | 'vendor-credit';
-  partyKey: string;
-  currency: string;
-  total: Cents;
-  /** Payments and credits applied so far (for a credit: applications of it). */
-  applied: Cents;
-  /** Applied by payments and credits dated before the cutover. */
-  appliedBeforeCutover: Cents;
-  /** Outstanding as of the export, when the export says. */
-  amountDue?: Cents | undefined;
-  beforeCutover: boolean;
-  status: 'draft' | 'open' | 'paid' | 'void';
-  location: SourceLocation;
-}
+export type { DocumentSummary } from './document-summaries.js';
 
 /**
  * The indexes validation keeps while records stream past: keys of every entity and small summaries
@@ -35,7 +19,8 @@ export class ValidationState {
   readonly pendingParents: { key: string; parentKey: string; location: SourceLocation }[] = [];
   readonly parties = { customer: new Map<string, string>(), vendor: new Map<string, string>() };
   readonly products = new Set<string>();
-  readonly documents = new Map<string, DocumentSummary>();
+  /** Off the heap: the one index that grows with the number of documents. */
+  readonly documents = new DocumentSummaries();
   readonly openingBalance: {
     debit: bigint;
     credit: bigint;
@@ -78,7 +63,8 @@ export class ValidationState {
     return location;
   }
 
-  documentKey(entity: 'invoice' | 'bill', key: string): string {
-    return `${entity}\u0000${key}`;
+  /** Frees what the state keeps off the heap, once validation is over. */
+  close(): void {
+    this.documents.clear();
   }
 }

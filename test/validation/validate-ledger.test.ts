@@ -208,6 +208,30 @@ describe('validateLedger', () => {
     ).toMatchObject({ key: 'INV-PAID', entity: 'invoice' });
   });
 
+  it('lists documents settled before the cutover in the order they were read', async () => {
+    const { problems } = await validate([
+      ...chart(),
+      invoice('INV-Z', { date: '2023-12-01' }),
+      invoice('INV-A', { date: '2023-12-02' }),
+      invoice('INV-M', { date: '2023-12-03' }),
+      customerPayment(
+        'PMT-OLD',
+        '330.00',
+        [
+          ['INV-Z', '110.00'],
+          ['INV-A', '110.00'],
+          ['INV-M', '110.00'],
+        ],
+        { date: '2023-12-20' },
+      ),
+    ]);
+    expect(
+      problems
+        .filter((problem) => problem.code === 'document.closed-before-cutover')
+        .map((problem) => problem.key),
+    ).toEqual(['INV-Z', 'INV-A', 'INV-M']);
+  });
+
   it('requires money to move through bank accounts', async () => {
     const { problems } = await validate([
       ...chart(),
