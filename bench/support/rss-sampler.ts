@@ -15,7 +15,7 @@ export function anonymousRssMiB(pid: number | 'self' | undefined): number | unde
   }
 }
 
-/** Samples a process's anonymous RSS every few seconds: the shape of memory over a run. */
+/** Samples a process's anonymous RSS every second: the shape of memory over a run. */
 export class RssSampler {
   private readonly samples: number[] = [];
   private readonly timer: NodeJS.Timeout;
@@ -25,7 +25,7 @@ export class RssSampler {
   /** `where` names what the process was doing, asked when a sample sets a new maximum. */
   constructor(
     pid: number | undefined,
-    { everyMs = 5000, where }: { everyMs?: number; where?: () => Promise<string> } = {},
+    { everyMs = 1000, where }: { everyMs?: number; where?: () => Promise<string> } = {},
   ) {
     this.timer = setInterval(() => {
       const mib = anonymousRssMiB(pid);
@@ -40,6 +40,11 @@ export class RssSampler {
         () => undefined,
       );
     }, everyMs);
+  }
+
+  /** The largest sample so far, in MiB. */
+  get maxMiB(): number {
+    return Math.round(this.max);
   }
 
   /** Stops sampling and describes the samples: min, median and max in MiB. */
