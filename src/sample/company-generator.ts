@@ -14,6 +14,7 @@ import type {
   TrialBalanceLine,
 } from '../ledger/index.js';
 import { seededRandom, type Random } from './random.js';
+import { groupInto } from '../collections/group-into.js';
 
 /** How big a company to make. Counts are approximate where noted. */
 export interface CompanySize {
@@ -332,7 +333,7 @@ export function generateCompany(size: CompanySize, seed = 1): GeneratedCompany {
     const byParty = new Map<string, Array<SalesDocument | PurchaseDocument>>();
     for (const d of open) {
       const party = 'customerKey' in d ? d.customerKey : d.vendorKey;
-      byParty.set(party, [...(byParty.get(party) ?? []), d]);
+      groupInto(byParty, party, d);
     }
     let n = 0;
     for (const [party, docs] of byParty) {

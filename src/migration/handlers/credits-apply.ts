@@ -6,6 +6,7 @@ import { isSuccess, type RowOutcome } from '../engine/row-outcome.js';
 import type { PhaseName } from '../steps.js';
 import { outcomesFor } from './outcomes.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
+import { groupInto } from '../../collections/group-into.js';
 
 interface CreditRow {
   application: CreditApplication;
@@ -91,7 +92,7 @@ function creditsHandler(spec: CreditSpec): PhaseHandler<CreditRequest, CreditRow
           (appliedSoFar.get(application.creditKey) ?? 0n);
         row.data.creditOpenBefore = formatCents(open);
         const group = application[spec.groupBy];
-        groups.set(group, [...(groups.get(group) ?? []), row]);
+        groupInto(groups, group, row);
       }
       return { units: [...groups.values()], decided, counts };
     },

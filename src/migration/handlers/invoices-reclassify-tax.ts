@@ -7,6 +7,7 @@ import type { RowOutcome } from '../engine/row-outcome.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { nextPageOf } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
+import { groupInto } from '../../collections/group-into.js';
 
 const build = outcomesFor('invoices', 'reclassify-tax');
 export const INVOICE_TAX = 'invoice-tax';
@@ -53,7 +54,7 @@ export const invoicesReclassifyTax: PhaseHandler<JournalEntryBody, TaxRow> = {
           group,
         },
       };
-      groups.set(group, [...(groups.get(group) ?? []), row]);
+      groupInto(groups, group, row);
     }
     const units: Array<Array<UnitRow<TaxRow>>> = [];
     const decided: RowOutcome[] = [];

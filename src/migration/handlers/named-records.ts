@@ -13,6 +13,7 @@ import type { StepName } from '../steps.js';
 import { bulkOutcomes, chunk, normalizeName, outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
+import { groupInto } from '../../collections/group-into.js';
 
 interface NamedRecordSpec<R extends { key: string; name: string; source: UnitRow['location'] }, B> {
   step: StepName;
@@ -124,7 +125,7 @@ function groupByName<T>(records: T[], nameOf: (record: T) => string): Map<string
   const groups = new Map<string, T[]>();
   for (const record of records) {
     const name = normalizeName(nameOf(record));
-    groups.set(name, [...(groups.get(name) ?? []), record]);
+    groupInto(groups, name, record);
   }
   return groups;
 }

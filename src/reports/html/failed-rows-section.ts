@@ -6,6 +6,7 @@ import { stepLabel } from './labels.js';
 import { htmlLimits } from './limits.js';
 import { recordColumn, whereColumn } from './cells.js';
 import { capped, dataTable, emptyNote, moreInWorkbook, type Column } from './table.js';
+import { groupInto } from '../../collections/group-into.js';
 
 const columns: Column<FailedRow>[] = [
   { ...recordColumn<FailedRow>(), width: '14%' },
@@ -46,7 +47,7 @@ export function failedRowsSection(report: RunReport): SafeHtml {
 function groups(rows: readonly FailedRow[]): Array<{ step: string; rows: FailedRow[] }> {
   const order = new Map<string, number>(stepNames.map((step, index) => [step, index]));
   const byStep = new Map<string, FailedRow[]>();
-  for (const row of rows) byStep.set(row.step, [...(byStep.get(row.step) ?? []), row]);
+  for (const row of rows) groupInto(byStep, row.step, row);
   return [...byStep.entries()]
     .sort(([a], [b]) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size))
     .map(([step, stepRows]) => ({ step, rows: stepRows }));
