@@ -1,8 +1,8 @@
 // `npm run bench:staging-memory [-- large]`
 //
 // The live heap while a company is staged (read, validated and written to the run store), sampled
-// after a full garbage collection every 10,000 rows read. bench:memory measures between phases, when staging's
-// indexes are already gone; this measures what staging holds while it runs.
+// after a full garbage collection every 10,000 rows read. bench:memory measures between phases,
+// when staging's indexes are already gone; this measures what staging holds while it runs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
