@@ -109,7 +109,7 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
   // Problems about documents come out in the order the documents were read.
   const closed: Array<{ order: number; problem: Problem }> = [];
   const open = { invoice: 0n, bill: 0n };
-  for (const { key, order, summary } of state.documents.entries()) {
+  for (const { key, summary } of state.documents.entries()) {
     if (!summary.beforeCutover || summary.status === 'void' || summary.status === 'draft') continue;
     // The same rule staging uses to size conversion documents (src/ledger/open-at-cutover.ts).
     const { outstanding: openAtCutover } = openAtCutoverOf(summary, {
@@ -121,7 +121,7 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
     open[summary.entity] += credit ? -openAtCutover : openAtCutover;
     if (openAtCutover === 0n) {
       closed.push({
-        order,
+        order: summary.order,
         problem: problemOf(
           'document.closed-before-cutover',
           `${summary.type.replace('-', ' ')} ${key} was settled before the cutover ${settings.cutoverDate}; it is not migrated.`,

@@ -107,7 +107,7 @@ export function checkDocument(
       );
     }
   }
-  state.documents.set(entity, document.key, {
+  state.documents.add(entity, document.key, {
     entity,
     type: document.type,
     partyKey,

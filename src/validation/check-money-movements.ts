@@ -147,7 +147,7 @@ export function checkPayment(
       );
     }
     applyTo(check, summary, allocation.documentKey, cents, early, allocation.source);
-    state.documents.set(documentEntity, allocation.documentKey, summary);
+    state.documents.update(documentEntity, allocation.documentKey, summary);
   }
   if (allocated > amount) {
     check.add(
@@ -230,6 +230,6 @@ export function checkCreditApplication(
     );
   }
   applyTo(check, document, application.documentKey, cents, early, application.source);
-  state.documents.set(entity, application.creditKey, credit);
-  state.documents.set(entity, application.documentKey, document);
+  state.documents.update(entity, application.creditKey, credit);
+  state.documents.update(entity, application.documentKey, document);
 }

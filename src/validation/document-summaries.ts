@@ -20,6 +20,9 @@ export interface DocumentSummary {
   location: SourceLocation;
 }
 
+/** A summary as read back: with its place in the stream, which an update keeps. */
+export type ReadSummary = DocumentSummary & { readonly order: number };
+
 /** A summary as stored: cents as integer text (MessagePack has no bigint), and its place in the
  *  stream, so the documents can be listed in the order they were read. */
 interface StoredSummary extends Omit<
@@ -35,25 +38,29 @@ interface StoredSummary extends Omit<
 
 /**
  * Validation's summary of every invoice, bill and credit, kept off the JavaScript heap. It was the
- * one thing validation held per document: about 400 bytes each, 44 MB of the worker's heap while
- * the large benchmark company was staged, and more for a larger company.
+ * one thing validation held per document: about 400 bytes each, and 52 MB of live heap at the peak
+ * while the large benchmark company was staged.
  */
 export class DocumentSummaries {
   private readonly map = OffHeapMap.create<StoredSummary>();
   private count = 0;
 
-  get(entity: 'invoice' | 'bill', key: string): DocumentSummary | undefined {
+  get(entity: 'invoice' | 'bill', key: string): ReadSummary | undefined {
     const stored = this.map.get([entity, key]);
     return stored && summaryOf(stored);
   }
 
-  /** Records a new document, or the new state of one already read (after a payment, say). */
-  set(entity: 'invoice' | 'bill', key: string, summary: DocumentSummary): void {
+  /** Records a document as read; a repeated key keeps the place of its first reading. */
+  add(entity: 'invoice' | 'bill', key: string, summary: DocumentSummary): void {
     const order = this.map.get([entity, key])?.order ?? (this.count += 1);
+    this.update(entity, key, { ...summary, order });
+  }
+
+  /** Stores the new state of a summary read with `get` (after a payment, say). */
+  update(entity: 'invoice' | 'bill', key: string, summary: ReadSummary): void {
     const { total, applied, appliedBeforeCutover, amountDue, ...rest } = summary;
     this.map.set([entity, key], {
       ...rest,
-      order,
       total: total.toString(),
       applied: applied.toString(),
       appliedBeforeCutover: appliedBeforeCutover.toString(),
@@ -62,9 +69,9 @@ export class DocumentSummaries {
   }
 
   /** Every document with its key, invoices then bills, each in key order. */
-  *entries(): Generator<{ key: string; order: number; summary: DocumentSummary }> {
+  *entries(): Generator<{ key: string; summary: ReadSummary }> {
     for (const [[, key], stored] of this.map.entries()) {
-      yield { key: String(key), order: stored.order, summary: summaryOf(stored) };
+      yield { key: String(key), summary: summaryOf(stored) };
     }
   }
 
@@ -74,9 +81,8 @@ export class DocumentSummaries {
   }
 }
 
-function summaryOf(stored: StoredSummary): DocumentSummary {
-  const { order, total, applied, appliedBeforeCutover, amountDue, ...rest } = stored;
-  void order;
+function summaryOf(stored: StoredSummary): ReadSummary {
+  const { total, applied, appliedBeforeCutover, amountDue, ...rest } = stored;
   return {
     ...rest,
     total: BigInt(total),

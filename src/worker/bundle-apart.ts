@@ -6,7 +6,7 @@ const bundlerEntry = fileURLToPath(new URL('./bundle-workflows-main.ts', import.
 
 /**
  * Bundles the workflows in a child process and answers the code. Bundling in the worker's own
- * process left webpack in its heap for good: about 90 MiB of resident memory, and 110 MiB more at
+ * process left webpack in its heap for good: 89 MiB of anonymous memory, and 113 MiB more at
  * the peak, before the first task (docs/benchmarks.md, "Memory"). The child gives all of it back
  * when it exits.
  */
