@@ -26,8 +26,8 @@ import type {
   ReconcileInput,
   PlanPhaseInput,
   SnapshotInput,
-} from '../src/migration/workflow-types.js';
-import type { StepName } from '../src/migration/steps.js';
+} from '../src/migration/contracts/workflow-types.js';
+import type { StepName } from '../src/migration/contracts/steps.js';
 import { buildRunReport } from '../src/reports/build-run-report.js';
 import { writeRunReport } from '../src/reports/write-run-report.js';
 import { withFailureMapping, withHeartbeats } from './to-application-failure.js';

@@ -11,8 +11,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { WorkflowHandle } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { runWorkflowId } from '../src/migration/run-name.js';
-import { stepNames } from '../src/migration/steps.js';
-import type { MigrateLedgerInput } from '../src/migration/workflow-types.js';
+import { stepNames } from '../src/migration/contracts/steps.js';
+import type { MigrateLedgerInput } from '../src/migration/contracts/workflow-types.js';
 import {
   companySizes,
   generateCompany,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Problem } from '../src/ledger/index.js';
-import { problemOf } from '../src/validation/problem-catalog.js';
+import { problemOf } from '../src/ledger/problem-catalog.js';
 import { mappingOverridesSchema, type MappingOverrides } from './overrides.js';
 
 export interface LoadedOverrides {

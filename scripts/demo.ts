@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { startRun } from '../src/cli/commands/start-run.js';
-import { localDataDir, projectRoot } from '../src/dev/project-paths.js';
+import { localDataDir, projectRoot } from '../src/config/project-paths.js';
 import { startEmbeddedStack } from '../src/dev/embedded-stack.js';
 import { demoCompany } from '../src/sample/demo-company.js';
 

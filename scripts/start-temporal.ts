@@ -1,7 +1,7 @@
 // `npm run temporal:start`: the embedded Temporal dev server, persisted under .ledgerlift/, with the
 // Web UI, one task-queue partition and Ledgerlift's search attributes. Runs until Ctrl-C.
 import path from 'node:path';
-import { localDataDir } from '../src/dev/project-paths.js';
+import { localDataDir } from '../src/config/project-paths.js';
 import { ensureTemporalCli } from '../src/dev/temporal-cli.js';
 import { startDevServer } from '../src/dev/temporal-dev-server.js';
 

@@ -4,7 +4,7 @@ import type {
   RunProgress,
   SkipRequest,
   StepProgress,
-} from '../src/migration/workflow-types.js';
+} from '../src/migration/contracts/workflow-types.js';
 
 /**
  * Operator-facing handlers. Each takes exactly one JSON object, which is what the Temporal UI (and

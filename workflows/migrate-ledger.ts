@@ -11,7 +11,7 @@ import {
   workflowInfo,
   type ChildWorkflowHandle,
 } from '@temporalio/workflow';
-import { stepDependencies, stepNames, type StepName } from '../src/migration/steps.js';
+import { stepDependencies, stepNames, type StepName } from '../src/migration/contracts/steps.js';
 import { runNameProblem, runWorkflowId } from '../src/migration/run-name.js';
 import type {
   MigrateLedgerInput,
@@ -24,7 +24,7 @@ import type {
   StageSummary,
   StepProgress,
   VerificationSummary,
-} from '../src/migration/workflow-types.js';
+} from '../src/migration/contracts/workflow-types.js';
 import { apiActivities, localActivities, stagingActivities } from './activity-proxies.js';
 import {
   finishSignal,

@@ -13,14 +13,14 @@ import {
   type PhaseName,
   type StepName,
   type UnitRef,
-} from '../src/migration/steps.js';
+} from '../src/migration/contracts/steps.js';
 import type {
   PhasePlan,
   RowCounts,
   RunScope,
   StepProgress,
   UnitResult,
-} from '../src/migration/workflow-types.js';
+} from '../src/migration/contracts/workflow-types.js';
 import {
   apiActivities,
   failureMessage,

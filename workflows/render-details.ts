@@ -1,4 +1,4 @@
-import type { RunProgress } from '../src/migration/workflow-types.js';
+import type { RunProgress } from '../src/migration/contracts/workflow-types.js';
 
 /** The run's progress as markdown for the Temporal UI's "current details" panel. */
 export function renderDetails(progress: RunProgress): string {

@@ -10,10 +10,10 @@ import {
   stepNames,
   stepPhases,
   type PhaseName,
-} from '../../src/migration/steps.js';
+} from '../../src/migration/contracts/steps.js';
 import { fetchReport } from '../../src/migration/verification/fetch-report.js';
 import { verifyBooks } from '../../src/migration/verification/verify-books.js';
-import type { MigrateLedgerInput, RunScope } from '../../src/migration/workflow-types.js';
+import type { MigrateLedgerInput, RunScope } from '../../src/migration/contracts/workflow-types.js';
 
 /**
  * The same migration as the workflows, without Temporal: the same engine functions (one API call

@@ -1,5 +1,5 @@
 import type { IifMapping } from '../../src/sources/iif/iif-mapping.js';
-import type { LedgerItem } from '../../src/sources/ledger-item.js';
+import type { LedgerItem } from '../../src/ledger/ledger-item.js';
 import { readIifLedger } from '../../src/sources/read-iif-ledger.js';
 import type { SourceSettings } from '../../src/sources/source-environment.js';
 import { reportOpeningBalance, reportTrialBalance } from '../quickbooks-online/balances.js';

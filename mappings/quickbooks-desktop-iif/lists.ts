@@ -9,7 +9,7 @@ import type {
 import type { MappingContext } from '../../src/sources/mapping/mapping-context.js';
 import { vocabulary, vocabularyKey, type RowFields } from '../../src/sources/mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/mapping/table-spec.js';
-import { problemOf } from '../../src/validation/problem-catalog.js';
+import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { applyAccountOverride, defaultSystemRole, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 import { splitPath } from '../quickbooks-online/accounts.js';

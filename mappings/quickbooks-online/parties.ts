@@ -1,6 +1,6 @@
 import type { Party } from '../../src/ledger/index.js';
 import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
-import { problemOf } from '../../src/validation/problem-catalog.js';
+import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { compact } from '../shared/documents.js';
 
 const columns = [

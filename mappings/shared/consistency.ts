@@ -1,4 +1,4 @@
-import { problemOf } from '../../src/validation/problem-catalog.js';
+import { problemOf } from '../../src/ledger/problem-catalog.js';
 import type { RowFields } from '../../src/sources/mapping/row-fields.js';
 
 /**

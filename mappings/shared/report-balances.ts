@@ -4,7 +4,7 @@ import type { MappingContext } from '../../src/sources/mapping/mapping-context.j
 import type { RowFields } from '../../src/sources/mapping/row-fields.js';
 import type { Mapped } from '../../src/sources/mapping/table-spec.js';
 import { dateShapeOf } from '../../src/sources/values/parse-date.js';
-import { problemOf } from '../../src/validation/problem-catalog.js';
+import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { sidesOf } from './documents.js';
 
 /** Columns of a trial balance report export. The first pair found with values is used. */

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
-import { localDataDir } from '../dev/project-paths.js';
+import { localDataDir } from '../config/project-paths.js';
 import { sourceFormats } from '../sources/read-ledger.js';
-import { stepNames } from '../migration/steps.js';
+import { stepNames } from '../migration/contracts/steps.js';
 import { connect } from './commands/connect.js';
 import { retry, signal, skip } from './commands/control.js';
 import { dev } from './commands/dev.js';

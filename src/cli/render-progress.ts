@@ -1,4 +1,4 @@
-import type { RunProgress, StepProgress } from '../migration/workflow-types.js';
+import type { RunProgress, StepProgress } from '../migration/contracts/workflow-types.js';
 
 const BAR_WIDTH = 24;
 

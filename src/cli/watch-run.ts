@@ -1,7 +1,7 @@
 import type { WorkflowHandle } from '@temporalio/client';
 import type { RunOutcome } from '../../workflows/migrate-ledger.js';
 import { progressQuery } from '../../workflows/handlers.js';
-import type { RunProgress } from '../migration/workflow-types.js';
+import type { RunProgress } from '../migration/contracts/workflow-types.js';
 import { renderProgress } from './render-progress.js';
 
 export interface WatchOptions {

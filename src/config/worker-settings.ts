@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { localDataDir } from '../dev/project-paths.js';
+import { localDataDir } from './project-paths.js';
 
 /** How a worker runs migrations: where runs live and how fast it may call the API. */
 export interface WorkerSettings {

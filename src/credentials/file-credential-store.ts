@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { localDataDir } from '../dev/project-paths.js';
+import { localDataDir } from '../config/project-paths.js';
 import {
   credentialFileSchema,
   type CredentialFile,

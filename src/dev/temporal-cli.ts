@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { access, constants, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { localToolsBin } from './project-paths.js';
+import { localToolsBin } from '../config/project-paths.js';
 
 /** The Temporal CLI release the project builds; later tags carry a `replace` directive and cannot be go-installed. */
 export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { readLedger } from '../sources/read-ledger.js';
 import { validateLedger } from '../validation/validate-ledger.js';
-import type { StagingItem } from './staging/staged-row.js';
-import type { StageInput } from './workflow-types.js';
+import type { StagingItem } from './contracts/staged-row.js';
+import type { StageInput } from './contracts/workflow-types.js';
 
 /** The exports of a run, read, mapped and validated: the item stream staging consumes. */
 export function readSource(input: StageInput): AsyncIterable<StagingItem> {

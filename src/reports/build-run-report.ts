@@ -5,16 +5,16 @@ import { scopeKeys } from '../migration/engine/run-keys.js';
 import { recordsOf, stagingSkips } from '../migration/engine/summaries.js';
 import { readChunks } from '../migration/staging/chunk-writer.js';
 import { stageKeys } from '../migration/staging/stage-keys.js';
-import type { Projection, StageManifest } from '../migration/staging/stage-ledger.js';
-import type { StagedRow } from '../migration/staging/staged-row.js';
-import { stepNames } from '../migration/steps.js';
+import type { Projection, StageManifest } from '../migration/contracts/stage-manifest.js';
+import type { StagedRow } from '../migration/contracts/staged-row.js';
+import { stepNames } from '../migration/contracts/steps.js';
 import type { VerificationReport } from '../migration/verification/verify-books.js';
 import type {
   MigrateLedgerInput,
   RowCounts,
   RunProgress,
   RunScope,
-} from '../migration/workflow-types.js';
+} from '../migration/contracts/workflow-types.js';
 import { readWholeLog } from '../run-store/run-store.js';
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
 

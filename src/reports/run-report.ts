@@ -1,7 +1,7 @@
 import type { Problem, SourceLocation } from '../ledger/index.js';
 import type { VerificationReport } from '../migration/verification/verify-books.js';
-import type { RowCounts, RunPhase, RunProgress } from '../migration/workflow-types.js';
-import type { StepName } from '../migration/steps.js';
+import type { RowCounts, RunPhase, RunProgress } from '../migration/contracts/workflow-types.js';
+import type { StepName } from '../migration/contracts/steps.js';
 
 /**
  * Everything a run's report shows, in the order a consultant reads it: what moved, what failed and

@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../dev/project-paths.js';
+import { projectRoot } from '../config/project-paths.js';
 import { generateCompany, type CompanySize, type GeneratedCompany } from './company-generator.js';
 import { writeXeroExport } from './write-xero.js';
 

@@ -1,10 +1,10 @@
 import { extname, join } from 'node:path';
-import { problemOf } from '../validation/problem-catalog.js';
+import { problemOf } from '../ledger/problem-catalog.js';
 import { cellText } from './cell.js';
 import { iifBlocks } from './iif/iif-blocks.js';
 import type { IifMapping, IifPass } from './iif/iif-mapping.js';
 import { readIifRows } from './iif/read-iif-rows.js';
-import type { LedgerItem } from './ledger-item.js';
+import type { LedgerItem } from '../ledger/ledger-item.js';
 import type { AnyMapped } from './mapping/table-spec.js';
 import { SourceEnvironment, type DateSample, type SourceSettings } from './source-environment.js';
 

@@ -7,12 +7,12 @@ import { quickBooksDesktopIifMapping } from '../../mappings/quickbooks-desktop-i
 import { quickBooksOnlineMapping } from '../../mappings/quickbooks-online/index.js';
 import { xeroMapping } from '../../mappings/xero/index.js';
 import type { Problem } from '../ledger/index.js';
-import { problemOf } from '../validation/problem-catalog.js';
-import type { LedgerItem } from './ledger-item.js';
+import { problemOf } from '../ledger/problem-catalog.js';
+import type { LedgerItem } from '../ledger/ledger-item.js';
 import type { TableMapping } from './mapping/table-spec.js';
 import { readTableLedger } from './read-table-ledger.js';
 
-export type { LedgerItem } from './ledger-item.js';
+export type { LedgerItem } from '../ledger/ledger-item.js';
 export type { MappingOverrides, MappingOverridesInput } from '../../mappings/overrides.js';
 
 export const sourceFormats = [

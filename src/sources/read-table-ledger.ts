@@ -1,4 +1,4 @@
-import type { LedgerItem } from './ledger-item.js';
+import type { LedgerItem } from '../ledger/ledger-item.js';
 import { RowFields } from './mapping/row-fields.js';
 import type { TableMapping } from './mapping/table-spec.js';
 import { SourceEnvironment, type SourceSettings } from './source-environment.js';

@@ -1,8 +1,8 @@
 import type { MappingOverrides } from '../../mappings/overrides.js';
 import type { Problem, SourceLocation } from '../ledger/index.js';
-import { problemOf } from '../validation/problem-catalog.js';
+import { problemOf } from '../ledger/problem-catalog.js';
 import { cellText } from './cell.js';
-import type { LedgerItem } from './ledger-item.js';
+import type { LedgerItem } from '../ledger/ledger-item.js';
 import { ambiguousDateProblem } from './mapping/ambiguous-date-problem.js';
 import { DateOrderState } from './mapping/date-order-state.js';
 import { groupRows } from './mapping/group-rows.js';

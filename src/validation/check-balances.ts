@@ -1,7 +1,7 @@
 import { openAtCutover as openAtCutoverOf } from '../ledger/open-at-cutover.js';
 import type { Problem, RecordOf } from '../ledger/index.js';
 import { centsOf } from '../money/index.js';
-import { problemOf } from './problem-catalog.js';
+import { problemOf } from '../ledger/problem-catalog.js';
 import { money, type RecordCheck } from './record-check.js';
 import type { ValidationSettings } from './validation-settings.js';
 import type { ValidationState } from './validation-state.js';

@@ -6,8 +6,8 @@ import {
   type SourceLocation,
 } from '../ledger/index.js';
 import { formatCents, type Cents } from '../money/index.js';
-import { recordKey } from '../sources/record-key.js';
-import { problemOf, type ProblemCode } from './problem-catalog.js';
+import { recordKey } from '../ledger/record-key.js';
+import { problemOf, type ProblemCode } from '../ledger/problem-catalog.js';
 import type { ValidationSettings } from './validation-settings.js';
 import type { ValidationState } from './validation-state.js';
 

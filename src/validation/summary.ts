@@ -1,5 +1,5 @@
 import type { Problem, Severity } from '../ledger/index.js';
-import type { LedgerItem } from '../sources/ledger-item.js';
+import type { LedgerItem } from '../ledger/ledger-item.js';
 
 /** Problems of an item, whether it is a record or a lone problem. */
 export function problemsOf(item: LedgerItem): readonly Problem[] {

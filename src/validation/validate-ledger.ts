@@ -1,5 +1,5 @@
 import type { EntityName, Problem } from '../ledger/index.js';
-import type { LedgerItem } from '../sources/ledger-item.js';
+import type { LedgerItem } from '../ledger/ledger-item.js';
 import {
   checkOpeningBalanceLine,
   checkTrialBalanceLine,

@@ -13,7 +13,7 @@ import {
   type RunningDevServer,
 } from '../../src/dev/temporal-dev-server.js';
 import { runWorkflowId } from '../../src/migration/run-name.js';
-import type { RunProgress } from '../../src/migration/workflow-types.js';
+import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import { generateCompany } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import { progressQuery } from '../../workflows/handlers.js';

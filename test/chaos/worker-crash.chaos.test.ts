@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stepNames, stepPhases, type StepName } from '../../src/migration/steps.js';
-import type { RunProgress } from '../../src/migration/workflow-types.js';
+import { stepNames, stepPhases, type StepName } from '../../src/migration/contracts/steps.js';
+import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import { generateCompany } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import { progressQuery } from '../../workflows/handlers.js';

@@ -2,7 +2,7 @@ import { access, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveSandboxConsent, SANDBOX_APP } from '../../src/dev/connect-sandbox.js';
-import type { RunProgress } from '../../src/migration/workflow-types.js';
+import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import { runCli } from '../support/cli.js';

@@ -4,7 +4,7 @@ import { References } from '../../src/migration/engine/references.js';
 import type { RowOutcome } from '../../src/migration/engine/row-outcome.js';
 import { documentLines } from '../../src/migration/handlers/document-lines.js';
 import { balanceRows } from '../../src/migration/handlers/opening-balance.js';
-import { partsOf } from '../../src/migration/handlers/payment-parts.js';
+import { partsOf } from '../../src/migration/accounting/payment-parts.js';
 import { matchPage } from '../../src/migration/handlers/reconcile-scan.js';
 import { handlerFor } from '../../src/migration/handlers/registry.js';
 import { chooseSubType } from '../../src/migration/handlers/sub-types.js';
@@ -12,7 +12,7 @@ import {
   controlSubTypeNames,
   findWorkspaceRoles,
 } from '../../src/migration/handlers/workspace-roles.js';
-import { stepNames, stepPhases, type PhaseName } from '../../src/migration/steps.js';
+import { stepNames, stepPhases, type PhaseName } from '../../src/migration/contracts/steps.js';
 import { bill, invoice, opening, payment } from '../support/ledger-builders.js';
 
 /** References over a fixed map of (entity, key) to UUID. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
-import type { StepProgress } from '../../src/migration/workflow-types.js';
+import type { StepProgress } from '../../src/migration/contracts/workflow-types.js';
 import { expectedCounts } from '../support/expected-workspace.js';
 import { migrationHistories } from '../support/histories.js';
 import { replayAll } from '../support/replay.js';

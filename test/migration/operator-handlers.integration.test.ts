@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerRecord } from '../../src/ledger/index.js';
 import { runWorkflowId } from '../../src/migration/run-name.js';
-import type { RunProgress } from '../../src/migration/workflow-types.js';
+import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import {
   generateCompany,
   type CompanySize,

@@ -7,12 +7,13 @@ import { FileRunStore } from '../../src/run-store/file-run-store.js';
 import { readWholeLog } from '../../src/run-store/run-store.js';
 import { readChunks } from '../../src/migration/staging/chunk-writer.js';
 import { stageKeys } from '../../src/migration/staging/stage-keys.js';
-import { stageLedger, type Projection } from '../../src/migration/staging/stage-ledger.js';
+import type { Projection } from '../../src/migration/contracts/stage-manifest.js';
+import { stageLedger } from '../../src/migration/staging/stage-ledger.js';
 import type {
   StagedRow,
   StagingItem,
   StagingSkip,
-} from '../../src/migration/staging/staged-row.js';
+} from '../../src/migration/contracts/staged-row.js';
 import {
   account,
   bankLine,

@@ -10,7 +10,7 @@ import {
   withLockFile,
   defaultCredentialsPath,
 } from '../../src/credentials/index.js';
-import { projectRoot } from '../../src/dev/project-paths.js';
+import { projectRoot } from '../../src/config/project-paths.js';
 import {
   CLIENT_SECRET,
   REFRESH_TOKEN,

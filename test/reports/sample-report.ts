@@ -1,10 +1,10 @@
 import type { Problem } from '../../src/ledger/index.js';
-import { stepNames, type StepName } from '../../src/migration/steps.js';
+import { stepNames, type StepName } from '../../src/migration/contracts/steps.js';
 import type {
   Comparison,
   VerificationReport,
 } from '../../src/migration/verification/verify-books.js';
-import type { RowCounts, RunProgress } from '../../src/migration/workflow-types.js';
+import type { RowCounts, RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
 import type { FailedRow, RunReport, StepReport } from '../../src/reports/run-report.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { projectRoot } from '../../src/dev/project-paths.js';
+import { projectRoot } from '../../src/config/project-paths.js';
 import { runCommand } from './processes.js';
 
 /** Runs `ledgerlift` as a consultant would: its own process, its exit code, its output. */

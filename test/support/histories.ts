@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import proto from '@temporalio/proto';
-import { stepNames } from '../../src/migration/steps.js';
+import { stepNames } from '../../src/migration/contracts/steps.js';
 
 export interface FetchedHistory {
   workflowId: string;

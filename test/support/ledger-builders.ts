@@ -7,7 +7,7 @@ import type {
   PurchaseDocument,
   SalesDocument,
 } from '../../src/ledger/index.js';
-import type { StagingItem } from '../../src/migration/staging/staged-row.js';
+import type { StagingItem } from '../../src/migration/contracts/staged-row.js';
 
 /** Small builders for hand-written ledgers in tests. Amounts are money text, as in the model. */
 let row = 1;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { projectRoot } from '../../src/dev/project-paths.js';
+import { projectRoot } from '../../src/config/project-paths.js';
 
 export interface RunningProcess {
   child: ChildProcess;

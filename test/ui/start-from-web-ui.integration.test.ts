@@ -11,7 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { defaultPayloadConverter } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWorkflowId } from '../../src/migration/run-name.js';
-import type { MigrateLedgerInput } from '../../src/migration/workflow-types.js';
+import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
 import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
 import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
 import type { migrateLedger } from '../../workflows/migrate-ledger.js';

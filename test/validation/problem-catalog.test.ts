@@ -3,11 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { problemSchema } from '../../src/ledger/index.js';
 import { genericTemplateTables } from '../../mappings/generic/template.js';
-import {
-  problemCatalog,
-  problemOf,
-  type ProblemCode,
-} from '../../src/validation/problem-catalog.js';
+import { problemCatalog, problemOf, type ProblemCode } from '../../src/ledger/problem-catalog.js';
 
 const docs = () => readFile(join(import.meta.dirname, '../../docs/mappings.md'), 'utf8');
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/dev/project-paths.js';
+import { projectRoot } from '../../src/config/project-paths.js';
 import { workerNodeFlags } from '../../src/worker/node-flags.js';
 
 const read = (file: string) => readFile(path.join(projectRoot, file), 'utf8');

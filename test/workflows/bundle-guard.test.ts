@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localDataDir } from '../../src/dev/project-paths.js';
+import { localDataDir } from '../../src/config/project-paths.js';
 import { bundleWorkflowsApart } from '../../src/worker/bundle-apart.js';
 import { workflowsPath } from '../../src/worker/workflows-path.js';
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import proto from '@temporalio/proto';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/dev/project-paths.js';
+import { projectRoot } from '../../src/config/project-paths.js';
 import { workflowsPath } from '../../src/worker/workflows-path.js';
 import { replayAll } from '../support/replay.js';
 

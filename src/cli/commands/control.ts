@@ -7,7 +7,7 @@ import {
   skipRowsUpdate,
 } from '../../../workflows/handlers.js';
 import { runWorkflowId } from '../../migration/run-name.js';
-import { isStepName, type StepName } from '../../migration/steps.js';
+import { isStepName, type StepName } from '../../migration/contracts/steps.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
 import { watchRun } from '../watch-run.js';

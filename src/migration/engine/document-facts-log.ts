@@ -1,5 +1,5 @@
 import type { RunStore } from '../../run-store/run-store.js';
-import type { DocumentFacts, DocumentFactsEntry } from '../staging/stage-ledger.js';
+import type { DocumentFacts, DocumentFactsEntry } from '../contracts/stage-manifest.js';
 import { IndexedLog } from './indexed-log.js';
 
 /** The facts staging decided for each document, looked up by entity and key while planning. */

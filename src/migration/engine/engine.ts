@@ -1,7 +1,7 @@
 import type { RunStore } from '../../run-store/run-store.js';
 import type { MigrationApi } from '../api/migration-api.js';
-import type { PhaseName, StepName } from '../steps.js';
-import type { RunScope } from '../workflow-types.js';
+import type { PhaseName, StepName } from '../contracts/steps.js';
+import type { RunScope } from '../contracts/workflow-types.js';
 import type { FailureClassifier } from './call-failure.js';
 import { IndexedLogCache } from './indexed-log.js';
 import { OutcomeLog } from './outcome-log.js';

@@ -1,5 +1,5 @@
 import type { RunStore } from '../../run-store/run-store.js';
-import type { UnitInput, UnitResult } from '../workflow-types.js';
+import type { UnitInput, UnitResult } from '../contracts/workflow-types.js';
 import {
   PausingCallError,
   QUOTA_WAIT_LIMIT_MS,

@@ -1,7 +1,7 @@
-import { unitId } from '../steps.js';
-import type { UnitInput } from '../workflow-types.js';
+import { unitId } from '../contracts/steps.js';
+import type { UnitInput } from '../contracts/workflow-types.js';
 import { openOutcomes, type EngineDeps } from './engine.js';
-import type { UnitRow } from './phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import { isSettled, type RowOutcome } from './row-outcome.js';
 import { scopeKeys } from './run-keys.js';
 import { needsReconciliation, type UnitAttempt } from './unit-attempt.js';

@@ -1,7 +1,8 @@
-import { unitId } from '../steps.js';
-import type { UnitInput } from '../workflow-types.js';
+import { unitId } from '../contracts/steps.js';
+import type { UnitInput } from '../contracts/workflow-types.js';
 import { openOutcomes, type EngineDeps } from './engine.js';
-import type { UnitContext, UnitRow } from './phase-handler.js';
+import type { UnitContext } from './phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import { References } from './references.js';
 import { isSettled } from './row-outcome.js';
 import { scopeKeys } from './run-keys.js';

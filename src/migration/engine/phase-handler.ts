@@ -1,23 +1,15 @@
-import type { SourceLocation } from '../../ledger/index.js';
 import type { RunStore } from '../../run-store/run-store.js';
 import type { MigrationApi, Written } from '../api/migration-api.js';
-import type { StageManifest } from '../staging/stage-ledger.js';
-import type { StagedRow } from '../staging/staged-row.js';
-import type { PhaseName, StepName } from '../steps.js';
-import type { RowCounts, RunScope } from '../workflow-types.js';
+import type { StageManifest } from '../contracts/stage-manifest.js';
+import type { StagedRow } from '../contracts/staged-row.js';
+import type { PhaseName, StepName } from '../contracts/steps.js';
+import type { RowCounts, RunScope } from '../contracts/workflow-types.js';
 import type { DocumentFactsView } from './document-facts-log.js';
 import type { OutcomeView } from './outcome-view.js';
 import type { PlanSink } from './plan-sink.js';
 import type { References } from './references.js';
 import type { RowOutcome } from './row-outcome.js';
-
-/** A row of a unit: what one API call carries for one record, keyed for the outcome log. */
-export interface UnitRow<D = unknown> {
-  entity: string;
-  key: string;
-  location?: SourceLocation | undefined;
-  data: D;
-}
+import type { UnitRow } from '../contracts/unit-row.js';
 
 /** What a phase handler can read while planning. */
 export interface PlanContext {

@@ -1,8 +1,8 @@
 import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
-import type { StageManifest } from '../staging/stage-ledger.js';
-import type { StagedRow } from '../staging/staged-row.js';
-import type { PhasePlan, PlanPhaseInput } from '../workflow-types.js';
+import type { StageManifest } from '../contracts/stage-manifest.js';
+import type { StagedRow } from '../contracts/staged-row.js';
+import type { PhasePlan, PlanPhaseInput } from '../contracts/workflow-types.js';
 import { DocumentFactsLog } from './document-facts-log.js';
 import { logIndexes, openOutcomes, type EngineDeps } from './engine.js';
 import type { PlanContext } from './phase-handler.js';

@@ -1,10 +1,10 @@
 import type { RunStore } from '../../run-store/run-store.js';
-import type { PhaseName, StepName } from '../steps.js';
+import type { PhaseName, StepName } from '../contracts/steps.js';
 import type { OutcomeLog } from './outcome-log.js';
-import type { UnitRow } from './phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import { scopeKeys } from './run-keys.js';
 import type { RowOutcome } from './row-outcome.js';
-import type { RunScope } from '../workflow-types.js';
+import type { RunScope } from '../contracts/workflow-types.js';
 
 /** Units and outcomes written per this many, so planning holds a page of them, not a phase. */
 const WRITE_EVERY = 200;

@@ -1,4 +1,4 @@
-import type { ReconcileInput, ReconcileResult } from '../workflow-types.js';
+import type { ReconcileInput, ReconcileResult } from '../contracts/workflow-types.js';
 import type { EngineDeps } from './engine.js';
 import { openUnit } from './open-unit.js';
 import { toReadCallError } from './execute-unit.js';

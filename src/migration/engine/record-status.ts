@@ -1,12 +1,12 @@
 import type { Payment } from '../../ledger/index.js';
-import { partsOf } from '../handlers/payment-parts.js';
+import { partsOf } from '../accounting/payment-parts.js';
 import {
   PAYMENT_ALLOCATION,
   PAYMENT_PART,
   PAYMENT_SPLIT,
   PAYMENT_TRANSACTION,
-} from '../handlers/payment-parts.js';
-import type { StagedRow } from '../staging/staged-row.js';
+} from '../accounting/payment-parts.js';
+import type { StagedRow } from '../contracts/staged-row.js';
 import type { OutcomeView } from './outcome-view.js';
 import { isSuccess, type RowOutcome } from './row-outcome.js';
 

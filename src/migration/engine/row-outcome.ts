@@ -1,5 +1,5 @@
 import type { SourceLocation } from '../../ledger/index.js';
-import type { PhaseName, StepName } from '../steps.js';
+import type { PhaseName, StepName } from '../contracts/steps.js';
 
 /**
  * What happened to one row, appended to the run's outcome log. The latest entry per entity and key

@@ -1,5 +1,5 @@
-import type { RunScope } from '../workflow-types.js';
-import { unitId, type UnitRef } from '../steps.js';
+import type { RunScope } from '../contracts/workflow-types.js';
+import { unitId, type UnitRef } from '../contracts/steps.js';
 
 /**
  * Where a scope keeps its parts. The live namespace is shared by every live run of a migration (so

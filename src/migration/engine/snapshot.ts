@@ -1,5 +1,5 @@
 import type { MigrationApi, Page } from '../api/migration-api.js';
-import type { SnapshotInput, SnapshotResource } from '../workflow-types.js';
+import type { SnapshotInput, SnapshotResource } from '../contracts/workflow-types.js';
 import { toReadCallError } from './execute-unit.js';
 import type { EngineDeps } from './engine.js';
 import { scopeKeys } from './run-keys.js';

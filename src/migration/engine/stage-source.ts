@@ -1,6 +1,6 @@
-import type { StagingItem } from '../staging/staged-row.js';
+import type { StagingItem } from '../contracts/staged-row.js';
 import { stageLedger } from '../staging/stage-ledger.js';
-import type { StageInput, StageSummary } from '../workflow-types.js';
+import type { StageInput, StageSummary } from '../contracts/workflow-types.js';
 import type { EngineDeps } from './engine.js';
 
 /** Reads the exports (readers, mapping and validation) as the item stream staging consumes. */

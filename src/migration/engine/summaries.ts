@@ -1,9 +1,9 @@
 import { readWholeLog, type RunStore } from '../../run-store/run-store.js';
 import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
-import type { StagedRow, StagingSkip } from '../staging/staged-row.js';
-import { stepNames, type StepName } from '../steps.js';
-import type { RowCounts, RunScope, SkipRequest } from '../workflow-types.js';
+import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
+import { stepNames, type StepName } from '../contracts/steps.js';
+import type { RowCounts, RunScope, SkipRequest } from '../contracts/workflow-types.js';
 import { openOutcomes, type EngineDeps } from './engine.js';
 import type { OutcomeView } from './outcome-view.js';
 import { recordStatus, type RecordStatus } from './record-status.js';

@@ -7,7 +7,8 @@ import type {
   Written,
 } from '../api/migration-api.js';
 import { CLEARING_ACCOUNT_KEY, CLEARING_ACCOUNT_NAME } from '../accounting/posting-keys.js';
-import type { PhaseHandler, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
+import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
 import { bulkOutcomes, chunk, outcomesFor, sameName } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';

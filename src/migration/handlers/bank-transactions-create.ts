@@ -1,6 +1,7 @@
 import type { BankTransaction } from '../../ledger/index.js';
 import type { TransactionBody } from '../api/migration-api.js';
-import type { PhaseHandler, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
+import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { bulkTransactionCalls } from './transaction-reconcile.js';
 import { emptyCounts, selectRow } from './selection.js';

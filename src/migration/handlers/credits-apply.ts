@@ -1,9 +1,10 @@
 import { centsOf, formatCents, sumCents, type Cents } from '../../money/index.js';
 import type { CreditApplication } from '../../ledger/index.js';
 import type { MigrationApi, Written } from '../api/migration-api.js';
-import type { PhaseHandler, PlannedPhase, UnitContext, UnitRow } from '../engine/phase-handler.js';
+import type { PhaseHandler, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import { isSuccess, type RowOutcome } from '../engine/row-outcome.js';
-import type { PhaseName } from '../steps.js';
+import type { PhaseName } from '../contracts/steps.js';
 import { outcomesFor } from './outcomes.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { groupInto } from '../../collections/group-into.js';

@@ -1,7 +1,8 @@
 import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import { centsOf } from '../../money/index.js';
 import type { Written } from '../api/migration-api.js';
-import type { PlanContext, PlannedPhase, UnitContext, UnitRow } from '../engine/phase-handler.js';
+import type { PlanContext, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
 import type { outcomesFor } from './outcomes.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';

@@ -6,10 +6,11 @@ import type {
   Page,
   Written,
 } from '../api/migration-api.js';
-import type { PhaseHandler, PlannedPhase, UnitContext, UnitRow } from '../engine/phase-handler.js';
+import type { PhaseHandler, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import type { References } from '../engine/references.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
-import type { StepName } from '../steps.js';
+import type { StepName } from '../contracts/steps.js';
 import { bulkOutcomes, chunk, normalizeName, outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';

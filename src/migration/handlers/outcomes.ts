@@ -1,7 +1,8 @@
 import type { ApiWarning, BulkRowResult, Written } from '../api/migration-api.js';
-import type { UnitContext, UnitRow } from '../engine/phase-handler.js';
+import type { UnitContext } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
-import type { PhaseName, StepName } from '../steps.js';
+import type { PhaseName, StepName } from '../contracts/steps.js';
 
 /** Builds outcome entries for one step and phase. */
 export function outcomesFor(step: StepName, phase: PhaseName) {

@@ -5,9 +5,9 @@ import {
   PAYMENT_ALLOCATION,
   PAYMENT_PART,
   partsOf,
-  stagedPayments,
   type PaymentKind,
-} from './payment-parts.js';
+} from '../accounting/payment-parts.js';
+import { stagedPayments } from './staged-payments.js';
 import { emptyCounts, selectRow } from './selection.js';
 
 const build = outcomesFor('payments', 'assign');

@@ -1,15 +1,16 @@
 import type { TransactionBody } from '../api/migration-api.js';
-import type { PhaseHandler, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
+import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import { isSettled } from '../engine/row-outcome.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import {
   PAYMENT_ALLOCATION,
   PAYMENT_TRANSACTION,
   partsOf,
-  stagedPayments,
   transactionAmount,
   type StagedPayment,
-} from './payment-parts.js';
+} from '../accounting/payment-parts.js';
+import { stagedPayments } from './staged-payments.js';
 import { emptyCounts, selectRow } from './selection.js';
 import { bulkTransactionCalls } from './transaction-reconcile.js';
 

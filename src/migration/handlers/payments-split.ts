@@ -1,5 +1,6 @@
 import type { SplitBody } from '../api/migration-api.js';
-import type { PhaseHandler, PlannedPhase, UnitRow } from '../engine/phase-handler.js';
+import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import { isSettled, type RowOutcome } from '../engine/row-outcome.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import {
@@ -7,10 +8,10 @@ import {
   PAYMENT_SPLIT,
   PAYMENT_TRANSACTION,
   partsOf,
-  stagedPayments,
   type PaymentPart,
   type StagedPayment,
-} from './payment-parts.js';
+} from '../accounting/payment-parts.js';
+import { stagedPayments } from './staged-payments.js';
 import { nextPageOf } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
 

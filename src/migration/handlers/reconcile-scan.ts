@@ -1,5 +1,6 @@
 import type { Page } from '../api/migration-api.js';
-import type { UnitContext, UnitRow, Reconciled } from '../engine/phase-handler.js';
+import type { UnitContext, Reconciled } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
 
 /** Records older than the attempt by more than this cannot be what it created (clock skew margin). */

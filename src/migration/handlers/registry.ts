@@ -1,5 +1,5 @@
 import type { PhaseHandler } from '../engine/phase-handler.js';
-import type { PhaseName, StepName } from '../steps.js';
+import type { PhaseName, StepName } from '../contracts/steps.js';
 import { accountsCreate } from './accounts-create.js';
 import { bankTransactionsCreate } from './bank-transactions-create.js';
 import { billsCreate } from './bills-create.js';

@@ -1,6 +1,6 @@
 import type { PlanContext } from '../engine/phase-handler.js';
 import { isSettled } from '../engine/row-outcome.js';
-import type { RowCounts } from '../workflow-types.js';
+import type { RowCounts } from '../contracts/workflow-types.js';
 
 /**
  * Whether a row needs work in this plan: `settled` when it already succeeded or was skipped on

@@ -4,7 +4,8 @@ import type {
   TransactionBody,
   Written,
 } from '../api/migration-api.js';
-import type { PhaseHandler, Reconciled, UnitContext, UnitRow } from '../engine/phase-handler.js';
+import type { PhaseHandler, Reconciled, UnitContext } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
 import { bulkOutcomes, ledgerliftRef, type outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';

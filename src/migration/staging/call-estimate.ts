@@ -1,4 +1,4 @@
-import { stepNames, type StepName } from '../steps.js';
+import { stepNames, type StepName } from '../contracts/steps.js';
 
 /** What staging counts so the run can predict its calls before planning them. */
 export interface CallEstimateCounts {

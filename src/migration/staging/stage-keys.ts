@@ -1,4 +1,4 @@
-import type { StepName } from '../steps.js';
+import type { StepName } from '../contracts/steps.js';
 
 /** Where a stage keeps its parts in the run store. */
 export function stageKeys(stageId: string) {

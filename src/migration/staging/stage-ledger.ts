@@ -27,12 +27,23 @@ import {
   postOpeningBalanceLine,
   postPayment,
 } from '../accounting/post-records.js';
-import { stepNames, type StepName } from '../steps.js';
-import { partsOf } from '../handlers/payment-parts.js';
+import { stepNames, type StepName } from '../contracts/steps.js';
+import type {
+  DocumentFacts,
+  DocumentFactsEntry,
+  Projection,
+  StageManifest,
+} from '../contracts/stage-manifest.js';
+import { partsOf } from '../accounting/payment-parts.js';
 import { estimateCalls } from './call-estimate.js';
 import { ChunkWriter } from './chunk-writer.js';
 import { stageKeys } from './stage-keys.js';
-import { stepOfEntity, type StagedRow, type StagingItem, type StagingSkip } from './staged-row.js';
+import {
+  stepOfEntity,
+  type StagedRow,
+  type StagingItem,
+  type StagingSkip,
+} from '../contracts/staged-row.js';
 
 export interface StageSettings {
   stageId: string;
@@ -43,47 +54,6 @@ export interface StageSettings {
   /** Rows per bulk call, for the call estimate. */
   batchSize: number;
 }
-
-/** Facts about a document that planning, payments and verification need without its lines. */
-export interface DocumentFacts {
-  entity: 'invoice' | 'bill';
-  type: SalesDocument['type'] | PurchaseDocument['type'];
-  partyKey: string;
-  date: string;
-  currency: string;
-  total: string;
-  status: SalesDocument['status'];
-  /** Set for documents dated before the cutover: the amount still open at the cutover. */
-  outstandingAtCutover?: string;
-  /** The amount the workspace should show as due at the end date. */
-  dueAtEnd: string;
-}
-
-export interface StageManifest {
-  stageId: string;
-  cutoverDate: string;
-  endDate: string;
-  baseCurrency: string;
-  steps: Record<StepName, { rows: number; skipped: number }>;
-  /** Write calls each step needs at the batch size (see call-estimate.ts). */
-  estimatedCalls: Record<StepName, number>;
-  problems: { error: number; warning: number; info: number };
-  /** Errors remain: a live run refuses to start unless told to skip the rows. */
-  blocking: boolean;
-  hasLegacyTrialBalance: boolean;
-}
-
-/** The books the workspace should show at the end date, by posting key (see PostingKeys). */
-export interface Projection {
-  endDate: string;
-  books: Record<string, string>;
-  roles: Record<string, string>;
-  /** Expected amount due per customer (receivable) and vendor (payable) at the end date. */
-  aging: { receivable: Record<string, string>; payable: Record<string, string> };
-}
-
-/** Facts of one document as staging writes them to the stage's document-facts log. */
-export type DocumentFactsEntry = DocumentFacts & { key: string };
 
 /** A document's header (its lines are staged, not kept) and facts, by [entity, key], off the heap. */
 type Documents = OffHeapMap<{ document: SalesDocument | PurchaseDocument; facts: DocumentFacts }>;

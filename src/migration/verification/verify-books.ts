@@ -6,9 +6,9 @@ import { isSuccess } from '../engine/row-outcome.js';
 import { scopeKeys } from '../engine/run-keys.js';
 import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
-import type { Projection, StageManifest } from '../staging/stage-ledger.js';
-import type { StagedRow } from '../staging/staged-row.js';
-import type { RunScope, VerificationSummary } from '../workflow-types.js';
+import type { Projection, StageManifest } from '../contracts/stage-manifest.js';
+import type { StagedRow } from '../contracts/staged-row.js';
+import type { RunScope, VerificationSummary } from '../contracts/workflow-types.js';
 import { agingTotals, trialBalanceRows } from './report-figures.js';
 
 export interface Comparison {

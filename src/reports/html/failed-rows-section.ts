@@ -1,4 +1,4 @@
-import { stepNames } from '../../migration/steps.js';
+import { stepNames } from '../../migration/contracts/steps.js';
 import type { FailedRow, RunReport } from '../run-report.js';
 import { html, type HtmlValue, type SafeHtml } from './escape.js';
 import { formatCount, plural } from './format.js';

@@ -1,4 +1,4 @@
-import type { RunPhase } from '../../migration/workflow-types.js';
+import type { RunPhase } from '../../migration/contracts/workflow-types.js';
 
 /** "opening-balance" becomes "Opening balance": step names as headings. */
 export function stepLabel(step: string): string {

@@ -1,6 +1,6 @@
 import { CsvError, Parser } from 'csv-parse';
 import type { Problem, SourceLocation } from '../../ledger/index.js';
-import { problemOf } from '../../validation/problem-catalog.js';
+import { problemOf } from '../../ledger/problem-catalog.js';
 import type { RawRow } from '../cell.js';
 import { openTextFile } from '../text/decode-text.js';
 import type { TextEncoding } from '../text/detect-encoding.js';

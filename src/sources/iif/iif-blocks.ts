@@ -1,5 +1,5 @@
 import type { Problem } from '../../ledger/index.js';
-import { problemOf } from '../../validation/problem-catalog.js';
+import { problemOf } from '../../ledger/problem-catalog.js';
 import type { TableRow } from '../table/table-row.js';
 import type { IifRow } from './read-iif-rows.js';
 

@@ -1,5 +1,5 @@
 import type { Problem } from '../../ledger/index.js';
-import { problemOf } from '../../validation/problem-catalog.js';
+import { problemOf } from '../../ledger/problem-catalog.js';
 import type { HeaderMatch } from '../table/find-header.js';
 import { TableRow } from '../table/table-row.js';
 import { openTextFile } from '../text/decode-text.js';

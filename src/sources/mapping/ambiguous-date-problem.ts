@@ -1,5 +1,5 @@
 import type { Problem } from '../../ledger/index.js';
-import { problemOf } from '../../validation/problem-catalog.js';
+import { problemOf } from '../../ledger/problem-catalog.js';
 import type { DateOrderState } from './date-order-state.js';
 
 /** The one problem per file for rows left unread because no date tells day-first from month-first. */

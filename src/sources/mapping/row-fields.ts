@@ -1,6 +1,6 @@
 import type { DecimalString, IsoDate, Money, Problem, SourceLocation } from '../../ledger/index.js';
 import { centsOf, formatCents } from '../../money/index.js';
-import { problemOf } from '../../validation/problem-catalog.js';
+import { problemOf } from '../../ledger/problem-catalog.js';
 import { UnreadableCell, cellText, isBlankCell, type CellValue } from '../cell.js';
 import type { TableRow } from '../table/table-row.js';
 import { parseAmount } from '../values/parse-amount.js';

@@ -1,9 +1,9 @@
 import { ledgerRecordSchema, type LedgerRecord, type Problem } from '../../ledger/index.js';
-import { problemOf } from '../../validation/problem-catalog.js';
-import type { LedgerItem } from '../ledger-item.js';
+import { problemOf } from '../../ledger/problem-catalog.js';
+import type { LedgerItem } from '../../ledger/ledger-item.js';
 import type { LedgerIndex } from './ledger-index.js';
 import type { AnyMapped } from './table-spec.js';
-import { recordKey } from '../record-key.js';
+import { recordKey } from '../../ledger/record-key.js';
 
 /**
  * Turns a mapping's output into ledger items: problems get the record's entity, key and location;

@@ -1,5 +1,5 @@
 import type { Problem, SourceLocation } from '../../ledger/index.js';
-import { problemOf } from '../../validation/problem-catalog.js';
+import { problemOf } from '../../ledger/problem-catalog.js';
 import { cellText, isBlankCell, type RawRow } from '../cell.js';
 import { readCsvRows, type CsvFacts } from '../csv/read-csv-rows.js';
 import type { CsvDelimiter } from '../csv/detect-delimiter.js';

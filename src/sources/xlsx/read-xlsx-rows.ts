@@ -1,5 +1,5 @@
 import type { Problem } from '../../ledger/index.js';
-import { problemOf } from '../../validation/problem-catalog.js';
+import { problemOf } from '../../ledger/problem-catalog.js';
 import { UnreadableCell, type CellValue, type RawRow } from '../cell.js';
 import { openWorkbookParts, type WorkbookParts } from './workbook-parts.js';
 import { scanXml } from './xml-scanner.js';

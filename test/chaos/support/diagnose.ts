@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { stepNames } from '../../../src/migration/steps.js';
+import { stepNames } from '../../../src/migration/contracts/steps.js';
 import { progressQuery } from '../../../workflows/handlers.js';
 
 /**

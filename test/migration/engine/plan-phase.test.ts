@@ -4,13 +4,14 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EngineDeps } from '../../../src/migration/engine/engine.js';
 import { OutcomeLog } from '../../../src/migration/engine/outcome-log.js';
-import type { PhaseHandler, UnitRow } from '../../../src/migration/engine/phase-handler.js';
+import type { PhaseHandler } from '../../../src/migration/engine/phase-handler.js';
+import type { UnitRow } from '../../../src/migration/contracts/unit-row.js';
 import { planPhase } from '../../../src/migration/engine/plan-phase.js';
 import type { RowOutcome } from '../../../src/migration/engine/row-outcome.js';
 import { scopeKeys } from '../../../src/migration/engine/run-keys.js';
 import { emptyCounts } from '../../../src/migration/handlers/selection.js';
 import { stageKeys } from '../../../src/migration/staging/stage-keys.js';
-import type { RunScope } from '../../../src/migration/workflow-types.js';
+import type { RunScope } from '../../../src/migration/contracts/workflow-types.js';
 import { FileRunStore } from '../../../src/run-store/file-run-store.js';
 
 const dirs: string[] = [];

@@ -1,4 +1,4 @@
-import type { LedgerRecord } from '../ledger/index.js';
+import type { LedgerRecord } from './index.js';
 
 /**
  * The legacy key a record is known by in problems. Opening balance and trial balance lines have no

@@ -1,4 +1,4 @@
-import type { EntityName, Problem, Severity, SourceLocation } from '../ledger/index.js';
+import type { EntityName, Problem, Severity, SourceLocation } from './index.js';
 
 /**
  * Every problem code Ledgerlift reports while reading, mapping and validating a legacy ledger, with

@@ -1,5 +1,5 @@
 import type { EntityName, Problem, RecordOf } from '../../ledger/index.js';
-import type { StepName } from '../steps.js';
+import type { StepName } from './steps.js';
 
 /** A canonical record staged for a step, with everything planning needs and nothing else. */
 export interface StagedRow<E extends EntityName = EntityName> {

@@ -1,6 +1,5 @@
 import { centsOf, formatCents, sumCents } from '../../money/index.js';
 import type { Payment } from '../../ledger/index.js';
-import type { PlanContext } from '../engine/phase-handler.js';
 
 export type PaymentKind = 'customer-payment' | 'vendor-payment';
 
@@ -42,13 +41,4 @@ export function partsOf({ kind, payment }: StagedPayment): PaymentPart[] {
 /** The signed amount of the payment's whole bank transaction. */
 export function transactionAmount({ kind, payment }: StagedPayment): string {
   return formatCents((kind === 'customer-payment' ? 1n : -1n) * centsOf(payment.amount));
-}
-
-/** The payments step's staged payments, in order. */
-export async function* stagedPayments(context: PlanContext): AsyncGenerator<StagedPayment> {
-  for await (const row of context.stagedRows('payments')) {
-    if (row.entity === 'customer-payment' || row.entity === 'vendor-payment') {
-      yield { kind: row.entity, payment: row.record as Payment };
-    }
-  }
 }

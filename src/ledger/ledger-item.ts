@@ -1,4 +1,4 @@
-import type { LedgerRecord, Problem } from '../ledger/index.js';
+import type { LedgerRecord, Problem } from './index.js';
 
 /** What readers and validation stream: a record with its problems, or a problem of its own. */
 export type LedgerItem =

@@ -1,0 +1,45 @@
+// What staging leaves in the run store for the steps, verification and reports to read: shared
+// contracts, so readers of a stage need not import the staging code.
+import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import type { StepName } from './steps.js';
+
+/** Facts about a document that planning, payments and verification need without its lines. */
+export interface DocumentFacts {
+  entity: 'invoice' | 'bill';
+  type: SalesDocument['type'] | PurchaseDocument['type'];
+  partyKey: string;
+  date: string;
+  currency: string;
+  total: string;
+  status: SalesDocument['status'];
+  /** Set for documents dated before the cutover: the amount still open at the cutover. */
+  outstandingAtCutover?: string;
+  /** The amount the workspace should show as due at the end date. */
+  dueAtEnd: string;
+}
+
+export interface StageManifest {
+  stageId: string;
+  cutoverDate: string;
+  endDate: string;
+  baseCurrency: string;
+  steps: Record<StepName, { rows: number; skipped: number }>;
+  /** Write calls each step needs at the batch size (see call-estimate.ts). */
+  estimatedCalls: Record<StepName, number>;
+  problems: { error: number; warning: number; info: number };
+  /** Errors remain: a live run refuses to start unless told to skip the rows. */
+  blocking: boolean;
+  hasLegacyTrialBalance: boolean;
+}
+
+/** The books the workspace should show at the end date, by posting key (see PostingKeys). */
+export interface Projection {
+  endDate: string;
+  books: Record<string, string>;
+  roles: Record<string, string>;
+  /** Expected amount due per customer (receivable) and vendor (payable) at the end date. */
+  aging: { receivable: Record<string, string>; payable: Record<string, string> };
+}
+
+/** Facts of one document as staging writes them to the stage's document-facts log. */
+export type DocumentFactsEntry = DocumentFacts & { key: string };
