@@ -6,7 +6,7 @@ import { failUnit } from '../src/migration/engine/fail-unit.js';
 import { planPhase } from '../src/migration/engine/plan-phase.js';
 import { reconcileUnit } from '../src/migration/engine/reconcile-unit.js';
 import { readSnapshotPage } from '../src/migration/engine/snapshot.js';
-import { stageSource, type SourceReader } from '../src/migration/engine/stage-source.js';
+import { stageExports, type ExportsReader } from '../src/migration/engine/stage-exports.js';
 import {
   countFailedRows,
   skipFailedRows,
@@ -15,7 +15,7 @@ import {
 } from '../src/migration/engine/summaries.js';
 import { fetchReport } from '../src/migration/verification/fetch-report.js';
 import { verifyBooks } from '../src/migration/verification/verify-books.js';
-import type { ReportName } from '../src/migration/api/migration-api.js';
+import type { ReportName } from '../src/migration/api-adapter/migration-api.js';
 import type {
   MigrateLedgerInput,
   RunProgress,
@@ -33,7 +33,7 @@ import { writeRunReport } from '../src/reports/write-run-report.js';
 import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
 
 export interface MigrationActivityDeps extends EngineDeps {
-  readSource: SourceReader;
+  readValidatedExports: ExportsReader;
   /** The run's folder: reports go under it (and the embedded run store). */
   runFolder(runName: string): string;
   /** The pace of API calls, for the dry run's duration estimate. */
@@ -46,8 +46,8 @@ export interface MigrationActivityDeps extends EngineDeps {
  */
 export function createMigrationActivities(deps: MigrationActivityDeps) {
   return {
-    stageSource: withFailureMapping((input: StageInput) =>
-      stageSource(deps, input, (rowsRead) => Context.current().heartbeat({ rowsRead })),
+    stageExports: withFailureMapping((input: StageInput) =>
+      stageExports(deps, input, (rowsRead) => Context.current().heartbeat({ rowsRead })),
     ),
     planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),
     executeUnit: withFailureMapping(withHeartbeats((input: UnitInput) => executeUnit(deps, input))),

@@ -9,8 +9,8 @@
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { companySizes, generateCompany } from '../src/sample/company-generator.js';
-import { writeGenericCsv } from '../src/sample/write-generic-csv.js';
+import { companySizes, generateCompany } from '../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { createMigrationDeps } from '../src/worker/migration-deps.js';
 import { workerSettings } from '../src/config/worker-settings.js';
 import { BENCH_PROFILE, startBenchStack } from './support/bench-stack.js';

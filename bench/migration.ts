@@ -17,8 +17,8 @@ import {
   companySizes,
   generateCompany,
   type GeneratedCompany,
-} from '../src/sample/company-generator.js';
-import { writeGenericCsv } from '../src/sample/write-generic-csv.js';
+} from '../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { createMigrationDeps } from '../src/worker/migration-deps.js';
 import { workerSettings } from '../src/config/worker-settings.js';
 import { progressQuery } from '../workflows/handlers.js';

@@ -6,10 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { stageSource } from '../src/migration/engine/stage-source.js';
+import { stageExports } from '../src/migration/engine/stage-exports.js';
 import { workerSettings } from '../src/config/worker-settings.js';
-import { companySizes, generateCompany } from '../src/sample/company-generator.js';
-import { writeGenericCsv } from '../src/sample/write-generic-csv.js';
+import { companySizes, generateCompany } from '../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { createMigrationDeps } from '../src/worker/migration-deps.js';
 import { MemoryProbe, megabytes } from './memory-probe.js';
 
@@ -36,7 +36,7 @@ try {
   };
   const started = performance.now();
   const input = { runName: 'staging-memory', stageId: 'staging-memory', currency: 'USD' };
-  await stageSource(
+  await stageExports(
     deps,
     { ...input, source: { folder, format: 'generic' }, cutoverDate, endDate, batchSize: 25 },
     onProgress,

@@ -6,7 +6,7 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { startRun } from '../src/cli/commands/start-run.js';
 import { localDataDir, projectRoot } from '../src/config/project-paths.js';
 import { startEmbeddedStack } from '../src/dev/embedded-stack.js';
-import { demoCompany } from '../src/sample/demo-company.js';
+import { demoCompany } from '../src/synthetic-company/demo-company.js';
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
 

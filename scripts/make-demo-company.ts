@@ -3,7 +3,7 @@
 // per entity and the file sizes, which samples/demo-company-xero/README.md quotes.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { demoCompany, writeDemoCompany } from '../src/sample/demo-company.js';
+import { demoCompany, writeDemoCompany } from '../src/synthetic-company/demo-company.js';
 
 const folder = path.resolve(process.argv[2] ?? demoCompany.folder);
 const { company, files } = await writeDemoCompany(folder);

@@ -357,7 +357,7 @@ export async function migrateLedger(
 
   if (!carried) {
     publish();
-    stage = await stagingActivities.stageSource({
+    stage = await stagingActivities.stageExports({
       runName: input.runName,
       stageId: mainStageId,
       source: input.source,
@@ -419,7 +419,7 @@ export async function migrateLedger(
     round += 1;
     setPhase('replaying');
     // Re-read the source first, so corrections made in the files are what gets replayed.
-    stage = await stagingActivities.stageSource({
+    stage = await stagingActivities.stageExports({
       runName: input.runName,
       stageId: `${mainStageId}-replay-${round}`,
       source: input.source,

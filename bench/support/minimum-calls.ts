@@ -1,5 +1,5 @@
 import { centsOf, sumCents } from '../../src/money/index.js';
-import type { GeneratedCompany } from '../../src/sample/company-generator.js';
+import type { GeneratedCompany } from '../../src/synthetic-company/company-generator.js';
 
 /**
  * The fewest write calls the API's routes allow for a company, counted from the company itself

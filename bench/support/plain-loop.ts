@@ -4,7 +4,7 @@ import { executeUnit } from '../../src/migration/engine/execute-unit.js';
 import { planPhase } from '../../src/migration/engine/plan-phase.js';
 import { reconcileUnit } from '../../src/migration/engine/reconcile-unit.js';
 import { readSnapshotPage } from '../../src/migration/engine/snapshot.js';
-import { stageSource } from '../../src/migration/engine/stage-source.js';
+import { stageExports } from '../../src/migration/engine/stage-exports.js';
 import {
   snapshotsOfStep,
   stepNames,
@@ -26,7 +26,7 @@ export async function runPlainLoop(
   /** Called after staging, after each phase is planned and run, and after verification. */
   onMilestone: (label: string) => void = () => undefined,
 ): Promise<{ verified: boolean }> {
-  const stage = await stageSource(
+  const stage = await stageExports(
     deps,
     {
       runName: input.runName,

@@ -1,5 +1,5 @@
-import type { TableSpec } from '../../src/sources/mapping/table-spec.js';
-import type { RowFields } from '../../src/sources/mapping/row-fields.js';
+import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import { centsOf } from '../../src/money/index.js';
 import { sidesOf } from '../shared/documents.js';
 import { genericColumns, genericFileNames } from './columns.js';

@@ -1,9 +1,9 @@
 import type { PurchaseDocument, SalesDocument } from '../../src/ledger/index.js';
-import type { MappingContext } from '../../src/sources/mapping/mapping-context.js';
-import type { RowFields } from '../../src/sources/mapping/row-fields.js';
-import { vocabulary } from '../../src/sources/mapping/row-fields.js';
-import { byColumn } from '../../src/sources/mapping/group-by-column.js';
-import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
+import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
+import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
+import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
 import { genericColumns, genericFileNames } from './columns.js';

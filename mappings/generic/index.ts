@@ -1,4 +1,4 @@
-import type { TableMapping } from '../../src/sources/mapping/table-spec.js';
+import type { TableMapping } from '../../src/sources/table-mapping/table-spec.js';
 import { genericOpeningBalances, genericTrialBalance } from './balances.js';
 import { genericBills, genericInvoices } from './documents.js';
 import {

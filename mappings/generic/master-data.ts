@@ -8,9 +8,9 @@ import {
   type SystemRole,
   type Vendor,
 } from '../../src/ledger/index.js';
-import type { RowFields } from '../../src/sources/mapping/row-fields.js';
-import { vocabulary } from '../../src/sources/mapping/row-fields.js';
-import type { TableSpec } from '../../src/sources/mapping/table-spec.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
+import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
+import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { applyAccountOverride, defaultSystemRole } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 import { genericColumns, genericFileNames } from './columns.js';

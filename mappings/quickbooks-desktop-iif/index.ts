@@ -1,6 +1,6 @@
 import type { IifMapping } from '../../src/sources/iif/iif-mapping.js';
 import type { LedgerItem } from '../../src/ledger/ledger-item.js';
-import { readIifLedger } from '../../src/sources/read-iif-ledger.js';
+import { readMappedIif } from '../../src/sources/read-mapped-iif.js';
 import type { SourceSettings } from '../../src/sources/source-environment.js';
 import { reportOpeningBalance, reportTrialBalance } from '../quickbooks-online/balances.js';
 import { mapIifAccount, mapIifCustomer, mapIifItem, mapIifVendor } from './lists.js';
@@ -30,5 +30,5 @@ export const quickBooksDesktopIifPasses: IifMapping = {
 export function quickBooksDesktopIifMapping(
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {
-  return readIifLedger(quickBooksDesktopIifPasses, settings);
+  return readMappedIif(quickBooksDesktopIifPasses, settings);
 }

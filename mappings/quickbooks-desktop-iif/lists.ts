@@ -6,9 +6,13 @@ import type {
   Product,
   Vendor,
 } from '../../src/ledger/index.js';
-import type { MappingContext } from '../../src/sources/mapping/mapping-context.js';
-import { vocabulary, vocabularyKey, type RowFields } from '../../src/sources/mapping/row-fields.js';
-import type { AnyMapped } from '../../src/sources/mapping/table-spec.js';
+import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
+import {
+  vocabulary,
+  vocabularyKey,
+  type RowFields,
+} from '../../src/sources/table-mapping/row-fields.js';
+import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { applyAccountOverride, defaultSystemRole, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';

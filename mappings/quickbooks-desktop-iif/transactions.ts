@@ -1,8 +1,8 @@
 import type { BankTransaction, DocumentLine, Payment } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
-import type { MappingContext } from '../../src/sources/mapping/mapping-context.js';
-import type { RowFields } from '../../src/sources/mapping/row-fields.js';
-import type { AnyMapped } from '../../src/sources/mapping/table-spec.js';
+import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
+import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
 import { unitPriceOf } from '../shared/divide.js';
 import { compact, lineOf } from '../shared/documents.js';
 import { SALES_TAX_ITEMS } from './lists.js';

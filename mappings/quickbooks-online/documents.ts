@@ -1,6 +1,6 @@
 import type { PurchaseDocument, SalesDocument } from '../../src/ledger/index.js';
-import { byColumn } from '../../src/sources/mapping/group-by-column.js';
-import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
+import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';

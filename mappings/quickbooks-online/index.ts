@@ -1,4 +1,4 @@
-import type { TableMapping } from '../../src/sources/mapping/table-spec.js';
+import type { TableMapping } from '../../src/sources/table-mapping/table-spec.js';
 import { quickBooksOnlineAccounts } from './accounts.js';
 import { reportOpeningBalance, reportTrialBalance } from './balances.js';
 import {

@@ -1,7 +1,7 @@
 import type { BankTransaction } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
-import { vocabulary } from '../../src/sources/mapping/row-fields.js';
-import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
+import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { isBlankCell } from '../../src/sources/cell.js';
 import { compact } from '../shared/documents.js';
 

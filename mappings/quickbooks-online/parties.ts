@@ -1,5 +1,5 @@
 import type { Party } from '../../src/ledger/index.js';
-import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { compact } from '../shared/documents.js';
 

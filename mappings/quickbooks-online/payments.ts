@@ -1,7 +1,7 @@
 import type { Payment } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
-import { byColumn } from '../../src/sources/mapping/group-by-column.js';
-import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
+import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { compact } from '../shared/documents.js';

@@ -1,6 +1,6 @@
 import type { Account, AccountKind, SystemRole } from '../../src/ledger/index.js';
 import { systemRoles } from '../../src/ledger/index.js';
-import type { MappingOverrides } from '../overrides.js';
+import type { MappingOverrides } from '../../src/sources/overrides/mapping-overrides.js';
 
 /** Kinds whose accounts every workspace already has: the kind names the system role. */
 export function defaultSystemRole(kind: AccountKind): SystemRole | undefined {

@@ -1,5 +1,5 @@
 import { problemOf } from '../../src/ledger/problem-catalog.js';
-import type { RowFields } from '../../src/sources/mapping/row-fields.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 
 /**
  * Document-level values repeat on every line row; when a later row disagrees with the first, the

@@ -1,8 +1,8 @@
 import type { IsoDate, Money } from '../../src/ledger/index.js';
 import { centsOf } from '../../src/money/index.js';
-import type { MappingContext } from '../../src/sources/mapping/mapping-context.js';
-import type { RowFields } from '../../src/sources/mapping/row-fields.js';
-import type { Mapped } from '../../src/sources/mapping/table-spec.js';
+import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
+import type { Mapped } from '../../src/sources/table-mapping/table-spec.js';
 import { dateShapeOf } from '../../src/sources/values/parse-date.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { sidesOf } from './documents.js';

@@ -1,6 +1,6 @@
 import type { Account, AccountKind, SystemRole } from '../../src/ledger/index.js';
-import { vocabulary } from '../../src/sources/mapping/row-fields.js';
-import type { TableSpec } from '../../src/sources/mapping/table-spec.js';
+import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
+import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { applyAccountOverride, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 

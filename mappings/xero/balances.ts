@@ -1,4 +1,4 @@
-import type { TableSpec } from '../../src/sources/mapping/table-spec.js';
+import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import {
   openingBalanceFromReport,

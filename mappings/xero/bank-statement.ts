@@ -1,5 +1,5 @@
 import type { BankTransaction } from '../../src/ledger/index.js';
-import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { compact } from '../shared/documents.js';
 
 const SEEN = 'xero.bankTransactionKeys';

@@ -1,7 +1,11 @@
 import type { Address, Party } from '../../src/ledger/index.js';
-import type { MappingContext } from '../../src/sources/mapping/mapping-context.js';
-import type { RowFields } from '../../src/sources/mapping/row-fields.js';
-import type { Mapped, TableScanner, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
+import type {
+  Mapped,
+  TableScanner,
+  TableSpec,
+} from '../../src/sources/table-mapping/table-spec.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { compact } from '../shared/documents.js';
 

@@ -1,4 +1,4 @@
-import type { TableMapping } from '../../src/sources/mapping/table-spec.js';
+import type { TableMapping } from '../../src/sources/table-mapping/table-spec.js';
 import { xeroAccounts } from './accounts.js';
 import { xeroOpeningBalance, xeroTrialBalance } from './balances.js';
 import { xeroBankStatement } from './bank-statement.js';

@@ -1,5 +1,5 @@
 import type { Product } from '../../src/ledger/index.js';
-import type { TableSpec } from '../../src/sources/mapping/table-spec.js';
+import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { compact } from '../shared/documents.js';
 
 /** Tax rate names that mean "not taxed". */

@@ -1,8 +1,8 @@
 import type { CreditApplication, Payment } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
-import { vocabulary } from '../../src/sources/mapping/row-fields.js';
-import { byColumn } from '../../src/sources/mapping/group-by-column.js';
-import type { Mapped, TableSpec } from '../../src/sources/mapping/table-spec.js';
+import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
+import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
+import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { compact } from '../shared/documents.js';
 import { creditApplicationKey } from '../shared/keys.js';

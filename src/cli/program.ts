@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { localDataDir } from '../config/project-paths.js';
-import { sourceFormats } from '../sources/read-ledger.js';
+import { sourceFormats } from '../../mappings/read-ledger.js';
 import { stepNames } from '../migration/contracts/steps.js';
 import { connect } from './commands/connect.js';
 import { retry, signal, skip } from './commands/control.js';

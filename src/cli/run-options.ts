@@ -2,7 +2,7 @@ import path from 'node:path';
 import { runNameProblem } from '../migration/run-name.js';
 import { isStepName, type StepName } from '../migration/contracts/steps.js';
 import type { MigrateLedgerInput, SourceFormat } from '../migration/contracts/workflow-types.js';
-import { sourceFormats } from '../sources/read-ledger.js';
+import { sourceFormats } from '../../mappings/read-ledger.js';
 import { CliError } from './exit-codes.js';
 
 /** The options `ledgerlift dry-run` and `ledgerlift run` share, as commander parses them. */

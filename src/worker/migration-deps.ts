@@ -1,10 +1,10 @@
 import { Context } from '@temporalio/activity';
 import type { MigrationActivityDeps } from '../../activities/migration.js';
 import { apiCallsPerMinute, type WorkerSettings } from '../config/worker-settings.js';
-import { classifyClientFailure } from '../migration/api/classify-client-failure.js';
-import { migrationApiOver } from '../migration/api/client-adapter.js';
+import { classifyClientFailure } from '../migration/api-adapter/classify-client-failure.js';
+import { migrationApiOver } from '../migration/api-adapter/client-adapter.js';
 import { handlerFor } from '../migration/handlers/registry.js';
-import { readSource } from '../migration/read-source.js';
+import { readValidatedExports } from '../migration/staging/validated-exports.js';
 import { createPartnerApiClient, type PartnerApiClientOptions } from '../partner-api/index.js';
 import type { PartnerApiClient } from '../partner-api/client.js';
 import { openRunStores } from '../run-store/open-run-store.js';
@@ -49,7 +49,7 @@ export function createMigrationDeps(
     handler: handlerFor,
     now: () => new Date(),
     ambiguousSettleMs: settings.ambiguousSettleSeconds * 1000,
-    readSource,
+    readValidatedExports,
     runFolder: (runName) => stores.runFolder(runName),
     requestsPerMinute: apiCallsPerMinute(settings),
     async close() {

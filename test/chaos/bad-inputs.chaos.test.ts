@@ -7,8 +7,8 @@ import {
   generateCompany,
   type CompanySize,
   type GeneratedCompany,
-} from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+} from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { finishSignal, progressQuery } from '../../workflows/handlers.js';
 import type { RunOutcome } from '../../workflows/migrate-ledger.js';
 import {

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+import {
+  generateCompany,
+  type CompanySize,
+} from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { finishSignal, progressQuery } from '../../workflows/handlers.js';
 import { startMigrationStack, uniqueRunName, liveRun } from '../support/migration-stack.js';
 import { waitFor } from '../support/wait.js';

@@ -14,8 +14,8 @@ import {
 } from '../../src/dev/temporal-dev-server.js';
 import { runWorkflowId } from '../../src/migration/run-name.js';
 import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
-import { generateCompany } from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+import { generateCompany } from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { progressQuery } from '../../workflows/handlers.js';
 import { migrateLedger } from '../../workflows/migrate-ledger.js';
 import {

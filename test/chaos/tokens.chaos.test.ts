@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialFileSchema } from '../../src/credentials/credential-store.js';
 import { SANDBOX_APP, connectToSandbox } from '../../src/dev/connect-sandbox.js';
-import { generateCompany } from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+import { generateCompany } from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { progressQuery, resumeSignal } from '../../workflows/handlers.js';
 import {
   TEST_PROFILE,

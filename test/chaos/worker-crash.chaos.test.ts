@@ -2,8 +2,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stepNames, stepPhases, type StepName } from '../../src/migration/contracts/steps.js';
 import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
-import { generateCompany } from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+import { generateCompany } from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { progressQuery } from '../../workflows/handlers.js';
 import {
   startMigrationStack,

@@ -2,8 +2,8 @@ import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateCompany } from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+import { generateCompany } from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { runCli } from '../support/cli.js';
 
 const dirs: string[] = [];

@@ -3,8 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveSandboxConsent, SANDBOX_APP } from '../../src/dev/connect-sandbox.js';
 import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+import {
+  generateCompany,
+  type CompanySize,
+} from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { runCli } from '../support/cli.js';
 import {
   startMigrationStack,

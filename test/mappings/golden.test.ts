@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityNames, type EntityName } from '../../src/ledger/index.js';
-import { readLedger, type SourceFormat } from '../../src/sources/read-ledger.js';
+import { readLedger, type SourceFormat } from '../../mappings/read-ledger.js';
 import { validateLedger } from '../../src/validation/validate-ledger.js';
 import { splitLine } from '../../src/sources/csv/detect-delimiter.js';
 import { collectLedger, dropField, sorted } from './golden/collect-ledger.js';

@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+import {
+  generateCompany,
+  type CompanySize,
+} from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import type { StepProgress } from '../../src/migration/contracts/workflow-types.js';
 import { expectedCounts } from '../support/expected-workspace.js';
 import { migrationHistories } from '../support/histories.js';

@@ -8,8 +8,8 @@ import {
   generateCompany,
   type CompanySize,
   type GeneratedCompany,
-} from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+} from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { pauseSignal, progressQuery, resumeSignal } from '../../workflows/handlers.js';
 import {
   startMigrationStack,

@@ -10,7 +10,7 @@ import type { FailedRow, RunReport, StepReport } from '../../src/reports/run-rep
 
 /**
  * Realistic run reports for tests and for eyeballing the renderers
- * (`npx tsx scripts/render-sample-report.ts`): a small coffee roaster's books moved from Xero.
+ * (`npx tsx test/reports/render-sample-report.ts`): a small coffee roaster's books moved from Xero.
  *
  * - `live-with-failures`: a live run where some invoices, a bill and payments failed, so the books
  *   need review (receivables short, clearing account not at zero).

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Problem } from '../../src/ledger/index.js';
 import type { LedgerRecord } from '../../src/ledger/index.js';
-import { readLedger, type ReadLedgerOptions } from '../../src/sources/read-ledger.js';
+import { readLedger, type ReadLedgerOptions } from '../../mappings/read-ledger.js';
 
 /** A temporary export folder with the given files; removed by `cleanup`. */
 export async function exportFolder(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BENCH_ACCOUNTS, writeBankTransactions } from '../../bench/generate-export.js';
 import { MemoryProbe } from '../../bench/memory-probe.js';
 import type { Problem } from '../../src/ledger/index.js';
-import { readLedger } from '../../src/sources/read-ledger.js';
+import { readLedger } from '../../mappings/read-ledger.js';
 import { validateLedger } from '../../src/validation/validate-ledger.js';
 
 const ROWS = 1_000_000;

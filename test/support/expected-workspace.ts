@@ -1,5 +1,5 @@
 import { centsOf, sumCents } from '../../src/money/index.js';
-import type { GeneratedCompany } from '../../src/sample/company-generator.js';
+import type { GeneratedCompany } from '../../src/synthetic-company/company-generator.js';
 
 /**
  * What a workspace must hold after migrating a generated company, counted from the company alone:

@@ -15,7 +15,7 @@ import type { WorkerSettings } from '../../src/config/worker-settings.js';
 import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
 import { runWorkflowId } from '../../src/migration/run-name.js';
 import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
-import type { GeneratedCompany } from '../../src/sample/company-generator.js';
+import type { GeneratedCompany } from '../../src/synthetic-company/company-generator.js';
 import { createWorkers, type LedgerliftWorkers } from '../../src/worker/create-worker.js';
 import { createMigrationDeps } from '../../src/worker/migration-deps.js';
 import { migrateLedger } from '../../workflows/migrate-ledger.js';

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKinds } from '../../src/ledger/index.js';
 import { genericTemplateTables } from '../../mappings/generic/template.js';
-import { readLedger } from '../../src/sources/read-ledger.js';
+import { readLedger } from '../../mappings/read-ledger.js';
 import { TEMPLATE_WORKBOOK, writeTemplates } from '../../src/templates/write-templates.js';
 
 describe('writeTemplates', () => {

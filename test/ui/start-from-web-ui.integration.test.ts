@@ -12,8 +12,11 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWorkflowId } from '../../src/migration/run-name.js';
 import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+import {
+  generateCompany,
+  type CompanySize,
+} from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import type { migrateLedger } from '../../workflows/migrate-ledger.js';
 import { expectedWorkspace } from '../support/expected-workspace.js';
 import { testWorkflowBundle } from '../support/temporal.js';

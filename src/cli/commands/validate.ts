@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { formatLocation, type Problem } from '../../ledger/index.js';
-import { readSource } from '../../migration/read-source.js';
-import { sourceFormats, type SourceFormat } from '../../sources/read-ledger.js';
+import { readValidatedExports } from '../../migration/staging/validated-exports.js';
+import { sourceFormats, type SourceFormat } from '../../../mappings/read-ledger.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 
 export interface ValidateOptions {
@@ -41,7 +41,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
       `${problem.severity.toUpperCase().padEnd(7)} ${problem.code.padEnd(34)} ${formatLocation(problem.location)}: ${problem.message}`,
     );
   };
-  for await (const item of readSource({
+  for await (const item of readValidatedExports({
     runName: 'validate',
     stageId: 'validate',
     source: {

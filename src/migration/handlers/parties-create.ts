@@ -1,5 +1,10 @@
 import type { Party, Product, Vendor } from '../../ledger/index.js';
-import type { Address, CustomerBody, ProductBody, VendorBody } from '../api/migration-api.js';
+import type {
+  Address,
+  CustomerBody,
+  ProductBody,
+  VendorBody,
+} from '../api-adapter/migration-api.js';
 import { asBulk, namedRecordsHandler } from './named-records.js';
 
 function addressOf(address: Party['billingAddress']): Address | undefined {

@@ -30,7 +30,7 @@ const handlers = [
   vendorCreditsApply,
 ] as PhaseHandler[];
 
-/** The handler of each step's phase (src/migration/steps.ts lists the phases). */
+/** The handler of each step's phase (src/migration/contracts/steps.ts lists the phases). */
 export function handlerFor(step: StepName, phase: PhaseName): PhaseHandler {
   const handler = handlers.find((h) => h.step === step && h.phase === phase);
   if (!handler) throw new Error(`no handler for ${step}/${phase}`);

@@ -1,7 +1,7 @@
 import type { EntityName } from '../../ledger/index.js';
-import type { MappingContext } from '../mapping/mapping-context.js';
-import type { RowFields } from '../mapping/row-fields.js';
-import type { AnyMapped, AnyTableSpec } from '../mapping/table-spec.js';
+import type { MappingContext } from '../table-mapping/mapping-context.js';
+import type { RowFields } from '../table-mapping/row-fields.js';
+import type { AnyMapped, AnyTableSpec } from '../table-mapping/table-spec.js';
 
 /** One pass over the IIF file (or a companion table) yielding one entity, in dependency order. */
 export type IifPass =

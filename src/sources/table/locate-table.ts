@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import type { FileOverride, MappingOverrides } from '../../../mappings/overrides.js';
+import type { FileOverride, MappingOverrides } from '../overrides/mapping-overrides.js';
 import { listSheets } from '../xlsx/read-xlsx-rows.js';
 import { normalizeHeader } from './column-spec.js';
 import type { TableSource } from './read-table.js';

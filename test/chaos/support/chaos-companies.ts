@@ -1,4 +1,4 @@
-import type { CompanySize } from '../../../src/sample/company-generator.js';
+import type { CompanySize } from '../../../src/synthetic-company/company-generator.js';
 
 /**
  * The companies the chaos suites migrate: small, so a suite fits in minutes, but with every step and

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { RunOutcome } from '../../../workflows/migrate-ledger.js';
 import { createPartnerApiClient } from '../../../src/partner-api/index.js';
-import type { GeneratedCompany } from '../../../src/sample/company-generator.js';
+import type { GeneratedCompany } from '../../../src/synthetic-company/company-generator.js';
 import type { RunningSandbox } from '../../../sandbox/index.js';
 import { expectedCounts } from '../../support/expected-workspace.js';
 import { TEST_PROFILE } from '../../support/migration-stack.js';

@@ -1,19 +1,25 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { genericMapping } from '../../mappings/generic/index.js';
-import { loadOverrides, parseOverrides } from '../../mappings/load-overrides.js';
-import type { MappingOverrides, MappingOverridesInput } from '../../mappings/overrides.js';
-import { quickBooksDesktopIifMapping } from '../../mappings/quickbooks-desktop-iif/index.js';
-import { quickBooksOnlineMapping } from '../../mappings/quickbooks-online/index.js';
-import { xeroMapping } from '../../mappings/xero/index.js';
-import type { Problem } from '../ledger/index.js';
-import { problemOf } from '../ledger/problem-catalog.js';
-import type { LedgerItem } from '../ledger/ledger-item.js';
-import type { TableMapping } from './mapping/table-spec.js';
-import { readTableLedger } from './read-table-ledger.js';
+import { genericMapping } from './generic/index.js';
+import { loadOverrides, parseOverrides } from '../src/sources/overrides/load-overrides.js';
+import type {
+  MappingOverrides,
+  MappingOverridesInput,
+} from '../src/sources/overrides/mapping-overrides.js';
+import { quickBooksDesktopIifMapping } from './quickbooks-desktop-iif/index.js';
+import { quickBooksOnlineMapping } from './quickbooks-online/index.js';
+import { xeroMapping } from './xero/index.js';
+import type { Problem } from '../src/ledger/index.js';
+import { problemOf } from '../src/ledger/problem-catalog.js';
+import type { LedgerItem } from '../src/ledger/ledger-item.js';
+import type { TableMapping } from '../src/sources/table-mapping/table-spec.js';
+import { readMappedTables } from '../src/sources/read-mapped-tables.js';
 
-export type { LedgerItem } from '../ledger/ledger-item.js';
-export type { MappingOverrides, MappingOverridesInput } from '../../mappings/overrides.js';
+export type { LedgerItem } from '../src/ledger/ledger-item.js';
+export type {
+  MappingOverrides,
+  MappingOverridesInput,
+} from '../src/sources/overrides/mapping-overrides.js';
 
 export const sourceFormats = [
   'generic',
@@ -78,7 +84,7 @@ export async function* readLedger(options: ReadLedgerOptions): AsyncGenerator<Le
   const batches =
     options.format === 'quickbooks-desktop-iif'
       ? quickBooksDesktopIifMapping(settings)
-      : readTableLedger(tableMappings[options.format], settings);
+      : readMappedTables(tableMappings[options.format], settings);
   // Readers hand over batches (one await per batch); consumers get one item at a time.
   for await (const batch of batches) yield* batch;
 }

@@ -6,10 +6,13 @@ import { formatCents } from '../../src/money/index.js';
 import { stageKeys } from '../../src/migration/staging/stage-keys.js';
 import type { Projection } from '../../src/migration/contracts/stage-manifest.js';
 import { stageLedger } from '../../src/migration/staging/stage-ledger.js';
-import { readSource } from '../../src/migration/read-source.js';
+import { readValidatedExports } from '../../src/migration/staging/validated-exports.js';
 import { FileRunStore } from '../../src/run-store/file-run-store.js';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
-import { writeGenericCsv } from '../../src/sample/write-generic-csv.js';
+import {
+  generateCompany,
+  type CompanySize,
+} from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import type { Problem } from '../../src/ledger/index.js';
 
 const dirs: string[] = [];
@@ -42,7 +45,7 @@ describe('the sample company', () => {
     const problems: Problem[] = [];
     const counted = new Map<string, number>();
     async function* watched() {
-      for await (const item of readSource({
+      for await (const item of readValidatedExports({
         runName: 'sample',
         stageId: 's',
         source: { folder, format: 'generic' },

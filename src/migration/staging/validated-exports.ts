@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { readLedger } from '../sources/read-ledger.js';
-import { validateLedger } from '../validation/validate-ledger.js';
-import type { StagingItem } from './contracts/staged-row.js';
-import type { StageInput } from './contracts/workflow-types.js';
+import { readLedger } from '../../../mappings/read-ledger.js';
+import { validateLedger } from '../../validation/validate-ledger.js';
+import type { StagingItem } from '../contracts/staged-row.js';
+import type { StageInput } from '../contracts/workflow-types.js';
 
 /** The exports of a run, read, mapped and validated: the item stream staging consumes. */
-export function readSource(input: StageInput): AsyncIterable<StagingItem> {
+export function readValidatedExports(input: StageInput): AsyncIterable<StagingItem> {
   const items = readLedger({
     folder: path.resolve(input.source.folder),
     format: input.source.format,

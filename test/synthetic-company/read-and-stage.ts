@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Problem } from '../../src/ledger/index.js';
-import { readSource } from '../../src/migration/read-source.js';
+import { readValidatedExports } from '../../src/migration/staging/validated-exports.js';
 import { stageKeys } from '../../src/migration/staging/stage-keys.js';
 import type { Projection } from '../../src/migration/contracts/stage-manifest.js';
 import { stageLedger } from '../../src/migration/staging/stage-ledger.js';
-import type { SourceFormat } from '../../src/sources/read-ledger.js';
+import type { SourceFormat } from '../../mappings/read-ledger.js';
 import { FileRunStore } from '../../src/run-store/file-run-store.js';
 import { formatCents } from '../../src/money/index.js';
-import type { GeneratedCompany } from '../../src/sample/company-generator.js';
+import type { GeneratedCompany } from '../../src/synthetic-company/company-generator.js';
 
 export interface ReadBack {
   problems: Problem[];
@@ -29,7 +29,7 @@ export async function readAndStage(
   const problems: Problem[] = [];
   const counts = new Map<string, number>();
   async function* watched() {
-    for await (const item of readSource({
+    for await (const item of readValidatedExports({
       runName: 'sample',
       stageId: 's',
       source: { folder, format },

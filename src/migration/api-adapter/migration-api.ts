@@ -1,6 +1,6 @@
 /**
  * Exactly the Partner API calls the migration makes, one method per call. Implemented over the
- * partner-api client (src/migration/api/client-adapter.ts); every method makes one HTTP request
+ * partner-api client (src/migration/api-adapter/client-adapter.ts); every method makes one HTTP request
  * (plus, rarely, a token refresh). Money is always a decimal string ("1234.50"), never a float.
  */
 

@@ -2,8 +2,11 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateCompany, type CompanySize } from '../../src/sample/company-generator.js';
-import { writeXeroExport } from '../../src/sample/write-xero.js';
+import {
+  generateCompany,
+  type CompanySize,
+} from '../../src/synthetic-company/company-generator.js';
+import { writeXeroExport } from '../../src/synthetic-company/write-xero.js';
 import { countsOf, legacyBooks, readAndStage } from './read-and-stage.js';
 
 const dirs: string[] = [];

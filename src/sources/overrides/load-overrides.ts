@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Problem } from '../src/ledger/index.js';
-import { problemOf } from '../src/ledger/problem-catalog.js';
-import { mappingOverridesSchema, type MappingOverrides } from './overrides.js';
+import type { Problem } from '../../ledger/index.js';
+import { problemOf } from '../../ledger/problem-catalog.js';
+import { mappingOverridesSchema, type MappingOverrides } from './mapping-overrides.js';
 
 export interface LoadedOverrides {
   overrides?: MappingOverrides;

@@ -1,6 +1,6 @@
 import type { LedgerItem } from '../ledger/ledger-item.js';
-import { RowFields } from './mapping/row-fields.js';
-import type { TableMapping } from './mapping/table-spec.js';
+import { RowFields } from './table-mapping/row-fields.js';
+import type { TableMapping } from './table-mapping/table-spec.js';
 import { SourceEnvironment, type SourceSettings } from './source-environment.js';
 
 export type { SourceSettings } from './source-environment.js';
@@ -9,7 +9,7 @@ export type { SourceSettings } from './source-environment.js';
  * Reads a folder of CSV/XLSX exports through a table mapping, table by table in entity order,
  * streaming rows and grouping consecutive document rows. Yields records and located problems.
  */
-export async function* readTableLedger(
+export async function* readMappedTables(
   mapping: TableMapping,
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {

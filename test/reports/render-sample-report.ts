@@ -1,11 +1,11 @@
 // Writes the sample reports (HTML and XLSX) to a folder and prints their paths, for eyeballing the
-// renderers: `npx tsx scripts/render-sample-report.ts [folder]` (default: a new temp folder).
+// renderers: `npx tsx test/reports/render-sample-report.ts [folder]` (default: a new temp folder).
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { renderHtmlReport } from '../src/reports/render-html.js';
-import { writeXlsxReport } from '../src/reports/write-xlsx.js';
-import { manyFailedRows, sampleRunReport } from '../test/reports/sample-report.js';
+import { renderHtmlReport } from '../../src/reports/render-html.js';
+import { writeXlsxReport } from '../../src/reports/write-xlsx.js';
+import { manyFailedRows, sampleRunReport } from './sample-report.js';
 
 const samples = {
   'live-with-failures': sampleRunReport('live-with-failures'),

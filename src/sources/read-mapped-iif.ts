@@ -5,7 +5,7 @@ import { iifBlocks } from './iif/iif-blocks.js';
 import type { IifMapping, IifPass } from './iif/iif-mapping.js';
 import { readIifRows } from './iif/read-iif-rows.js';
 import type { LedgerItem } from '../ledger/ledger-item.js';
-import type { AnyMapped } from './mapping/table-spec.js';
+import type { AnyMapped } from './table-mapping/table-spec.js';
 import { SourceEnvironment, type DateSample, type SourceSettings } from './source-environment.js';
 
 /** The IIF files of the folder: the override file's "files" → "iif" entry, else every *.iif file. */
@@ -20,7 +20,7 @@ function iifFiles(environment: SourceEnvironment): string[] {
  * pass streams the file again, so memory stays flat whatever its size; structural problems are
  * reported by the first pass only.
  */
-export async function* readIifLedger(
+export async function* readMappedIif(
   mapping: IifMapping,
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {

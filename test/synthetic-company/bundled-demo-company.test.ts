@@ -2,8 +2,8 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoCompany, generateDemoCompany } from '../../src/sample/demo-company.js';
-import { writeXeroExport } from '../../src/sample/write-xero.js';
+import { demoCompany, generateDemoCompany } from '../../src/synthetic-company/demo-company.js';
+import { writeXeroExport } from '../../src/synthetic-company/write-xero.js';
 import { countsOf, legacyBooks, readAndStage } from './read-and-stage.js';
 
 const regenerate = 'npx tsx scripts/make-demo-company.ts';

@@ -4,17 +4,17 @@ import type { StageInput, StageSummary } from '../contracts/workflow-types.js';
 import type { EngineDeps } from './engine.js';
 
 /** Reads the exports (readers, mapping and validation) as the item stream staging consumes. */
-export type SourceReader = (input: StageInput) => AsyncIterable<StagingItem>;
+export type ExportsReader = (input: StageInput) => AsyncIterable<StagingItem>;
 
 /** Stages the source into the run store and answers its counts (never rows). */
-export async function stageSource(
-  deps: EngineDeps & { readSource: SourceReader },
+export async function stageExports(
+  deps: EngineDeps & { readValidatedExports: ExportsReader },
   input: StageInput,
   onProgress: (rowsRead: number) => void,
 ): Promise<StageSummary> {
   const store = await deps.openStore(input.runName);
   const manifest = await stageLedger(
-    deps.readSource(input),
+    deps.readValidatedExports(input),
     store,
     {
       stageId: input.stageId,

@@ -1,4 +1,4 @@
-import type { MappingOverrides } from '../../../mappings/overrides.js';
+import type { MappingOverrides } from '../overrides/mapping-overrides.js';
 import type { Problem } from '../../ledger/index.js';
 import type { DecimalSeparator } from '../values/parse-amount.js';
 import type { DateOrderState } from './date-order-state.js';

@@ -4,7 +4,7 @@ import {
   currencySchema,
   isoDateSchema,
   systemRoleSchema,
-} from '../src/ledger/index.js';
+} from '../../ledger/index.js';
 
 /**
  * The consultant's override file: a small JSON document that adapts a mapping to one client's export
