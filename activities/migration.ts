@@ -28,6 +28,7 @@ import type {
   SnapshotInput,
 } from '../src/migration/contracts/workflow-types.js';
 import type { StepName } from '../src/migration/contracts/steps.js';
+import { openRunReadModel } from '../src/migration/run-read-model.js';
 import { buildRunReport } from '../src/reports/build-run-report.js';
 import { writeRunReport } from '../src/reports/write-run-report.js';
 import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
@@ -85,10 +86,11 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
         source: MigrateLedgerInput['source'];
         batchSize: number;
       }) => {
-        const report = await buildRunReport(deps, {
-          ...input,
-          requestsPerMinute: deps.requestsPerMinute,
-        });
+        const report = await buildRunReport(
+          await openRunReadModel(deps, input.scope),
+          { ...input, requestsPerMinute: deps.requestsPerMinute },
+          deps.now(),
+        );
         const reportsRoot = path.join(deps.runFolder(input.scope.runName), 'reports');
         const written = await writeRunReport(
           report,

@@ -1,21 +1,14 @@
-import type { Account, Problem } from '../ledger/index.js';
-import type { EngineDeps } from '../migration/engine/engine.js';
-import { openOutcomes } from '../migration/engine/engine.js';
-import { scopeKeys } from '../migration/engine/run-keys.js';
-import { recordsOf, stagingSkips } from '../migration/engine/summaries.js';
-import { readChunks } from '../migration/staging/chunk-writer.js';
-import { stageKeys } from '../migration/staging/stage-keys.js';
-import type { Projection, StageManifest } from '../migration/contracts/stage-manifest.js';
-import type { StagedRow } from '../migration/contracts/staged-row.js';
+import type { Problem } from '../ledger/index.js';
 import { stepNames } from '../migration/contracts/steps.js';
-import type { VerificationReport } from '../migration/verification/verify-books.js';
 import type {
   MigrateLedgerInput,
   RowCounts,
   RunProgress,
   RunScope,
 } from '../migration/contracts/workflow-types.js';
-import { readWholeLog } from '../run-store/run-store.js';
+import type { RunReadModel } from '../migration/run-read-model.js';
+import type { StageManifest } from '../migration/contracts/stage-manifest.js';
+import type { VerificationReport } from '../migration/contracts/verification-report.js';
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
 
 export interface BuildReportInput {
@@ -29,23 +22,17 @@ export interface BuildReportInput {
 
 /** Collects a run's report from the run store: counts, failures with locations, verification. */
 export async function buildRunReport(
-  deps: EngineDeps,
+  run: RunReadModel,
   input: BuildReportInput,
+  now: Date,
 ): Promise<RunReport> {
-  const store = await deps.openStore(input.scope.runName);
-  const stage = stageKeys(input.scope.stageId);
-  const manifest = (await store.getDocument<StageManifest>(stage.manifest)) as StageManifest;
-  const projection = await store.getDocument<Projection>(stage.projection);
-  const verification = await store.getDocument<VerificationReport>(
-    scopeKeys(input.scope).report('verification'),
-  );
-  const { log, view } = await openOutcomes(deps, store, input.scope);
+  const { manifest, projection, verification } = run;
 
   const steps: StepReport[] = [];
   const failedRows: FailedRow[] = [];
   const skippedRows: RunReport['skippedRows'] = [];
   const totals: RowCounts = { planned: 0, done: 0, failed: 0, skipped: 0 };
-  const skips = await stagingSkips(store, input.scope.stageId);
+  const skips = await run.stagingSkips();
   for (const step of stepNames) {
     const report: StepReport = {
       step,
@@ -54,7 +41,7 @@ export async function buildRunReport(
       matched: 0,
       calls: input.progress.steps.find((s) => s.step === step)?.calls ?? 0,
     };
-    for await (const record of recordsOf(store, view, input.scope.stageId, step)) {
+    for await (const record of run.records(step)) {
       report.rows.planned += 1;
       const location = record.outcome?.location;
       if (record.status === 'done') {
@@ -100,7 +87,7 @@ export async function buildRunReport(
   }
 
   const apiWarnings: RunReport['apiWarnings'] = [];
-  for (const outcome of log.values()) {
+  for (const outcome of run.outcomes()) {
     for (const message of outcome.warnings ?? []) {
       apiWarnings.push({
         step: outcome.step,
@@ -112,15 +99,14 @@ export async function buildRunReport(
     }
   }
 
-  const problems = (await readWholeLog(store, stage.problems)) as Problem[];
+  const problems: Problem[] = await run.problems();
   const names = new Map<string, string>();
-  for await (const row of readChunks<StagedRow>(store, stage.rows('accounts'))) {
-    const account = row.record as Account;
+  for await (const account of run.accounts()) {
     names.set(account.key, account.code ? `${account.code} ${account.name}` : account.name);
   }
   const predictedCalls = input.progress.predictedLiveCalls ?? input.progress.calls.made;
   return {
-    generatedAt: deps.now().toISOString(),
+    generatedAt: now.toISOString(),
     run: {
       runName: input.scope.runName,
       mode: input.scope.mode,

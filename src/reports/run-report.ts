@@ -1,5 +1,5 @@
 import type { Problem, SourceLocation } from '../ledger/index.js';
-import type { VerificationReport } from '../migration/verification/verify-books.js';
+import type { VerificationReport } from '../migration/contracts/verification-report.js';
 import type { RowCounts, RunPhase, RunProgress } from '../migration/contracts/workflow-types.js';
 import type { StepName } from '../migration/contracts/steps.js';
 

@@ -3,7 +3,7 @@ import { stepNames, type StepName } from '../../src/migration/contracts/steps.js
 import type {
   Comparison,
   VerificationReport,
-} from '../../src/migration/verification/verify-books.js';
+} from '../../src/migration/contracts/verification-report.js';
 import type { RowCounts, RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
 import type { FailedRow, RunReport, StepReport } from '../../src/reports/run-report.js';

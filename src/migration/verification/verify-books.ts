@@ -9,29 +9,8 @@ import { stageKeys } from '../staging/stage-keys.js';
 import type { Projection, StageManifest } from '../contracts/stage-manifest.js';
 import type { StagedRow } from '../contracts/staged-row.js';
 import type { RunScope, VerificationSummary } from '../contracts/workflow-types.js';
+import type { Comparison, VerificationReport } from '../contracts/verification-report.js';
 import { agingTotals, trialBalanceRows } from './report-figures.js';
-
-export interface Comparison {
-  key: string;
-  name: string;
-  expected: string;
-  actual: string;
-  difference: string;
-}
-
-export interface VerificationReport extends VerificationSummary {
-  asOf: string;
-  /** What the books were compared with: the legacy trial balance export, or the migrated ledger. */
-  target: 'legacy-trial-balance' | 'migrated-ledger';
-  /** Live runs: the workspace's figures; dry runs: the projection of the books after migrating. */
-  source: 'workspace' | 'projection';
-  accounts: Comparison[];
-  receivables: Comparison[];
-  payables: Comparison[];
-  /** The migrated ledger against the legacy trial balance, when the export has one. */
-  ledgerAgainstLegacy: Comparison[];
-  notes: string[];
-}
 
 const roleNames: Record<string, string> = {
   '@receivable': 'Accounts receivable (workspace control account)',

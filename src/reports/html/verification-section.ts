@@ -1,4 +1,7 @@
-import type { Comparison, VerificationReport } from '../../migration/verification/verify-books.js';
+import type {
+  Comparison,
+  VerificationReport,
+} from '../../migration/contracts/verification-report.js';
 import type { RunReport } from '../run-report.js';
 import { html, type HtmlValue, type SafeHtml } from './escape.js';
 import { formatMoney, isZeroMoney, plural } from './format.js';

@@ -1,5 +1,8 @@
 import { centsOf } from '../../money/index.js';
-import type { Comparison, VerificationReport } from '../../migration/verification/verify-books.js';
+import type {
+  Comparison,
+  VerificationReport,
+} from '../../migration/contracts/verification-report.js';
 import type { SheetColumn } from './table-sheet.js';
 
 export interface ComparisonRow extends Comparison {

@@ -1,0 +1,24 @@
+// The verification's findings as stored in the run store and read by reports and the CLI.
+import type { VerificationSummary } from './workflow-types.js';
+
+export interface Comparison {
+  key: string;
+  name: string;
+  expected: string;
+  actual: string;
+  difference: string;
+}
+
+export interface VerificationReport extends VerificationSummary {
+  asOf: string;
+  /** What the books were compared with: the legacy trial balance export, or the migrated ledger. */
+  target: 'legacy-trial-balance' | 'migrated-ledger';
+  /** Live runs: the workspace's figures; dry runs: the projection of the books after migrating. */
+  source: 'workspace' | 'projection';
+  accounts: Comparison[];
+  receivables: Comparison[];
+  payables: Comparison[];
+  /** The migrated ledger against the legacy trial balance, when the export has one. */
+  ledgerAgainstLegacy: Comparison[];
+  notes: string[];
+}

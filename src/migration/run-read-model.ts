@@ -1,0 +1,61 @@
+import type { Account, Problem } from '../ledger/index.js';
+import { readWholeLog } from '../run-store/run-store.js';
+import type { Projection, StageManifest } from './contracts/stage-manifest.js';
+import type { StagedRow, StagingSkip } from './contracts/staged-row.js';
+import type { StepName } from './contracts/steps.js';
+import type { RunScope } from './contracts/workflow-types.js';
+import { openOutcomes, type EngineDeps } from './engine/engine.js';
+import type { RecordStatus } from './engine/record-status.js';
+import type { RowOutcome } from './engine/row-outcome.js';
+import { scopeKeys } from './engine/run-keys.js';
+import { recordsOf, stagingSkips } from './engine/summaries.js';
+import { readChunks } from './staging/chunk-writer.js';
+import { stageKeys } from './staging/stage-keys.js';
+import type { VerificationReport } from './contracts/verification-report.js';
+
+/**
+ * A run as its readers (reports, the CLI) see it: what staging found, each record's status, the
+ * outcomes and the verification. The only door into the run store's keys for code outside the
+ * migration, so the storage layout can change without touching them.
+ */
+export interface RunReadModel {
+  manifest: StageManifest;
+  projection: Projection | undefined;
+  verification: VerificationReport | undefined;
+  /** Every staged record of a step with its status, one chunk in memory at a time. */
+  records(step: StepName): AsyncIterable<{ row: StagedRow } & RecordStatus>;
+  /** Rows skipped at staging (invalid, before the cutover...). */
+  stagingSkips(): Promise<StagingSkip[]>;
+  /** Every outcome this scope recorded. */
+  outcomes(): Iterable<RowOutcome>;
+  /** Every problem validation found. */
+  problems(): Promise<Problem[]>;
+  /** The staged accounts (their names label the verification). */
+  accounts(): AsyncIterable<Account>;
+}
+
+/** Opens the read model of one scope (mode and stage) of a run. */
+export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promise<RunReadModel> {
+  const store = await deps.openStore(scope.runName);
+  const stage = stageKeys(scope.stageId);
+  const manifest = await store.getDocument<StageManifest>(stage.manifest);
+  if (!manifest) throw new Error(`Run "${scope.runName}" has no staged manifest ${scope.stageId}.`);
+  const projection = await store.getDocument<Projection>(stage.projection);
+  const verification = await store.getDocument<VerificationReport>(
+    scopeKeys(scope).report('verification'),
+  );
+  const { log, view } = await openOutcomes(deps, store, scope);
+  return {
+    manifest,
+    projection,
+    verification,
+    records: (step) => recordsOf(store, view, scope.stageId, step),
+    stagingSkips: () => stagingSkips(store, scope.stageId),
+    outcomes: () => log.values(),
+    problems: async () => (await readWholeLog(store, stage.problems)) as Problem[],
+    accounts: async function* () {
+      for await (const row of readChunks<StagedRow>(store, stage.rows('accounts')))
+        yield row.record as Account;
+    },
+  };
+}
