@@ -83,7 +83,7 @@ export default tseslint.config(
   },
   {
     // Plain JavaScript outside the TypeScript project: linted without type information.
-    files: ['eslint.config.js', 'bin/*.js'],
+    files: ['eslint.config.js', 'bin/*.js', '.dependency-cruiser.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

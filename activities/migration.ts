@@ -15,7 +15,7 @@ import {
 } from '../src/migration/engine/summaries.js';
 import { fetchReport } from '../src/migration/verification/fetch-report.js';
 import { verifyBooks } from '../src/migration/verification/verify-books.js';
-import type { ReportName } from '../src/migration/api-adapter/migration-api.js';
+import type { ReportName } from '../src/migration/contracts/migration-api.js';
 import type {
   MigrateLedgerInput,
   RunProgress,

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { WorkflowHandle } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { runWorkflowId } from '../src/migration/run-name.js';
+import { runWorkflowId } from '../src/migration/contracts/run-name.js';
 import { stepNames } from '../src/migration/contracts/steps.js';
 import type { MigrateLedgerInput } from '../src/migration/contracts/workflow-types.js';
 import {

@@ -19,7 +19,7 @@ import { freePort } from '../src/dev/free-port.js';
 import { projectRoot } from '../src/config/project-paths.js';
 import { ensureTemporalCli } from '../src/dev/temporal-cli.js';
 import { startDevServer } from '../src/dev/temporal-dev-server.js';
-import { runWorkflowId } from '../src/migration/run-name.js';
+import { runWorkflowId } from '../src/migration/contracts/run-name.js';
 import { stepNames } from '../src/migration/contracts/steps.js';
 import { generateCompany } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';

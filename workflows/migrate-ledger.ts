@@ -12,7 +12,7 @@ import {
   type ChildWorkflowHandle,
 } from '@temporalio/workflow';
 import { stepDependencies, stepNames, type StepName } from '../src/migration/contracts/steps.js';
-import { runNameProblem, runWorkflowId } from '../src/migration/run-name.js';
+import { runNameProblem, runWorkflowId } from '../src/migration/contracts/run-name.js';
 import type {
   MigrateLedgerInput,
   RowCounts,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { runNameProblem } from '../migration/run-name.js';
+import { runNameProblem } from '../migration/contracts/run-name.js';
 import { isStepName, type StepName } from '../migration/contracts/steps.js';
 import type { MigrateLedgerInput, SourceFormat } from '../migration/contracts/workflow-types.js';
 import { sourceFormats } from '../../mappings/read-ledger.js';

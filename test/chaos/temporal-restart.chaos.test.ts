@@ -12,7 +12,7 @@ import {
   type DevServerOptions,
   type RunningDevServer,
 } from '../../src/dev/temporal-dev-server.js';
-import { runWorkflowId } from '../../src/migration/run-name.js';
+import { runWorkflowId } from '../../src/migration/contracts/run-name.js';
 import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import { generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerRecord } from '../../src/ledger/index.js';
-import { runWorkflowId } from '../../src/migration/run-name.js';
+import { runWorkflowId } from '../../src/migration/contracts/run-name.js';
 import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import {
   generateCompany,

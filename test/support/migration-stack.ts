@@ -13,7 +13,7 @@ import {
 import type { TemporalSettings } from '../../src/config/temporal-settings.js';
 import type { WorkerSettings } from '../../src/config/worker-settings.js';
 import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
-import { runWorkflowId } from '../../src/migration/run-name.js';
+import { runWorkflowId } from '../../src/migration/contracts/run-name.js';
 import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
 import type { GeneratedCompany } from '../../src/synthetic-company/company-generator.js';
 import { createWorkers, type LedgerliftWorkers } from '../../src/worker/create-worker.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWorkflowId } from '../../src/migration/run-name.js';
+import { runWorkflowId } from '../../src/migration/contracts/run-name.js';
 import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
 import {
   generateCompany,

@@ -6,7 +6,7 @@ import {
   retryFailedRowsUpdate,
   skipRowsUpdate,
 } from '../../../workflows/handlers.js';
-import { runWorkflowId } from '../../migration/run-name.js';
+import { runWorkflowId } from '../../migration/contracts/run-name.js';
 import { isStepName, type StepName } from '../../migration/contracts/steps.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';

@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError } from '@temporalio/client';
 import { migrateLedger } from '../../../workflows/migrate-ledger.js';
-import { runWorkflowId } from '../../migration/run-name.js';
+import { runWorkflowId } from '../../migration/contracts/run-name.js';
 import type { RunProgress } from '../../migration/contracts/workflow-types.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { runInput, type RunOptions } from '../run-options.js';

@@ -1,6 +1,6 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { progressQuery } from '../../../workflows/handlers.js';
-import { runWorkflowId } from '../../migration/run-name.js';
+import { runWorkflowId } from '../../migration/contracts/run-name.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { renderProgress } from '../render-progress.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';

@@ -1,5 +1,5 @@
 import type { RunStore } from '../../run-store/run-store.js';
-import type { MigrationApi } from '../api-adapter/migration-api.js';
+import type { MigrationApi } from '../contracts/migration-api.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import type { FailureClassifier } from './call-failure.js';

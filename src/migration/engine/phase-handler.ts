@@ -1,5 +1,5 @@
 import type { RunStore } from '../../run-store/run-store.js';
-import type { MigrationApi, Written } from '../api-adapter/migration-api.js';
+import type { MigrationApi, Written } from '../contracts/migration-api.js';
 import type { StageManifest } from '../contracts/stage-manifest.js';
 import type { StagedRow } from '../contracts/staged-row.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';

@@ -1,4 +1,4 @@
-import type { MigrationApi, Page } from '../api-adapter/migration-api.js';
+import type { MigrationApi, Page } from '../contracts/migration-api.js';
 import type { SnapshotInput, SnapshotResource } from '../contracts/workflow-types.js';
 import { toReadCallError } from './execute-unit.js';
 import type { EngineDeps } from './engine.js';

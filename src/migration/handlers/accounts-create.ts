@@ -5,7 +5,7 @@ import type {
   SubType,
   WorkspaceAccount,
   Written,
-} from '../api-adapter/migration-api.js';
+} from '../contracts/migration-api.js';
 import { CLEARING_ACCOUNT_KEY, CLEARING_ACCOUNT_NAME } from '../accounting/posting-keys.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';

@@ -1,5 +1,5 @@
 import type { BankTransaction } from '../../ledger/index.js';
-import type { TransactionBody } from '../api-adapter/migration-api.js';
+import type { TransactionBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';

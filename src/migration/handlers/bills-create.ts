@@ -1,5 +1,5 @@
 import type { PurchaseDocument } from '../../ledger/index.js';
-import type { BillBody, WorkspaceBill } from '../api-adapter/migration-api.js';
+import type { BillBody, WorkspaceBill } from '../contracts/migration-api.js';
 import type { PhaseHandler } from '../engine/phase-handler.js';
 import { documentLines } from './document-lines.js';
 import { createdDocuments, planDocuments, type DocumentRow } from './documents.js';

@@ -1,6 +1,6 @@
 import { centsOf, formatCents, sumCents, type Cents } from '../../money/index.js';
 import type { CreditApplication } from '../../ledger/index.js';
-import type { MigrationApi, Written } from '../api-adapter/migration-api.js';
+import type { MigrationApi, Written } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import { isSuccess, type RowOutcome } from '../engine/row-outcome.js';

@@ -1,6 +1,6 @@
 import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import { centsOf } from '../../money/index.js';
-import type { Written } from '../api-adapter/migration-api.js';
+import type { Written } from '../contracts/migration-api.js';
 import type { PlanContext, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';

@@ -1,5 +1,5 @@
 import type { SalesDocument } from '../../ledger/index.js';
-import type { InvoiceBody, WorkspaceInvoice } from '../api-adapter/migration-api.js';
+import type { InvoiceBody, WorkspaceInvoice } from '../contracts/migration-api.js';
 import type { PhaseHandler } from '../engine/phase-handler.js';
 import { documentLines } from './document-lines.js';
 import { createdDocuments, planDocuments, type DocumentRow } from './documents.js';

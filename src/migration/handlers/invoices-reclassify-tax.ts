@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { centsOf, formatCents, sumCents, type Cents } from '../../money/index.js';
 import type { SalesDocument } from '../../ledger/index.js';
-import type { JournalEntryBody } from '../api-adapter/migration-api.js';
+import type { JournalEntryBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';

@@ -5,7 +5,7 @@ import type {
   NamedRecord,
   Page,
   Written,
-} from '../api-adapter/migration-api.js';
+} from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { References } from '../engine/references.js';

@@ -1,6 +1,6 @@
 import { centsOf, formatCents, type Cents } from '../../money/index.js';
 import type { OpeningBalanceLine } from '../../ledger/index.js';
-import type { OpeningBalanceState } from '../api-adapter/migration-api.js';
+import type { OpeningBalanceState } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { References } from '../engine/references.js';

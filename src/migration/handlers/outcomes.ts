@@ -1,4 +1,4 @@
-import type { ApiWarning, BulkRowResult, Written } from '../api-adapter/migration-api.js';
+import type { ApiWarning, BulkRowResult, Written } from '../contracts/migration-api.js';
 import type { UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';

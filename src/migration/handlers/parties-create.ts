@@ -4,7 +4,7 @@ import type {
   CustomerBody,
   ProductBody,
   VendorBody,
-} from '../api-adapter/migration-api.js';
+} from '../contracts/migration-api.js';
 import { asBulk, namedRecordsHandler } from './named-records.js';
 
 function addressOf(address: Party['billingAddress']): Address | undefined {

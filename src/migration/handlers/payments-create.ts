@@ -1,4 +1,4 @@
-import type { TransactionBody } from '../api-adapter/migration-api.js';
+import type { TransactionBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import { isSettled } from '../engine/row-outcome.js';

@@ -1,4 +1,4 @@
-import type { SplitBody } from '../api-adapter/migration-api.js';
+import type { SplitBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import { isSettled, type RowOutcome } from '../engine/row-outcome.js';

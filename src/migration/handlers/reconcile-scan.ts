@@ -1,4 +1,4 @@
-import type { Page } from '../api-adapter/migration-api.js';
+import type { Page } from '../contracts/migration-api.js';
 import type { UnitContext, Reconciled } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';

@@ -1,5 +1,5 @@
 import { accountTypeOf, type AccountKind } from '../../ledger/index.js';
-import type { SubType } from '../api-adapter/migration-api.js';
+import type { SubType } from '../contracts/migration-api.js';
 
 /**
  * Sub-type names each account kind prefers, best first, matched case-insensitively as substrings.

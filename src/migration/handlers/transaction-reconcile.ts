@@ -3,7 +3,7 @@ import type {
   MigrationApi,
   TransactionBody,
   Written,
-} from '../api-adapter/migration-api.js';
+} from '../contracts/migration-api.js';
 import type { PhaseHandler, Reconciled, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';

@@ -1,4 +1,4 @@
-import type { WorkspaceAccount } from '../api-adapter/migration-api.js';
+import type { WorkspaceAccount } from '../contracts/migration-api.js';
 import type { WorkspaceRole } from '../engine/references.js';
 
 /** How each control account shows itself in a workspace's chart: type bucket and a name pattern. */

@@ -1,4 +1,4 @@
-import type { ReportName } from '../api-adapter/migration-api.js';
+import type { ReportName } from '../contracts/migration-api.js';
 import { toReadCallError } from '../engine/execute-unit.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { scopeKeys } from '../engine/run-keys.js';
