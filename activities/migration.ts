@@ -47,7 +47,8 @@ export interface MigrationActivityDeps extends EngineDeps {
  */
 export function createMigrationActivities(deps: MigrationActivityDeps) {
   return {
-    stageExports: withFailureMapping((input: StageInput) =>
+    // The activity keeps its first name: committed histories schedule it by that name.
+    stageSource: withFailureMapping((input: StageInput) =>
       stageExports(deps, input, (rowsRead) => Context.current().heartbeat({ rowsRead })),
     ),
     planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),

@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { PausingCallError, RetryableCallError } from '../src/migration/engine/call-failure.js';
 
 /**
- * The one place where an error becomes a Temporal failure (DESIGN.md, "Errors"): the class name is
+ * The one place where an error becomes a Temporal failure (docs/partner-api-client.md, "Errors"): the class name is
  * the failure `type` workflows branch on; a 429's Retry-After becomes `nextRetryDelay`; credential,
  * permission and quota problems are non-retryable so the workflow pauses the run instead.
  */

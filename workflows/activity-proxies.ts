@@ -1,15 +1,10 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { MigrationActivities } from '../activities/migration.js';
-
-/**
- * Failure types that no retry can fix: the run pauses for the operator instead (DESIGN.md,
- * "Rows fail, runs don't"). The activity layer raises them with these exact types.
- */
-export const pausingFailureTypes = [
-  'CredentialProblem',
-  'PermissionDenied',
-  'QuotaExhausted',
-] as const;
+import {
+  CONFIGURATION_ERROR,
+  PAUSING_FAILURE_TYPES,
+} from '../src/migration/contracts/failure-types.js';
+import { API_RETRY_SCHEDULE } from '../src/partner-api/retry-schedule.js';
 
 /** The rate-limited queue of API calls: the worker's task queue plus "-api" (src/config). */
 export function apiTaskQueue(): string {
@@ -26,12 +21,14 @@ export function apiActivities() {
     startToCloseTimeout: '2 minutes',
     // The activity heartbeats while its call is in flight: a dead worker is noticed in seconds.
     heartbeatTimeout: '10 seconds',
+    // The API's back-off; a 429's Retry-After overrides it per attempt (nextRetryDelay).
     retry: {
-      initialInterval: '1 second',
-      backoffCoefficient: 2,
-      maximumInterval: '1 minute',
-      maximumAttempts: 12,
-      nonRetryableErrorTypes: [...pausingFailureTypes, 'ConfigurationError'],
+      initialInterval: API_RETRY_SCHEDULE.initialDelayMs,
+      backoffCoefficient: API_RETRY_SCHEDULE.backoffCoefficient,
+      maximumInterval: API_RETRY_SCHEDULE.maximumDelayMs,
+      maximumAttempts: API_RETRY_SCHEDULE.maximumAttempts,
+      // Pausing failures wait for the operator (src/migration/contracts/failure-types.ts).
+      nonRetryableErrorTypes: [...PAUSING_FAILURE_TYPES, CONFIGURATION_ERROR],
     },
   });
 }
@@ -45,7 +42,7 @@ export const localActivities = proxyActivities<MigrationActivities>({
     backoffCoefficient: 2,
     maximumInterval: '30 seconds',
     maximumAttempts: 5,
-    nonRetryableErrorTypes: ['ConfigurationError', 'SourceUnreadable'],
+    nonRetryableErrorTypes: [CONFIGURATION_ERROR],
   },
 });
 
@@ -56,7 +53,7 @@ export const stagingActivities = proxyActivities<MigrationActivities>({
   retry: {
     initialInterval: '2 seconds',
     maximumAttempts: 3,
-    nonRetryableErrorTypes: ['ConfigurationError', 'SourceUnreadable'],
+    nonRetryableErrorTypes: [CONFIGURATION_ERROR],
   },
 });
 

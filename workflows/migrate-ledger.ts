@@ -13,6 +13,7 @@ import {
 } from '@temporalio/workflow';
 import { stepDependencies, stepNames, type StepName } from '../src/migration/contracts/steps.js';
 import { runNameProblem, runWorkflowId } from '../src/migration/contracts/run-name.js';
+import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import type {
   MigrateLedgerInput,
   RowCounts,
@@ -77,19 +78,19 @@ export async function migrateLedger(
   carried?: CarriedState,
 ): Promise<RunOutcome> {
   const nameProblem = runNameProblem(input.runName);
-  if (nameProblem) throw ApplicationFailure.nonRetryable(nameProblem, 'ConfigurationError');
+  if (nameProblem) throw ApplicationFailure.nonRetryable(nameProblem, CONFIGURATION_ERROR);
   const expectedId = runWorkflowId(input.runName);
   if (workflowInfo().workflowId !== expectedId) {
     throw ApplicationFailure.nonRetryable(
       `Start this migration with workflow id "${expectedId}": the id comes from the run name, so one migration never runs twice at once.`,
-      'ConfigurationError',
+      CONFIGURATION_ERROR,
     );
   }
   const batchSize = input.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100) {
     throw ApplicationFailure.nonRetryable(
       `batchSize must be a whole number from 1 to 100 (got ${batchSize}).`,
-      'ConfigurationError',
+      CONFIGURATION_ERROR,
     );
   }
   const concurrency = input.concurrency ?? DEFAULT_CONCURRENCY;
@@ -357,7 +358,7 @@ export async function migrateLedger(
 
   if (!carried) {
     publish();
-    stage = await stagingActivities.stageExports({
+    stage = await stagingActivities.stageSource({
       runName: input.runName,
       stageId: mainStageId,
       source: input.source,
@@ -419,7 +420,7 @@ export async function migrateLedger(
     round += 1;
     setPhase('replaying');
     // Re-read the source first, so corrections made in the files are what gets replayed.
-    stage = await stagingActivities.stageExports({
+    stage = await stagingActivities.stageSource({
       runName: input.runName,
       stageId: `${mainStageId}-replay-${round}`,
       source: input.source,

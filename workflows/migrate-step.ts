@@ -21,13 +21,8 @@ import type {
   StepProgress,
   UnitResult,
 } from '../src/migration/contracts/workflow-types.js';
-import {
-  apiActivities,
-  failureMessage,
-  failureType,
-  localActivities,
-  pausingFailureTypes,
-} from './activity-proxies.js';
+import { apiActivities, failureMessage, failureType, localActivities } from './activity-proxies.js';
+import { isPausingFailureType } from '../src/migration/contracts/failure-types.js';
 import { pauseSignal, resumeSignal, stepPausedSignal, stepProgressSignal } from './handlers.js';
 
 export interface MigrateStepInput {
@@ -132,7 +127,7 @@ export async function migrateStep(input: MigrateStepInput): Promise<StepResult> 
         result = await units.executeUnit({ scope, unit });
       } catch (error) {
         const type = failureType(error);
-        if (type && (pausingFailureTypes as readonly string[]).includes(type)) {
+        if (isPausingFailureType(type)) {
           paused = true;
           pauseReason = `${type}: ${failureMessage(error)}`;
           if (parent) {

@@ -1,5 +1,5 @@
 /**
- * The one error taxonomy of the Partner API client (DESIGN.md "Errors"). Every failure of a call is
+ * The one error taxonomy of the Partner API client (docs/partner-api-client.md, "Errors"). Every failure of a call is
  * one of these classes. Each has a stable `name`, which becomes the Temporal failure `type` that
  * workflows branch on, and says whether retrying can help (`retryable`) and whether a write may
  * have been applied even though no answer arrived (`ambiguous`: reconcile by natural key before

@@ -1,3 +1,4 @@
+import { isNewestFirst, pageEndsScan } from './newest-first.js';
 import { centsOf } from '../money/index.js';
 import type { Page } from './pagination.js';
 import type { CallOptions } from './request-executor.js';
@@ -212,28 +213,17 @@ export async function scanNewestFirst<T>(
   let previous: number | undefined;
   for (let page = 1; ; page += 1) {
     const result = await fetchPage(page);
-    for (const record of result.records) {
-      if (matches(record)) found.push(record);
-      const time = timeOf(record);
-      if (time === undefined) newestFirst = false;
-      else {
-        if (previous !== undefined && time > previous) newestFirst = false;
-        previous = time;
-      }
-    }
+    const times = result.records.map(timeOf);
+    for (const record of result.records) if (matches(record)) found.push(record);
     if (result.records.length === 0) break;
     const lastPage =
       result.totalPages !== undefined
         ? page >= result.totalPages
         : result.records.length < (result.limit ?? PAGE_SIZE);
     if (lastPage) break;
-    if (
-      olderThan !== undefined &&
-      newestFirst &&
-      result.records.every((record) => (timeOf(record) ?? Infinity) < olderThan)
-    ) {
-      break;
-    }
+    newestFirst &&= isNewestFirst(times, previous);
+    previous = times[times.length - 1];
+    if (olderThan !== undefined && newestFirst && pageEndsScan(times, olderThan)) break;
   }
   return found;
 }

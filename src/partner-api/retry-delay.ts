@@ -1,11 +1,8 @@
 import { PartnerApiError, PartnerApiRateLimitError } from './errors.js';
+import { API_RETRY_SCHEDULE, scheduledDelayMs } from './retry-schedule.js';
 
-/** The fallback 429 back-off the spec suggests: 1 s, 2 s, 4 s, ... */
-const RATE_LIMIT_BASE_MS = 1000;
-/** Other transient failures start at the same second. */
-const TRANSIENT_BASE_MS = 1000;
 /** Exponential growth stops here; Temporal's maximum interval may cap it further. */
-export const MAX_RETRY_DELAY_MS = 60_000;
+export const MAX_RETRY_DELAY_MS = API_RETRY_SCHEDULE.maximumDelayMs;
 
 /**
  * The single retry policy: how long to wait before attempt `attempt + 1`, given that attempt
@@ -18,19 +15,13 @@ export const MAX_RETRY_DELAY_MS = 60_000;
  * Deterministic (no jitter) so tests and dry-run estimates can predict it.
  */
 export function retryDelayMs(error: unknown, attempt: number): number | undefined {
-  const step = Math.max(1, Math.floor(attempt));
   if (error instanceof PartnerApiRateLimitError) {
-    if (error.retryAfterMs !== undefined) return error.retryAfterMs;
-    return exponential(RATE_LIMIT_BASE_MS, step);
+    return error.retryAfterMs ?? scheduledDelayMs(attempt);
   }
   if (error instanceof PartnerApiError) {
-    return error.retryable ? exponential(TRANSIENT_BASE_MS, step) : undefined;
+    return error.retryable ? scheduledDelayMs(attempt) : undefined;
   }
   const flags = error as { retryable?: unknown } | null;
   if (typeof flags === 'object' && flags !== null && flags.retryable === false) return undefined;
-  return exponential(TRANSIENT_BASE_MS, step);
-}
-
-function exponential(baseMs: number, attempt: number): number {
-  return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** Math.min(attempt - 1, 30));
+  return scheduledDelayMs(attempt);
 }

@@ -3,7 +3,13 @@ import type { BulkResult } from '../../partner-api/bulk.js';
 import type { CallOptions } from '../../partner-api/request-executor.js';
 import type { Page as ClientPage } from '../../partner-api/pagination.js';
 import type { PartnerWarning, WriteResult } from '../../partner-api/schemas/common.js';
-import type { ApiWarning, BulkRowResult, MigrationApi, Page, Written } from '../contracts/migration-api.js';
+import type {
+  ApiWarning,
+  BulkRowResult,
+  MigrationApi,
+  Page,
+  Written,
+} from '../contracts/migration-api.js';
 
 /** The page size the migration reads with: the most the sandbox allows (T5). */
 const PAGE_SIZE = 100;

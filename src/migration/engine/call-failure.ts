@@ -1,3 +1,5 @@
+import type { PausingFailureType, RetryingFailureType } from '../contracts/failure-types.js';
+
 /**
  * How the engine sees a failed API call, whatever client made it. The activity layer turns the
  * errors below into Temporal failures at one point (activities/to-application-failure.ts).
@@ -33,7 +35,7 @@ export const QUOTA_WAIT_LIMIT_MS = 5 * 60_000;
 /** A failure Temporal should retry, after `nextRetryDelayMs` when the API said how long. */
 export class RetryableCallError extends Error {
   constructor(
-    readonly type: 'AmbiguousWrite' | 'TransientFailure' | 'RateLimited',
+    readonly type: RetryingFailureType,
     message: string,
     readonly nextRetryDelayMs?: number,
   ) {
@@ -45,7 +47,7 @@ export class RetryableCallError extends Error {
 /** A failure no retry fixes: the run pauses until the operator resumes it. */
 export class PausingCallError extends Error {
   constructor(
-    readonly type: 'CredentialProblem' | 'PermissionDenied' | 'QuotaExhausted',
+    readonly type: PausingFailureType,
     message: string,
   ) {
     super(message);

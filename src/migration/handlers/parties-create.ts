@@ -1,10 +1,5 @@
 import type { Party, Product, Vendor } from '../../ledger/index.js';
-import type {
-  Address,
-  CustomerBody,
-  ProductBody,
-  VendorBody,
-} from '../contracts/migration-api.js';
+import type { Address, CustomerBody, ProductBody, VendorBody } from '../contracts/migration-api.js';
 import { asBulk, namedRecordsHandler } from './named-records.js';
 
 function addressOf(address: Party['billingAddress']): Address | undefined {

@@ -1,10 +1,8 @@
+import { pageEndsScan } from '../../partner-api/newest-first.js';
 import type { Page } from '../contracts/migration-api.js';
 import type { UnitContext, Reconciled } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
-
-/** Records older than the attempt by more than this cannot be what it created (clock skew margin). */
-const SKEW_MARGIN_MS = 10 * 60_000;
 
 /**
  * Reconciles rows against one page of a newest-first listing. Each workspace record can be claimed
@@ -45,12 +43,9 @@ function pageIsOlderThanAttempt(
   context: UnitContext,
   page: Page<{ createdAt?: string | undefined }>,
 ): boolean {
-  if (!context.attemptStartedAt) return false;
+  if (!context.attemptStartedAt || page.records.length === 0) return false;
   const times = page.records.map((record) =>
-    record.createdAt ? Date.parse(record.createdAt) : NaN,
+    record.createdAt ? Date.parse(record.createdAt) : undefined,
   );
-  if (times.length === 0 || times.some(Number.isNaN)) return false;
-  const sortedNewestFirst = times.every((time, i) => i === 0 || time <= (times[i - 1] as number));
-  const newest = times[0] as number;
-  return sortedNewestFirst && newest < Date.parse(context.attemptStartedAt) - SKEW_MARGIN_MS;
+  return pageEndsScan(times, Date.parse(context.attemptStartedAt));
 }

@@ -1,6 +1,6 @@
 /**
  * Xero's export files: the names Xero gives them (which the Xero mapping finds by default) and their
- * columns in Xero's order (see /work/shared/formats.md and docs/mappings.md, "Xero").
+ * columns in Xero's order (see docs/mappings.md, "Xero").
  */
 
 const address = (prefix: 'PO' | 'SA', attention: boolean) => [

@@ -1,0 +1,26 @@
+// The `type` of every ApplicationFailure the activities raise, as constants the workflows import:
+// the activity side (src/migration/engine/call-failure.ts) can only construct these types, and the
+// workflow side (workflows/activity-proxies.ts, workflows/migrate-step.ts) only branches on them.
+
+/** Failures no retry can fix: the step pauses until the operator resumes it. */
+export const PAUSING_FAILURE_TYPES = [
+  'CredentialProblem',
+  'PermissionDenied',
+  'QuotaExhausted',
+] as const;
+export type PausingFailureType = (typeof PAUSING_FAILURE_TYPES)[number];
+
+/** Failures Temporal retries on the API schedule (src/partner-api/retry-schedule.ts). */
+export const RETRYING_FAILURE_TYPES = [
+  'AmbiguousWrite',
+  'TransientFailure',
+  'RateLimited',
+] as const;
+export type RetryingFailureType = (typeof RETRYING_FAILURE_TYPES)[number];
+
+/** Input or settings that cannot work: the run fails at once, naming what to fix. */
+export const CONFIGURATION_ERROR = 'ConfigurationError';
+
+export function isPausingFailureType(type: string | undefined): type is PausingFailureType {
+  return (PAUSING_FAILURE_TYPES as readonly (string | undefined)[]).includes(type);
+}
