@@ -1,7 +1,15 @@
 # syntax=docker/dockerfile:1
 # The Ledgerlift image: the worker by default, the Partner API sandbox with another command (see
-# docker-compose.yml and docs/deploy.md). TypeScript runs through tsx, as in development: no build
-# step. Credentials are never part of the image: they live in a volume mounted at runtime.
+# docker-compose.yml and docs/deploy.md). Plain node on the code `npm run build` compiled, with the
+# workflow bundle built once here; no tsx, no development packages. Credentials are never part of
+# the image: they live in a volume mounted at runtime.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build
+
 FROM node:20-bookworm-slim
 
 ENV NODE_ENV=production \
@@ -13,11 +21,13 @@ ENV NODE_ENV=production \
 
 WORKDIR /app
 
-# Dependencies first, so a source change does not reinstall them. tsx is a runtime dependency.
+# Dependencies first, so a source change does not reinstall them.
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev && npm cache clean --force
 
-COPY . .
+COPY --from=build /app/dist ./dist
+COPY bin ./bin
+COPY samples ./samples
 
 # Volumes mounted here start with this ownership and mode; the credential directory is owner-only,
 # as the credential store requires of its file.
@@ -27,9 +37,9 @@ RUN mkdir -p /var/lib/ledgerlift/runs /var/lib/ledgerlift/credentials /var/lib/l
 
 USER node
 
-# The sandbox listens on 4010 when started with `sandbox/main.ts --host 0.0.0.0 --port 4010`.
+# The sandbox listens on 4010 when started with `dist/sandbox/main.js --host 0.0.0.0 --port 4010`.
 EXPOSE 4010
 
 # `npm run worker` (with its heap cap, src/worker/node-flags.ts) without npm and sh in between: npm's `sh -c` does not pass SIGTERM on, so on
 # `docker stop` npm and the shell would exit at once and the worker be killed, not drained.
-CMD ["node", "--max-old-space-size=256", "--import", "tsx", "src/worker/main.ts"]
+CMD ["node", "--max-old-space-size=256", "dist/src/worker/main.js"]

@@ -32,7 +32,7 @@ const workflowBannedModules = [
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', '.tools/', '.ledgerlift/', 'coverage/', 'test/fixtures/'],
+    ignores: ['node_modules/', 'dist/', '.tools/', '.ledgerlift/', 'coverage/', 'test/fixtures/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -3,7 +3,6 @@ import { openSync, closeSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { ledgerliftSearchAttributes } from '../../workflows/search-attributes.js';
 import type { TemporalCli } from './temporal-cli.js';
 
@@ -124,6 +123,13 @@ async function startBinary(cliPath: string, options: DevServerOptions): Promise<
 }
 
 async function startWithSdkDownload(options: DevServerOptions): Promise<RunningDevServer> {
+  // A development package, loaded only on this path: with no Temporal CLI and no Go, the SDK's
+  // test helper downloads the CLI. Production images never start a dev server.
+  const { TestWorkflowEnvironment } = await import('@temporalio/testing').catch(() => {
+    throw new Error(
+      'No Temporal CLI: install Go (npm run temporal:install builds it) or set TEMPORAL_CLI.',
+    );
+  });
   const env = await TestWorkflowEnvironment.createLocal({
     server: {
       executable: { type: 'cached-download' },

@@ -3,7 +3,7 @@ import { createActivities } from '../../activities/index.js';
 import type { MigrationActivityDeps } from '../../activities/migration.js';
 import type { TemporalSettings } from '../config/temporal-settings.js';
 import { apiActivitiesPerSecond, type WorkerSettings } from '../config/worker-settings.js';
-import { bundleWorkflowsApart } from './bundle-apart.js';
+import { workflowBundleForWorker } from './bundle-apart.js';
 
 export interface CreateWorkerOptions {
   settings: TemporalSettings;
@@ -39,7 +39,7 @@ export async function createWorkers(options: CreateWorkerOptions): Promise<Ledge
   const main = await Worker.create({
     ...common,
     taskQueue: options.settings.taskQueue,
-    workflowBundle: options.workflowBundle ?? (await bundleWorkflowsApart()),
+    workflowBundle: options.workflowBundle ?? (await workflowBundleForWorker()),
   });
   const perSecond = apiActivitiesPerSecond(options.worker);
   const api = await Worker.create({

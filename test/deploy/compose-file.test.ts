@@ -427,7 +427,7 @@ describe('docker-compose.yml as written', () => {
     expect(publishedTargets(service(model, 'temporal-ui'))).toEqual([8080]);
     expect(publishedTargets(service(model, 'sandbox'))).toEqual([4010]);
     const sandbox = words(service(model, 'sandbox').command);
-    expect(sandbox).toEqual(expect.arrayContaining(['sandbox/main.ts', '--host', '0.0.0.0']));
+    expect(sandbox).toEqual(expect.arrayContaining(['dist/sandbox/main.js', '--host', '0.0.0.0']));
     expect(sandbox[sandbox.indexOf('--port') + 1]).toBe('4010');
   });
 

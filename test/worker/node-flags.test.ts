@@ -18,7 +18,7 @@ describe("the worker's heap cap", () => {
     const argv = JSON.parse(command ?? '[]') as string[];
     for (const flag of workerNodeFlags) {
       expect(argv.indexOf(flag)).toBeGreaterThan(0);
-      expect(argv.indexOf(flag)).toBeLessThan(argv.indexOf('src/worker/main.ts'));
+      expect(argv.indexOf(flag)).toBeLessThan(argv.indexOf('dist/src/worker/main.js'));
     }
   });
 });
