@@ -6,6 +6,7 @@ import type { AnyMapped } from '../../src/sources/mapping/table-spec.js';
 import { unitPriceOf } from '../shared/divide.js';
 import { compact, lineOf } from '../shared/documents.js';
 import { SALES_TAX_ITEMS } from './lists.js';
+import { priceUnlessRate } from './rate.js';
 import { allocateTax } from './tax-allocation.js';
 
 /** Documents still open per party, oldest first, for applying payments IIF does not link. */
@@ -110,8 +111,12 @@ export function mapIifDocument(entity: 'invoice' | 'bill') {
       const accountKey = accountKeyOf(split, context);
       const item = split.text('INVITEM');
       const quantity = split.decimal('QNTY')?.replace('-', '') ?? '1';
-      const price = split.decimal('PRICE')?.replace('-', '');
       const lineAmount = formatCents(cents);
+      const price = priceUnlessRate(
+        split,
+        'PRICE',
+        `the line keeps its amount of ${lineAmount}`,
+      )?.replace('-', '');
       const unitPrice = price ?? unitPriceOf(lineAmount, quantity === '0' ? '1' : quantity);
       if (!accountKey || unitPrice === undefined) continue;
       const taxableText = split.text('TAXABLE');

@@ -4,6 +4,7 @@ import type { HeaderMatch } from '../table/find-header.js';
 import { TableRow } from '../table/table-row.js';
 import { openTextFile } from '../text/decode-text.js';
 import type { TextEncoding } from '../text/detect-encoding.js';
+import { IIF_TERMINATORS, isCommaDelimitedIifLine, splitIifLines } from './iif-lines.js';
 
 /** One IIF data row: its record type (TRNS, SPL, ACCNT, ...) and cells named by its !header. */
 export interface IifRow {
@@ -62,26 +63,39 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
   );
   const headers = new Map<string, HeaderMatch>();
   const reported = new Set<string>();
+  // Types declared by a !header with no row under it yet: QuickBooks follows the !INVITEM header
+  // with a second one for the members of group items, which must not replace the first.
+  const unused = new Set<string>();
   let carry = '';
   let line = 0;
+  let rowCount = 0;
+  let commaDelimited = false;
   const rowsOf = (block: string, final: boolean): IifRow[] => {
     const rows: IifRow[] = [];
-    const lines = block.split('\n');
-    carry = final ? '' : (lines.pop() ?? '');
-    for (const raw of lines) {
+    const split = splitIifLines(block, final);
+    carry = split.carry;
+    for (const raw of split.lines) {
       line += 1;
-      const cells = raw.replace(/\r$/, '').split('\t').map(unquote);
+      if (isCommaDelimitedIifLine(raw)) {
+        if (!commaDelimited) report(notTabDelimited(options.file, line));
+        commaDelimited = true;
+        continue;
+      }
+      const cells = raw.split('\t').map(unquote);
       const first = cells[0] ?? '';
       if (cells.every((cell) => cell === '')) continue;
       if (first.startsWith('!')) {
-        headers.set(
-          first.slice(1).toUpperCase(),
-          headerOf(cells.map((cell) => cell.toUpperCase())),
-        );
+        const declared = first.slice(1).toUpperCase();
+        if (!unused.has(declared))
+          headers.set(declared, headerOf(cells.map((cell) => cell.toUpperCase())));
+        unused.add(declared);
         continue;
       }
       const type = first.toUpperCase();
-      const header = headers.get(type) ?? (type === 'ENDTRNS' ? headerOf(['ENDTRNS']) : undefined);
+      unused.delete(type);
+      rowCount += 1;
+      const header =
+        headers.get(type) ?? (IIF_TERMINATORS.has(type) ? headerOf([type]) : undefined);
       if (!header) {
         if (!reported.has(type)) {
           reported.add(type);
@@ -103,4 +117,21 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
   };
   for await (const chunk of text.chunks) yield rowsOf(carry + chunk, false);
   if (carry !== '') yield rowsOf(carry, true);
+  if (rowCount === 0 && !commaDelimited) report(noRows(options.file));
+}
+
+function notTabDelimited(file: string, line: number): Problem {
+  return problemOf(
+    'iif.not-tab-delimited',
+    `${file} line ${line} is separated by commas, not tabs: QuickBooks IIF files are tab-delimited, so nothing in this file can be read. Export it again from QuickBooks, or open it in a spreadsheet and save it as tab-delimited text with the .iif extension.`,
+    { location: { file, row: line } },
+  );
+}
+
+function noRows(file: string): Problem {
+  return problemOf(
+    'iif.no-rows',
+    `${file} holds no IIF rows (nothing under a !header), so nothing is read from it. If the export should hold data, export it again from QuickBooks; otherwise remove it from the folder.`,
+    { location: { file, row: 1 } },
+  );
 }
