@@ -130,4 +130,42 @@ describe('IIF reading of real exports', () => {
     expect(records.filter((record) => record.entity === 'product')).toHaveLength(1);
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
   });
+
+  it('reads a type column spelled TRANSTYPE as TRNSTYPE', async () => {
+    const { records, problems } = await read(
+      [
+        ...lists,
+        '!TRNS\tTRANSTYPE\tDATE\tACCNT\tNAME\tAMOUNT\tDOCNUM',
+        '!SPL\tTRANSTYPE\tDATE\tACCNT\tNAME\tAMOUNT',
+        '!ENDTRNS',
+        'TRNS\tINVOICE\t1/25/2024\tAccounts Receivable\tAcme\t80.00\t72',
+        'SPL\tINVOICE\t1/25/2024\tSales\tAcme\t-80.00',
+        'ENDTRNS',
+      ].join('\r\n'),
+    );
+    expect(records.find((record) => record.entity === 'invoice')?.value).toMatchObject({
+      number: '72',
+      total: '80.00',
+    });
+    expect(realProblems(problems)).toEqual([]);
+  });
+
+  it('lets a later !TRNS header replace the first, even before any TRNS row', async () => {
+    const { records, problems } = await read(
+      [
+        ...lists,
+        '!TRNS\tTRNSTYPE\tDATE\tACCNT\tAMOUNT',
+        '!TRNS\tTRNSTYPE\tDATE\tACCNT\tNAME\tAMOUNT\tDOCNUM',
+        '!SPL\tTRNSTYPE\tDATE\tACCNT\tNAME\tAMOUNT',
+        '!ENDTRNS',
+        'TRNS\tINVOICE\t1/25/2024\tAccounts Receivable\tAcme\t80.00\t73',
+        'SPL\tINVOICE\t1/25/2024\tSales\tAcme\t-80.00',
+        'ENDTRNS',
+      ].join('\r\n'),
+    );
+    expect(records.find((record) => record.entity === 'invoice')?.value).toMatchObject({
+      number: '73',
+    });
+    expect(realProblems(problems)).toEqual([]);
+  });
 });

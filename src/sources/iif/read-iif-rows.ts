@@ -34,9 +34,17 @@ function headerOf(names: readonly string[]): HeaderMatch {
   names.forEach((name, index) => {
     if (name && !indexes.has(name)) indexes.set(name, index);
   });
+  const written = new Map([...indexes.keys()].map((name) => [name, name]));
+  // Some exporters spell the type column TRANSTYPE (test/fixtures/real-world/quickbooks-desktop-iif/
+  // minimul-iif-parser/no-matching-header-for-value.iif).
+  const transtype = indexes.get('TRANSTYPE');
+  if (transtype !== undefined && !indexes.has('TRNSTYPE')) {
+    indexes.set('TRNSTYPE', transtype);
+    written.set('TRNSTYPE', 'TRANSTYPE');
+  }
   return {
     indexes,
-    names: new Map([...indexes.keys()].map((name) => [name, name])),
+    names: written,
     missing: [],
     duplicates: new Map(),
     score: 0,
@@ -64,7 +72,7 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
   const headers = new Map<string, HeaderMatch>();
   const reported = new Set<string>();
   // Types declared by a !header with no row under it yet: QuickBooks follows the !INVITEM header
-  // with a second one for the members of group items, which must not replace the first.
+  // with a second one, the layout of group items' members, which must not replace the first.
   const unused = new Set<string>();
   let carry = '';
   let line = 0;
@@ -86,7 +94,7 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
       if (cells.every((cell) => cell === '')) continue;
       if (first.startsWith('!')) {
         const declared = first.slice(1).toUpperCase();
-        if (!unused.has(declared))
+        if (!(declared === 'INVITEM' && unused.has(declared)))
           headers.set(declared, headerOf(cells.map((cell) => cell.toUpperCase())));
         unused.add(declared);
         continue;

@@ -150,7 +150,7 @@ export const iifCorpus: IifGolden[] = [
     holds: { lists: { ACCNT: 1 }, transactions: { DEPOSIT: [6] }, trnsTotalCents: 2_000_000 },
     reads: { account: 1 },
     drops: { 'transaction.unsupported': [6] },
-    gap: 'the header names the type column TRANSTYPE, so the DEPOSIT is read without a type and dropped as unsupported',
+    gap: 'the DEPOSIT (its type column spelled TRANSTYPE, read since) is on an account the file does not list, so it is dropped as unsupported',
   },
   journals('num-accounts-multi.iif', [4, 11], 300_160),
   journals('quoted-amounts.iif', [4, 19], 211_486),
