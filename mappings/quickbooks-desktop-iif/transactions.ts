@@ -302,7 +302,7 @@ export function mapIifBankTransaction(
   const type = typeOf(trns);
   if (CARRIED.has(type)) return [];
   const docnum = trns.text('DOCNUM');
-  const label = `${trns.row.file} line ${trns.row.row}: ${type}${docnum ? ` ${docnum}` : ''}`;
+  const label = `${trns.row.file} line ${trns.row.row}: ${type || 'the transaction'}${docnum ? ` ${docnum}` : ''}`;
   if (type === 'GENERAL JOURNAL') {
     trns.note(
       'journal.not-migrated',
@@ -314,7 +314,7 @@ export function mapIifBankTransaction(
   if (!BANK_SIDED.has(type) || !bank || !BANK_KINDS.has(context.index.accountKind(bank) ?? '')) {
     trns.note(
       'transaction.unsupported',
-      `${label} is not migrated: ${BANK_SIDED.has(type) ? 'its TRNS line is not on a bank or credit card account' : 'Ledgerlift does not migrate this transaction type'}. Enter it by hand if it falls after the cutover.`,
+      `${label} is not migrated: ${BANK_SIDED.has(type) ? 'its TRNS line is not on a bank or credit card account' : type ? 'Ledgerlift does not migrate this transaction type' : 'it has no TRNSTYPE, so its kind is unknown (PayPal downloads leave the column out)'}. Enter it by hand if it falls after the cutover.`,
     );
     return [];
   }

@@ -168,4 +168,21 @@ describe('IIF reading of real exports', () => {
     });
     expect(realProblems(problems)).toEqual([]);
   });
+
+  it('says a transaction has no TRNSTYPE instead of naming an empty type', async () => {
+    const { problems } = await read(
+      [
+        '!TRNS\tDATE\tACCNT\tNAME\tAMOUNT',
+        '!SPL\tDATE\tACCNT\tNAME\tAMOUNT',
+        '!ENDTRNS',
+        'TRNS\t1/25/2024\tPayPal\tA buyer\t18.28',
+        'SPL\t1/25/2024\tOther income\tA buyer\t-18.28',
+        'ENDTRNS',
+      ].join('\r\n'),
+    );
+    const dropped = problems.find((problem) => problem.code === 'transaction.unsupported');
+    expect(dropped?.location).toMatchObject({ file: 'books.iif', row: 4 });
+    expect(dropped?.message).toContain('has no TRNSTYPE');
+    expect(dropped?.message).not.toContain(':  is');
+  });
 });
