@@ -53,8 +53,10 @@ function headerOf(names: readonly string[]): HeaderMatch {
 
 /**
  * Streams the rows of a QuickBooks IIF file, a batch per decoded chunk: tab-separated lines where a `!KEY` row names the
- * columns of the `KEY` rows under it. ENDTRNS rows come through even without a header. A row whose
- * type has no header yet is reported (iif.missing-header) and skipped.
+ * columns of the `KEY` rows under it. Lines end in CRLF, LF or CR alone. ENDTRNS, ENDGRP and ENDTAX
+ * rows come through even without a header. A row whose type has no header yet is reported
+ * (iif.missing-header) and skipped; comma-separated lines are reported once (iif.not-tab-delimited)
+ * and skipped; a file without rows is reported (iif.no-rows).
  */
 export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifRow[]> {
   const report = options.onProblem ?? (() => undefined);
@@ -131,7 +133,7 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
 function notTabDelimited(file: string, line: number): Problem {
   return problemOf(
     'iif.not-tab-delimited',
-    `${file} line ${line} is separated by commas, not tabs: QuickBooks IIF files are tab-delimited, so nothing in this file can be read. Export it again from QuickBooks, or open it in a spreadsheet and save it as tab-delimited text with the .iif extension.`,
+    `${file} line ${line} is separated by commas, not tabs: QuickBooks IIF files are tab-delimited, so its comma-separated lines cannot be read. Export it again from QuickBooks, or open it in a spreadsheet and save it as tab-delimited text with the .iif extension.`,
     { location: { file, row: line } },
   );
 }
