@@ -56,6 +56,33 @@ describe('real-world QuickBooks Desktop IIF corpus', () => {
     );
   });
 
+  it('reads each folder as one export (as validate --source does) like its files one by one', async () => {
+    for (const folder of new Set(iifCorpus.map((golden) => golden.folder))) {
+      const goldens = iifCorpus.filter((golden) => golden.folder === folder);
+      const { records, problems } = await readAll({
+        folder: join(CORPUS, folder),
+        format: 'quickbooks-desktop-iif',
+        defaultCurrency: 'USD',
+      });
+      const expected: Record<string, number> = {};
+      for (const golden of goldens)
+        for (const [entity, count] of Object.entries(golden.reads))
+          expected[entity] = (expected[entity] ?? 0) + (count ?? 0);
+      expect(
+        countBy(records, (record) => record.entity),
+        folder,
+      ).toEqual(expected);
+      const dropped = goldens.reduce(
+        (sum, golden) => sum + Object.values(golden.drops).flat().length,
+        0,
+      );
+      expect(
+        problems.filter((problem) => problem.code !== 'file.optional-missing'),
+        folder,
+      ).toHaveLength(dropped);
+    }
+  });
+
   for (const golden of iifCorpus) {
     describe(`${golden.folder}/${golden.file}`, () => {
       it('reads the records listed, and drops the rest with located problems', async () => {
