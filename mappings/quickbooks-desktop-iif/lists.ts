@@ -17,6 +17,7 @@ import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { applyAccountOverride, defaultSystemRole, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 import { splitPath } from '../quickbooks-online/accounts.js';
+import { priceUnlessRate } from './rate.js';
 
 /** QuickBooks Desktop ACCNTTYPE codes. NONPOSTING accounts (estimates, orders) are not migrated. */
 export const iifAccountTypes = vocabulary<AccountKind>({
@@ -188,7 +189,7 @@ export function mapIifItem(row: RowFields, context: MappingContext): AnyMapped[]
   const type = row.oneOf('INVITEMTYPE', itemTypes, {
     what: 'an item type (SERV, PART, INVENTORY, OTHC, …)',
   });
-  const salesPrice = row.decimal('PRICE');
+  const salesPrice = priceUnlessRate(row, 'PRICE', 'the product gets no sales price');
   const purchaseCost = row.decimal('COST');
   if (row.failed || !type)
     return [{ entity: 'product', key: name, location: row.location(), problems: [] }];

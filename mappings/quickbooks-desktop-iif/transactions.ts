@@ -6,6 +6,7 @@ import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
 import { unitPriceOf } from '../shared/divide.js';
 import { compact, lineOf } from '../shared/documents.js';
 import { SALES_TAX_ITEMS } from './lists.js';
+import { priceUnlessRate } from './rate.js';
 import { allocateTax } from './tax-allocation.js';
 
 /** Documents still open per party, oldest first, for applying payments IIF does not link. */
@@ -110,8 +111,12 @@ export function mapIifDocument(entity: 'invoice' | 'bill') {
       const accountKey = accountKeyOf(split, context);
       const item = split.text('INVITEM');
       const quantity = split.decimal('QNTY')?.replace('-', '') ?? '1';
-      const price = split.decimal('PRICE')?.replace('-', '');
       const lineAmount = formatCents(cents);
+      const price = priceUnlessRate(
+        split,
+        'PRICE',
+        `the line keeps its amount of ${lineAmount}`,
+      )?.replace('-', '');
       const unitPrice = price ?? unitPriceOf(lineAmount, quantity === '0' ? '1' : quantity);
       if (!accountKey || unitPrice === undefined) continue;
       const taxableText = split.text('TAXABLE');
@@ -297,7 +302,7 @@ export function mapIifBankTransaction(
   const type = typeOf(trns);
   if (CARRIED.has(type)) return [];
   const docnum = trns.text('DOCNUM');
-  const label = `${trns.row.file} line ${trns.row.row}: ${type}${docnum ? ` ${docnum}` : ''}`;
+  const label = `${trns.row.file} line ${trns.row.row}: ${type || 'the transaction'}${docnum ? ` ${docnum}` : ''}`;
   if (type === 'GENERAL JOURNAL') {
     trns.note(
       'journal.not-migrated',
@@ -309,7 +314,7 @@ export function mapIifBankTransaction(
   if (!BANK_SIDED.has(type) || !bank || !BANK_KINDS.has(context.index.accountKind(bank) ?? '')) {
     trns.note(
       'transaction.unsupported',
-      `${label} is not migrated: ${BANK_SIDED.has(type) ? 'its TRNS line is not on a bank or credit card account' : 'Ledgerlift does not migrate this transaction type'}. Enter it by hand if it falls after the cutover.`,
+      `${label} is not migrated: ${BANK_SIDED.has(type) ? 'its TRNS line is not on a bank or credit card account' : type ? 'Ledgerlift does not migrate this transaction type' : 'it has no TRNSTYPE, so its kind is unknown (PayPal downloads leave the column out)'}. Enter it by hand if it falls after the cutover.`,
     );
     return [];
   }

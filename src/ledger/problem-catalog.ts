@@ -117,6 +117,15 @@ export const problemCatalog = {
   ],
   'iif.unbalanced-transaction': ['error', 'An IIF transaction whose splits do not sum to zero.'],
   'iif.unterminated-transaction': ['error', 'A TRNS block without ENDTRNS.'],
+  'iif.not-tab-delimited': [
+    'error',
+    'An IIF file saved with commas instead of tabs; nothing in it can be read.',
+  ],
+  'iif.no-rows': ['warning', 'An IIF file holds no rows; nothing is read from it.'],
+  'iif.percent-rate': [
+    'info',
+    'An IIF price written as a rate ("7.5%"): the line keeps its amount, the item gets no price.',
+  ],
   'record.invalid': [
     'error',
     'A mapped record breaks the canonical model (a bug or an odd value).',

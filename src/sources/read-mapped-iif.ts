@@ -2,6 +2,7 @@ import { extname, join } from 'node:path';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { cellText } from './cell.js';
 import { iifBlocks } from './iif/iif-blocks.js';
+import { withoutGroupMembers } from './iif/iif-groups.js';
 import type { IifMapping, IifPass } from './iif/iif-mapping.js';
 import { readIifRows } from './iif/read-iif-rows.js';
 import type { LedgerItem } from '../ledger/ledger-item.js';
@@ -83,7 +84,7 @@ async function* readPass(
     encoding: environment.settings.overrides.encoding,
     onProblem,
   });
-  for await (const blocks of iifBlocks(rows, onProblem)) {
+  for await (const blocks of iifBlocks(withoutGroupMembers(rows), onProblem)) {
     const items = environment.drain();
     for (const block of blocks) {
       if (pass.kind === 'list') {

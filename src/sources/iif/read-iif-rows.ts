@@ -4,6 +4,7 @@ import type { HeaderMatch } from '../table/find-header.js';
 import { TableRow } from '../table/table-row.js';
 import { openTextFile } from '../text/decode-text.js';
 import type { TextEncoding } from '../text/detect-encoding.js';
+import { IIF_TERMINATORS, isCommaDelimitedIifLine, splitIifLines } from './iif-lines.js';
 
 /** One IIF data row: its record type (TRNS, SPL, ACCNT, ...) and cells named by its !header. */
 export interface IifRow {
@@ -33,9 +34,17 @@ function headerOf(names: readonly string[]): HeaderMatch {
   names.forEach((name, index) => {
     if (name && !indexes.has(name)) indexes.set(name, index);
   });
+  const written = new Map([...indexes.keys()].map((name) => [name, name]));
+  // Some exporters spell the type column TRANSTYPE (test/fixtures/real-world/quickbooks-desktop-iif/
+  // minimul-iif-parser/no-matching-header-for-value.iif).
+  const transtype = indexes.get('TRANSTYPE');
+  if (transtype !== undefined && !indexes.has('TRNSTYPE')) {
+    indexes.set('TRNSTYPE', transtype);
+    written.set('TRNSTYPE', 'TRANSTYPE');
+  }
   return {
     indexes,
-    names: new Map([...indexes.keys()].map((name) => [name, name])),
+    names: written,
     missing: [],
     duplicates: new Map(),
     score: 0,
@@ -44,8 +53,10 @@ function headerOf(names: readonly string[]): HeaderMatch {
 
 /**
  * Streams the rows of a QuickBooks IIF file, a batch per decoded chunk: tab-separated lines where a `!KEY` row names the
- * columns of the `KEY` rows under it. ENDTRNS rows come through even without a header. A row whose
- * type has no header yet is reported (iif.missing-header) and skipped.
+ * columns of the `KEY` rows under it. Lines end in CRLF, LF or CR alone. ENDTRNS, ENDGRP and ENDTAX
+ * rows come through even without a header. A row whose type has no header yet is reported
+ * (iif.missing-header) and skipped; comma-separated lines are reported once (iif.not-tab-delimited)
+ * and skipped; a file without rows is reported (iif.no-rows).
  */
 export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifRow[]> {
   const report = options.onProblem ?? (() => undefined);
@@ -62,26 +73,39 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
   );
   const headers = new Map<string, HeaderMatch>();
   const reported = new Set<string>();
+  // Types declared by a !header with no row under it yet: QuickBooks follows the !INVITEM header
+  // with a second one, the layout of group items' members, which must not replace the first.
+  const unused = new Set<string>();
   let carry = '';
   let line = 0;
+  let rowCount = 0;
+  let commaDelimited = false;
   const rowsOf = (block: string, final: boolean): IifRow[] => {
     const rows: IifRow[] = [];
-    const lines = block.split('\n');
-    carry = final ? '' : (lines.pop() ?? '');
-    for (const raw of lines) {
+    const split = splitIifLines(block, final);
+    carry = split.carry;
+    for (const raw of split.lines) {
       line += 1;
-      const cells = raw.replace(/\r$/, '').split('\t').map(unquote);
+      if (isCommaDelimitedIifLine(raw)) {
+        if (!commaDelimited) report(notTabDelimited(options.file, line));
+        commaDelimited = true;
+        continue;
+      }
+      const cells = raw.split('\t').map(unquote);
       const first = cells[0] ?? '';
       if (cells.every((cell) => cell === '')) continue;
       if (first.startsWith('!')) {
-        headers.set(
-          first.slice(1).toUpperCase(),
-          headerOf(cells.map((cell) => cell.toUpperCase())),
-        );
+        const declared = first.slice(1).toUpperCase();
+        if (!(declared === 'INVITEM' && unused.has(declared)))
+          headers.set(declared, headerOf(cells.map((cell) => cell.toUpperCase())));
+        unused.add(declared);
         continue;
       }
       const type = first.toUpperCase();
-      const header = headers.get(type) ?? (type === 'ENDTRNS' ? headerOf(['ENDTRNS']) : undefined);
+      unused.delete(type);
+      rowCount += 1;
+      const header =
+        headers.get(type) ?? (IIF_TERMINATORS.has(type) ? headerOf([type]) : undefined);
       if (!header) {
         if (!reported.has(type)) {
           reported.add(type);
@@ -103,4 +127,21 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
   };
   for await (const chunk of text.chunks) yield rowsOf(carry + chunk, false);
   if (carry !== '') yield rowsOf(carry, true);
+  if (rowCount === 0 && !commaDelimited) report(noRows(options.file));
+}
+
+function notTabDelimited(file: string, line: number): Problem {
+  return problemOf(
+    'iif.not-tab-delimited',
+    `${file} line ${line} is separated by commas, not tabs: QuickBooks IIF files are tab-delimited, so its comma-separated lines cannot be read. Export it again from QuickBooks, or open it in a spreadsheet and save it as tab-delimited text with the .iif extension.`,
+    { location: { file, row: line } },
+  );
+}
+
+function noRows(file: string): Problem {
+  return problemOf(
+    'iif.no-rows',
+    `${file} holds no IIF rows (nothing under a !header), so nothing is read from it. If the export should hold data, export it again from QuickBooks; otherwise remove it from the folder.`,
+    { location: { file, row: 1 } },
+  );
 }

@@ -1,0 +1,194 @@
+import type { EntityName } from '../../../src/ledger/index.js';
+import type { ProblemCode } from '../../../src/validation/problem-catalog.js';
+
+/**
+ * What each IIF file of test/fixtures/real-world holds, counted from the file itself (rows by type,
+ * transactions by TRNSTYPE with their TRNS line, TRNS amounts summed in cents) without Ledgerlift's
+ * reader, and what the reader makes of it today. Where the two disagree, `gap` says why and
+ * docs/real-world-corpus.md lists the finding.
+ */
+export interface IifGolden {
+  folder: string;
+  file: string;
+  holds: {
+    /** List rows by type (ACCNT, CUST, ...). */
+    lists?: Partial<Record<string, number>>;
+    /** TRNS line numbers by TRNSTYPE ("" when the file has no TRNSTYPE column). */
+    transactions?: Record<string, number[]>;
+    /** The TRNS amounts of the file, summed, in cents. */
+    trnsTotalCents?: number;
+  };
+  /** Records read, by entity. */
+  reads: Partial<Record<EntityName, number>>;
+  /** Bank transactions read: their amounts summed, in cents. */
+  bankTotalCents?: number;
+  /** Problems reported (besides "optional file missing"), by code: the rows they point at. */
+  drops: Partial<Record<ProblemCode, number[]>>;
+  /** Why what is read differs from what the file holds (a finding), when it does. */
+  gap?: string;
+}
+
+const DROPPED_JOURNALS = 'general journal entries are not migrated (journal.not-migrated)';
+const NO_TYPE =
+  'PayPal downloads have no TRNSTYPE column; their transactions are reported as an unsupported type with an empty name';
+
+const range = (first: number, step: number, count: number) =>
+  Array.from({ length: count }, (_, index) => first + index * step);
+
+const paypal = (file: string, lines: number[], trnsTotalCents: number): IifGolden => ({
+  folder: 'bsensale-qp-iif-utility',
+  file,
+  holds: { transactions: { '': lines }, trnsTotalCents },
+  reads: {},
+  drops: { 'transaction.unsupported': lines },
+  gap: NO_TYPE,
+});
+
+const journals = (
+  file: string,
+  lines: number[],
+  trnsTotalCents: number,
+  extra: Partial<IifGolden> = {},
+): IifGolden => ({
+  folder: 'minimul-iif-parser',
+  file,
+  holds: { transactions: { 'GENERAL JOURNAL': lines }, trnsTotalCents },
+  reads: {},
+  drops: { 'journal.not-migrated': lines },
+  gap: DROPPED_JOURNALS,
+  ...extra,
+});
+
+const commaDelimited = (file: string, holds: IifGolden['holds']): IifGolden => ({
+  folder: 'minimul-iif-parser',
+  file,
+  holds,
+  reads: {},
+  drops: { 'iif.not-tab-delimited': [1] },
+  gap: 'comma-delimited, not an IIF QuickBooks reads: reported once, nothing read',
+});
+
+export const iifCorpus: IifGolden[] = [
+  {
+    folder: 'gitpan-Finance-IIF',
+    file: 'sample.iif',
+    holds: {
+      lists: {
+        HDR: 1,
+        ACCNT: 52,
+        CTYPE: 2,
+        VTYPE: 4,
+        SHIPMETH: 5,
+        PAYMETH: 6,
+        INVMEMO: 5,
+        TERMS: 6,
+      },
+    },
+    reads: { account: 52 },
+    drops: {},
+  },
+  paypal('donation.iif', [4, 8, 12, 16], 49_276),
+  paypal('fundraiser.iif', [4, 8, 12], 15_712),
+  paypal('mixed.iif', [4, 8, 12, 15, 19, 23, 27], 63_365),
+  paypal('newReport.iif', [4, 8, 12], -113_775),
+  paypal('paymentComplete.iif', [4], 7_738),
+  paypal('seasub.iif', [4], 14_535),
+  paypal('show.iif', [4], 21_332),
+  {
+    folder: 'gtolle-stripe-iiftoqbo',
+    file: 'basic.iif',
+    holds: {
+      transactions: { CHECK: [4], DEPOSIT: [10, 25], 'GENERAL JOURNAL': [7, 13, 17, 21, 28] },
+      trnsTotalCents: -29_940,
+    },
+    reads: {},
+    drops: { 'transaction.unsupported': [4, 10, 25], 'journal.not-migrated': [7, 13, 17, 21, 28] },
+    gap: 'the file has no ACCNT list, so the CHECK and DEPOSITs, whose bank account is named only in the transaction, are dropped; journals are not migrated',
+  },
+  {
+    folder: 'gtolle-stripe-iiftoqbo',
+    file: 'empty.iif',
+    holds: {},
+    reads: {},
+    drops: { 'iif.no-rows': [1] },
+  },
+  journals('alpha-accounts-multi.iif', [4, 11], 300_160),
+  journals('alpha-accounts-single.iif', [4], 100_075),
+  {
+    folder: 'minimul-iif-parser',
+    file: 'blank-date.iif',
+    holds: { transactions: { EFT: [4] }, trnsTotalCents: 100_075 },
+    reads: {},
+    drops: { 'transaction.unsupported': [4] },
+    gap: 'EFT is not a QuickBooks TRNSTYPE; reported as unsupported',
+  },
+  commaDelimited('blank-rows-and-comma-header-blanks.iif', {
+    transactions: { 'GENERAL JOURNAL': [5, 13] },
+    trnsTotalCents: 859_183,
+  }),
+  commaDelimited('comma-delim-squish.iif', {
+    transactions: { 'GENERAL JOURNAL': [4] },
+    trnsTotalCents: 7_500,
+  }),
+  commaDelimited('comma-delim.iif', {
+    lists: { CUST: 2 },
+    transactions: { 'CASH SALE': [6, 15] },
+    trnsTotalCents: 22_200,
+  }),
+  journals('commas-in-amounts.iif', [4], -571_293),
+  journals('dos-carriage-returns.iif', range(4, 3, 13), 513_023),
+  journals('header-quotes.iif', [4], -30_292_344),
+  commaDelimited('liberal-parsing.iif', {
+    transactions: { 'GENERAL JOURNAL': [4, 6] },
+    trnsTotalCents: 694_929,
+  }),
+  journals('many-dist-lines.iif', [4], -3_335),
+  journals('memo-quotes.iif', [4], 0),
+  {
+    folder: 'minimul-iif-parser',
+    file: 'no-matching-header-for-value.iif',
+    holds: { lists: { ACCNT: 1 }, transactions: { DEPOSIT: [6] }, trnsTotalCents: 2_000_000 },
+    reads: { account: 1 },
+    drops: { 'transaction.unsupported': [6] },
+    gap: 'the DEPOSIT (its type column spelled TRANSTYPE, read since) is on an account the file does not list, so it is dropped as unsupported',
+  },
+  journals('num-accounts-multi.iif', [4, 11], 300_160),
+  journals('quoted-amounts.iif', [4, 19], 211_486),
+  journals('repeating-endtrans-another-example.iif', [9], -1_622_159),
+  {
+    folder: 'minimul-iif-parser',
+    file: 'repeating-endtrans.iif',
+    holds: {
+      transactions: { CHECK: range(4, 3, 9), 'GENERAL JOURNAL': [39, 52, 65, 76] },
+      trnsTotalCents: -6_648_898,
+    },
+    reads: {},
+    drops: { 'transaction.unsupported': range(4, 3, 9), 'journal.not-migrated': [39, 52, 65, 76] },
+    gap: 'no ACCNT list: the CHECKs name their bank account only in the transaction and are dropped; journals are not migrated',
+  },
+  // The file's TRNS line (-625.91) is not matched by its splits, which cancel among themselves.
+  journals('spaces.iif', [4], -62_591),
+  journals('sub-entities.iif', [4, 8], 250_000),
+  {
+    ...paypal('tab-delim-all-quoted.iif', [4, 8, 11, 14, 17], -22_000),
+    folder: 'minimul-iif-parser',
+  },
+  commaDelimited('vtype.iif', {
+    lists: { TODO: 1, VEND: 2, CLASS: 1, ACCNT: 1, INVITEM: 3, CUST: 3 },
+    transactions: { 'CASH SALE': [26] },
+    trnsTotalCents: 10_800,
+  }),
+  {
+    folder: 'minimul-iif-parser',
+    file: 'windows-1252.iif',
+    holds: {
+      lists: { ACCNT: 9 },
+      transactions: { DEPOSIT: [15], 'GENERAL JOURNAL': [18, 22] },
+      trnsTotalCents: -3_359,
+    },
+    reads: { account: 9, 'bank-transaction': 1 },
+    bankTotalCents: 941,
+    drops: { 'journal.not-migrated': [18, 22] },
+    gap: DROPPED_JOURNALS,
+  },
+];
