@@ -1,5 +1,5 @@
 import type { DecimalString } from '../../src/ledger/index.js';
-import type { RowFields } from '../../src/sources/mapping/row-fields.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 
 const RATE = /^[-+]?\d+(\.\d+)?\s*%$/;
 

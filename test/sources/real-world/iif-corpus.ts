@@ -1,5 +1,5 @@
 import type { EntityName } from '../../../src/ledger/index.js';
-import type { ProblemCode } from '../../../src/validation/problem-catalog.js';
+import type { ProblemCode } from '../../../src/ledger/problem-catalog.js';
 
 /**
  * What each IIF file of test/fixtures/real-world holds, counted from the file itself (rows by type,
