@@ -19,6 +19,10 @@ export interface IifReadOptions {
   onProblem?: ((problem: Problem) => void) | undefined;
 }
 
+/** Bounds on one line, so a runaway line (40 MB of tabs) is a located problem, not a full heap. */
+const MAX_LINE_CHARS = 1024 * 1024;
+const MAX_CELLS = 16_384;
+
 /** IIF cells may be quoted ("99,250.02"); quotes inside are doubled. */
 function unquote(cell: string): string {
   const trimmed = cell.trim();
@@ -64,13 +68,23 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
   const reported = new Set<string>();
   let carry = '';
   let line = 0;
+  let stopped = false;
   const rowsOf = (block: string, final: boolean): IifRow[] => {
     const rows: IifRow[] = [];
     const lines = block.split('\n');
     carry = final ? '' : (lines.pop() ?? '');
+    if (carry.length > MAX_LINE_CHARS) lines.push(carry); // too long already: reported below
     for (const raw of lines) {
       line += 1;
-      const cells = raw.replace(/\r$/, '').split('\t').map(unquote);
+      const cells = raw
+        .replace(/\r$/, '')
+        .split('\t', MAX_CELLS + 1)
+        .map(unquote);
+      if (raw.length > MAX_LINE_CHARS || cells.length > MAX_CELLS) {
+        report(lineTooLarge(options.file, line));
+        stopped = true;
+        return rows;
+      }
       const first = cells[0] ?? '';
       if (cells.every((cell) => cell === '')) continue;
       if (first.startsWith('!')) {
@@ -101,6 +115,17 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
     }
     return rows;
   };
-  for await (const chunk of text.chunks) yield rowsOf(carry + chunk, false);
+  for await (const chunk of text.chunks) {
+    yield rowsOf(carry + chunk, false);
+    if (stopped) return;
+  }
   if (carry !== '') yield rowsOf(carry, true);
+}
+
+function lineTooLarge(file: string, line: number) {
+  return problemOf(
+    'iif.line-too-large',
+    `${file} line ${line} is longer than 1 MiB or has more than ${MAX_CELLS.toLocaleString('en-US')} cells, so the file cannot be read past it. Check that it is the right export; delete that line or export the file again from QuickBooks.`,
+    { location: { file, row: line } },
+  );
 }
