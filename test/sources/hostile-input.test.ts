@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/ledger/index.js';
 import { projectRoot } from '../../src/dev/project-paths.js';
-import { hostileCases } from './hostile/hostile-corpus.js';
+import { bombPart, hostileCases, workbook } from './hostile/hostile-corpus.js';
 
 const CHILD = 'test/sources/hostile/read-folder-child.ts';
 
@@ -66,4 +66,29 @@ describe('hostile input: each file stops at its limit with a located problem, un
       }
     },
   );
+
+  it('a workbook no table names is not read past its sheet list (its shared-strings bomb stays packed)', async () => {
+    const folder = join(root, 'unrelated');
+    await mkdir(folder);
+    await writeFile(join(folder, 'accounts.csv'), 'Code,Name,Kind\n1000,Checking,bank\n');
+    const sharedStrings = `<si><t>${'x'.repeat(1000)}</t></si>`.repeat(1032);
+    await writeFile(
+      join(folder, 'holiday photos.xlsx'),
+      workbook({}, [bombPart('xl/sharedStrings.xml', '<sst>', sharedStrings, 800, '</sst>')]),
+    );
+    try {
+      const child = await readInChild(folder, 'generic');
+      expect(child.code, child.stderr.slice(-2000)).toBe(0);
+      const { records, problems } = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as {
+        records: number;
+        problems: Problem[];
+      };
+      expect(records).toBe(1);
+      expect(
+        problems.filter((problem) => problem.location?.file === 'holiday photos.xlsx'),
+      ).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });

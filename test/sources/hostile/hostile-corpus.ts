@@ -1,6 +1,6 @@
 import { deflatedPart, repeatedDeflate, zipOf, type ZipPart } from './zip-builder.js';
 
-const MIB = 1024 * 1024;
+export const MIB = 1024 * 1024;
 
 /** One hostile export folder: what it holds, the limit it hits and the located problem it gives. */
 export interface HostileCase {
@@ -22,14 +22,14 @@ function inline(reference: string, text: string): string {
   return `<c r="${reference}" t="inlineStr"><is><t>${text}</t></is></c>`;
 }
 
-const HEADER_ROW = `<row r="1">${inline('A1', 'Code')}${inline('B1', 'Name')}${inline('C1', 'Kind')}</row>`;
+export const HEADER_ROW = `<row r="1">${inline('A1', 'Code')}${inline('B1', 'Name')}${inline('C1', 'Kind')}</row>`;
 
 function sheetXml(rows: string): string {
   return `<worksheet><sheetData>${HEADER_ROW}${rows}</sheetData></worksheet>`;
 }
 
 /** A one-sheet workbook ("accounts") whose parts a case may replace or make lie. */
-function workbook(
+export function workbook(
   replace: Partial<Record<'workbook' | 'rels' | 'sheet', ZipPart>> = {},
   extra: ZipPart[] = [],
 ): Buffer {
@@ -47,7 +47,7 @@ function workbook(
   ]);
 }
 
-function bombPart(
+export function bombPart(
   name: string,
   prefix: string,
   unit: string | Buffer,
