@@ -15,6 +15,7 @@ export interface XlsxReadOptions {
   onSheet?: (name: string) => void;
 }
 
+/** The first merges point the consultant at the problem; a crafted sheet may hold millions. */
 const MAX_MERGES_REPORTED = 1000;
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 const EPOCH_1904_OFFSET = 1462;
@@ -34,7 +35,10 @@ function rowOf(reference: string): number {
   return Number(/\d+$/.exec(reference)?.[0] ?? 0);
 }
 
-/** Rows past this many cells (summed over their widths) are handed on without waiting for the chunk's end. */
+/**
+ * Complete rows are handed on once they hold this many cell slots, without waiting for the chunk's
+ * end: a chunk of short rows that each reach column XFD would otherwise be laid out all at once.
+ */
 const BATCH_CELLS = 1024 * 1024;
 
 /**
@@ -121,7 +125,6 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
     return;
   }
   options.onSheet?.(sheet.name);
-  // The first merges are enough to point the consultant at the problem; a crafted sheet may hold millions.
   const merges: string[] = [];
   let row = 0;
   let cells: CellValue[] = [];
