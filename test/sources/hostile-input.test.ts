@@ -50,15 +50,25 @@ describe('hostile input: each file stops at its limit with a located problem, un
       try {
         const child = await readInChild(folder, hostile.format);
         expect(child.code, child.stderr.slice(-2000)).toBe(0);
-        const { problems } = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as {
+        const { records, problems } = JSON.parse(
+          child.stdout.trim().split('\n').at(-1) ?? '{}',
+        ) as {
+          records: number;
           problems: Problem[];
         };
+        if (hostile.recordsBefore !== undefined) expect(records).toBe(hostile.recordsBefore);
         const found = problems.filter((problem) => problem.code === hostile.code);
         expect(found, JSON.stringify(problems, null, 1).slice(0, 2000)).toHaveLength(1);
         const [problem] = found;
         expect(problem?.severity).toBe('error');
         expect(problem?.location).toEqual(hostile.location);
         expect(problem?.message).toContain(hostile.location.file);
+        // Said once: the header that could not be looked for is not a second error.
+        const header = problems.filter(
+          (other) =>
+            other.code === 'header.not-found' && other.location?.file === hostile.location.file,
+        );
+        expect(header).toEqual([]);
         // It says what to do: export or save the file again, or fix the row it names.
         expect(problem?.message).toMatch(/(save|export) (it|the file|that sheet) (again|as CSV)/);
       } finally {

@@ -9,7 +9,7 @@ import type { ColumnSpec } from './column-spec.js';
 import { findHeader, headerScorer, type HeaderMatch } from './find-header.js';
 import { TableRow } from './table-row.js';
 
-/** Codes that end a file before its rows: the header that could not be looked for is no second error. */
+/** Codes that end a file: when no row came before, the header that could not be looked for is no second error. */
 const ENDS_THE_FILE = new Set<string>([
   'file.unreadable',
   'xlsx.unreadable',
@@ -17,7 +17,6 @@ const ENDS_THE_FILE = new Set<string>([
   'xlsx.cell-reference-invalid',
   'xlsx.shared-strings-too-large',
   'xlsx.xml-node-too-large',
-  'csv.too-many-cells',
 ]);
 
 /** How many rows may sit above the header (report titles, notes) before we give up looking. */
@@ -126,7 +125,7 @@ export async function* readTable(
   }
 
   if (!header) {
-    if (unreadable) return;
+    if (unreadable && buffered.length === 0) return;
     if (buffered.length === 0 && source.kind === 'csv' && facts.delimiter === undefined) return;
     const settled = settleHeader(buffered, columns, source, facts, where, hooks);
     if (!settled) return;

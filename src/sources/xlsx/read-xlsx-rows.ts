@@ -131,9 +131,10 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
   let cell: CellDraft | undefined;
   let column = -1;
   let capture: 'value' | 'formula' | 'inline' | undefined;
+  let complete: RawRow[] = [];
   try {
     for await (const batch of scanXml(parts.archive.stream(sheet.part, XLSX_LIMITS.sheetBytes))) {
-      let complete: RawRow[] = [];
+      complete = [];
       let width = 0;
       for (const event of batch) {
         if (event.type === 'text') {
@@ -204,6 +205,8 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
       if (complete.length) yield complete;
     }
   } catch (error) {
+    // The rows finished before the fault are read, as a CSV file's are before a broken record.
+    if (complete.length) yield complete;
     options.onProblem(unreadable(options.file, error, row));
     return;
   }

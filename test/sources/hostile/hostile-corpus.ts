@@ -11,6 +11,8 @@ export interface HostileCase {
   files: () => Record<string, Buffer | string>;
   code: string;
   location: { file: string; row: number };
+  /** Records read from the rows before the fault, when the case has some. */
+  recordsBefore?: number;
 }
 
 const WORKBOOK_XML =
@@ -169,6 +171,7 @@ export const hostileCases: HostileCase[] = [
     }),
     code: 'csv.too-many-cells',
     location: at('accounts.csv', 3),
+    recordsBefore: 1,
   },
   {
     name: 'an IIF line of 40 MB of tabs',
