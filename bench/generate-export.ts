@@ -70,3 +70,32 @@ export async function writeCustomers(path: string, customers: number): Promise<v
   }
   await writeLines(path, lines());
 }
+
+/**
+ * The same bank transactions as writeBankTransactions, as an Excel workbook (one sheet, text in
+ * shared strings as Excel writes it), streamed so a large workbook takes little memory to write.
+ */
+export async function writeBankTransactionsXlsx(path: string, rows: number): Promise<void> {
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true });
+  const sheet = book.addWorksheet('bank_transactions');
+  sheet
+    .addRow(['Key', 'BankAccount', 'Date', 'Amount', 'Description', 'Payee', 'Account'])
+    .commit();
+  for (let index = 1; index <= rows; index += 1) {
+    const cents = ((index * 7919) % 200_000) - 100_000;
+    sheet
+      .addRow([
+        `BT-${index}`,
+        1000,
+        dateOf(index),
+        cents / 100,
+        `Card payment ${index % 97}`,
+        `Shop ${index % 1000}`,
+        6000,
+      ])
+      .commit();
+  }
+  sheet.commit();
+  await book.commit();
+}

@@ -1,7 +1,8 @@
 /**
  * Parsing and validation benchmark: generates generic exports of N rows (default 1,000,000) in a
  * temporary folder, then reads them with readLedger, alone and piped through validateLedger,
- * printing rows per second and peak memory (RSS and heap). Run: npm run bench:parse [-- --rows N]
+ * printing rows per second and peak memory (RSS and heap); the bank transactions are read from an
+ * XLSX workbook too. Run: npm run bench:parse [-- --rows N]
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { validateLedger } from '../src/validation/validate-ledger.js';
 import {
   BENCH_ACCOUNTS,
   writeBankTransactions,
+  writeBankTransactionsXlsx,
   writeCustomers,
   writeInvoices,
 } from './generate-export.js';
@@ -58,6 +60,10 @@ async function main(): Promise<void> {
     }
     await writeBankTransactions(join(bank, 'bank_transactions.csv'), ROWS);
     await writeCustomers(join(sales, 'customers.csv'), CUSTOMERS);
+    const workbook = join(folder, 'workbook');
+    await import('node:fs/promises').then((fs) => fs.mkdir(workbook));
+    await writeFile(join(workbook, 'accounts.csv'), BENCH_ACCOUNTS);
+    await writeBankTransactionsXlsx(join(workbook, 'bank_transactions.xlsx'), ROWS);
     await writeInvoices(join(sales, 'invoices.csv'), ROWS, CUSTOMERS);
     console.log(`Node ${process.version}, ${ROWS.toLocaleString('en-US')} rows per file\n`);
     console.log(
@@ -76,6 +82,11 @@ async function main(): Promise<void> {
         readLedger({ folder: bank, format: 'generic', defaultCurrency: 'USD' }),
         settings,
       ),
+    );
+    await measure(
+      'bank transactions, XLSX: read',
+      ROWS,
+      readLedger({ folder: workbook, format: 'generic', defaultCurrency: 'USD' }),
     );
     await measure(
       'invoice lines (4 per invoice): read',

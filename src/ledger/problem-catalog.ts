@@ -34,6 +34,10 @@ export const problemCatalog = {
     'error',
     'A row has more cells than the header (usually a wrong delimiter or stray separator).',
   ],
+  'csv.too-many-cells': [
+    'error',
+    'A row has more than 16,384 cells (a runaway line of separators).',
+  ],
   'csv.truncated': ['warning', 'The file ends in the middle of a row (the last row may be cut).'],
   // Headers
   'header.not-found': ['error', 'No row in the first rows has the expected columns.'],
@@ -51,6 +55,22 @@ export const problemCatalog = {
     'Cells merged across rows: only the first row of the range holds the value.',
   ],
   'xlsx.unreadable': ['error', 'The workbook could not be read (corrupt or not an XLSX file).'],
+  'xlsx.part-too-large': [
+    'error',
+    'A workbook part inflates past its size limit (a ZIP bomb or an oversized sheet).',
+  ],
+  'xlsx.cell-reference-invalid': [
+    'error',
+    'A cell or row reference lies beyond column XFD or row 1,048,576.',
+  ],
+  'xlsx.shared-strings-too-large': [
+    'error',
+    'The workbook holds more shared text than the reader keeps (count or size).',
+  ],
+  'xlsx.xml-node-too-large': [
+    'error',
+    'One XML tag or text run in the workbook is larger than 1 MiB.',
+  ],
   // Values
   'value.required': ['error', 'A required value is empty.'],
   'value.invalid': [
@@ -114,6 +134,10 @@ export const problemCatalog = {
   'iif.missing-header': [
     'error',
     'An IIF row appears before the !HEADER row that names its columns.',
+  ],
+  'iif.line-too-large': [
+    'error',
+    'An IIF line is longer than 1 MiB or has more than 16,384 cells.',
   ],
   'iif.unbalanced-transaction': ['error', 'An IIF transaction whose splits do not sum to zero.'],
   'iif.unterminated-transaction': ['error', 'A TRNS block without ENDTRNS.'],

@@ -8,10 +8,21 @@ import { detectDelimiter, type CsvDelimiter } from './detect-delimiter.js';
 
 /** A record larger than this is a runaway quoted value: stop before it eats the memory. */
 const MAX_RECORD_BYTES = 1024 * 1024;
+/**
+ * csv-parse counts a record's size in field characters, so a line of empty cells (40 MB of commas)
+ * passes that check while it builds a 40-million-cell row. Excel's own width is the cap, checked
+ * after every FEED_CHARS fed, so a row never grows more than that past it.
+ */
+const MAX_CELLS = 16_384;
+const FEED_CHARS = 64 * 1024;
 const SAMPLE_CHARS = 32 * 1024;
+
+class TooManyCells extends Error {}
 
 /** The synchronous parser inside csv-parse's stream (`parser.api`). */
 interface CsvCore {
+  /** The record being built (its cells so far). */
+  state: { record: unknown[] };
   parse(
     chunk: Buffer | undefined,
     end: boolean,
@@ -73,14 +84,26 @@ export async function* readCsvRows(
     ready.push({ row: previousEndLine + 1, cells: record });
     previousEndLine = parser.info.lines;
   };
-  const feed = (chunk: string | undefined, end: boolean) => {
+  const feedPiece = (piece: string | undefined, end: boolean) => {
     const error = core.parse(
-      chunk === undefined ? undefined : Buffer.from(chunk),
+      piece === undefined ? undefined : Buffer.from(piece),
       end,
       collect,
       () => undefined,
     );
     if (error) throw error;
+    if (core.state.record.length > MAX_CELLS) throw new TooManyCells();
+  };
+  const feed = (chunk: string | undefined, end: boolean) => {
+    if (chunk === undefined || chunk.length <= FEED_CHARS) return feedPiece(chunk, end);
+    let at = 0;
+    while (at < chunk.length) {
+      let cut = Math.min(at + FEED_CHARS, chunk.length);
+      // Never between the two halves of a surrogate pair (Buffer.from would spoil both).
+      if (cut < chunk.length && isHighSurrogate(chunk.charCodeAt(cut - 1))) cut -= 1;
+      feedPiece(chunk.slice(at, cut), end && cut === chunk.length);
+      at = cut;
+    }
   };
 
   const location = (row: number): SourceLocation => ({ file: options.file, row });
@@ -118,6 +141,10 @@ export async function* readCsvRows(
   }
 }
 
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
 async function readSample(chunks: AsyncGenerator<string>): Promise<string> {
   let sample = '';
   while (sample.length < SAMPLE_CHARS) {
@@ -130,6 +157,13 @@ async function readSample(chunks: AsyncGenerator<string>): Promise<string> {
 
 function csvProblem(error: unknown, file: string, recordStartLine: number): Problem {
   const location = { file, row: recordStartLine };
+  if (error instanceof TooManyCells) {
+    return problemOf(
+      'csv.too-many-cells',
+      `${file}: the row starting at row ${recordStartLine} has more than ${MAX_CELLS.toLocaleString('en-US')} cells, so the file cannot be read past it. Check that it is the right export and that the row is not a runaway line of separators; delete that row or export the file again.`,
+      { location },
+    );
+  }
   if (error instanceof CsvError) {
     switch (error.code) {
       case 'CSV_QUOTE_NOT_CLOSED':

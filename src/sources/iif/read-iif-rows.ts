@@ -20,6 +20,10 @@ export interface IifReadOptions {
   onProblem?: ((problem: Problem) => void) | undefined;
 }
 
+/** Bounds on one line, so a runaway line (40 MB of tabs) is a located problem, not a full heap. */
+const MAX_LINE_CHARS = 1024 * 1024;
+const MAX_CELLS = 16_384;
+
 /** IIF cells may be quoted ("99,250.02"); quotes inside are doubled. */
 function unquote(cell: string): string {
   const trimmed = cell.trim();
@@ -80,18 +84,30 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
   let line = 0;
   let rowCount = 0;
   let commaDelimited = false;
+  let stopped = false;
   const rowsOf = (block: string, final: boolean): IifRow[] => {
     const rows: IifRow[] = [];
     const split = splitIifLines(block, final);
     carry = split.carry;
-    for (const raw of split.lines) {
+    const lines = split.lines;
+    // A line longer than the cap already, with no end in sight: read it now, to report it below.
+    if (carry.length > MAX_LINE_CHARS) {
+      lines.push(carry);
+      carry = '';
+    }
+    for (const raw of lines) {
       line += 1;
       if (isCommaDelimitedIifLine(raw)) {
         if (!commaDelimited) report(notTabDelimited(options.file, line));
         commaDelimited = true;
         continue;
       }
-      const cells = raw.split('\t').map(unquote);
+      const cells = raw.split('\t', MAX_CELLS + 1).map(unquote);
+      if (raw.length > MAX_LINE_CHARS || cells.length > MAX_CELLS) {
+        report(lineTooLarge(options.file, line));
+        stopped = true;
+        return rows;
+      }
       const first = cells[0] ?? '';
       if (cells.every((cell) => cell === '')) continue;
       if (first.startsWith('!')) {
@@ -125,7 +141,10 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
     }
     return rows;
   };
-  for await (const chunk of text.chunks) yield rowsOf(carry + chunk, false);
+  for await (const chunk of text.chunks) {
+    yield rowsOf(carry + chunk, false);
+    if (stopped) return;
+  }
   if (carry !== '') yield rowsOf(carry, true);
   if (rowCount === 0 && !commaDelimited) report(noRows(options.file));
 }
@@ -143,5 +162,13 @@ function noRows(file: string): Problem {
     'iif.no-rows',
     `${file} holds no IIF rows (nothing under a !header), so nothing is read from it. If the export should hold data, export it again from QuickBooks; otherwise remove it from the folder.`,
     { location: { file, row: 1 } },
+  );
+}
+
+function lineTooLarge(file: string, line: number) {
+  return problemOf(
+    'iif.line-too-large',
+    `${file} line ${line} is longer than 1 MiB or has more than ${MAX_CELLS.toLocaleString('en-US')} cells, so the file cannot be read past it. Check that it is the right export; delete that line or export the file again from QuickBooks.`,
+    { location: { file, row: line } },
   );
 }

@@ -9,6 +9,16 @@ import type { ColumnSpec } from './column-spec.js';
 import { findHeader, headerScorer, type HeaderMatch } from './find-header.js';
 import { TableRow } from './table-row.js';
 
+/** Codes that end a file: when no row came before, the header that could not be looked for is no second error. */
+const ENDS_THE_FILE = new Set<string>([
+  'file.unreadable',
+  'xlsx.unreadable',
+  'xlsx.part-too-large',
+  'xlsx.cell-reference-invalid',
+  'xlsx.shared-strings-too-large',
+  'xlsx.xml-node-too-large',
+]);
+
 /** How many rows may sit above the header (report titles, notes) before we give up looking. */
 const HEADER_SEARCH_ROWS = 50;
 
@@ -46,7 +56,7 @@ export async function* readTable(
   // A file the reader could not open at all has said so once: no second "header not found".
   let unreadable = false;
   const onProblem = (problem: Problem) => {
-    if (problem.code === 'xlsx.unreadable' || problem.code === 'file.unreadable') unreadable = true;
+    if (ENDS_THE_FILE.has(problem.code)) unreadable = true;
     hooks.onProblem(problem);
   };
   const raw =
@@ -115,7 +125,7 @@ export async function* readTable(
   }
 
   if (!header) {
-    if (unreadable) return;
+    if (unreadable && buffered.length === 0) return;
     if (buffered.length === 0 && source.kind === 'csv' && facts.delimiter === undefined) return;
     const settled = settleHeader(buffered, columns, source, facts, where, hooks);
     if (!settled) return;

@@ -1,7 +1,8 @@
 import type { Problem } from '../../ledger/index.js';
 import { problemOf } from '../../ledger/problem-catalog.js';
 import { UnreadableCell, type CellValue, type RawRow } from '../cell.js';
-import { openWorkbookParts, type WorkbookParts } from './workbook-parts.js';
+import { openSheetList, openWorkbookParts, type WorkbookParts } from './workbook-parts.js';
+import { XLSX_LIMITS, XlsxLimitError } from './xlsx-limits.js';
 import { scanXml } from './xml-scanner.js';
 
 export interface XlsxReadOptions {
@@ -14,6 +15,8 @@ export interface XlsxReadOptions {
   onSheet?: (name: string) => void;
 }
 
+/** The first merges point the consultant at the problem; a crafted sheet may hold millions. */
+const MAX_MERGES_REPORTED = 1000;
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 const EPOCH_1904_OFFSET = 1462;
 
@@ -22,7 +25,7 @@ function columnOf(reference: string): number {
   let column = 0;
   for (const char of reference) {
     const code = char.charCodeAt(0);
-    if (code < 65 || code > 90) break;
+    if (code < 65 || code > 90 || column > XLSX_LIMITS.columns) break;
     column = column * 26 + (code - 64);
   }
   return column - 1;
@@ -30,6 +33,28 @@ function columnOf(reference: string): number {
 
 function rowOf(reference: string): number {
   return Number(/\d+$/.exec(reference)?.[0] ?? 0);
+}
+
+/**
+ * Complete rows are handed on once they hold this many cell slots, without waiting for the chunk's
+ * end: a chunk of short rows that each reach column XFD would otherwise be laid out all at once.
+ */
+const BATCH_CELLS = 1024 * 1024;
+
+/**
+ * A cell or row outside Excel's grid (columns A to XFD, rows 1 to 1,048,576) is a crafted or broken
+ * file: refused before the row's cells are laid out, so "FXSHRXW1" cannot ask for 2 billion slots.
+ */
+function checkGrid(row: number, column: number, reference: string | undefined): void {
+  if (Number.isInteger(row) && row >= 1 && row <= XLSX_LIMITS.rows) {
+    if (column >= 0 && column < XLSX_LIMITS.columns) return;
+  }
+  const shown = reference === undefined ? `row ${row}` : `"${reference.slice(0, 24)}"`;
+  throw new XlsxLimitError(
+    'xlsx.cell-reference-invalid',
+    `the cell reference ${shown} lies outside Excel's grid (columns A to XFD, rows 1 to 1,048,576)`,
+    Number.isInteger(row) && row >= 1 && row <= XLSX_LIMITS.rows ? row : undefined,
+  );
 }
 
 interface CellDraft {
@@ -106,9 +131,11 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
   let cell: CellDraft | undefined;
   let column = -1;
   let capture: 'value' | 'formula' | 'inline' | undefined;
+  let complete: RawRow[] = [];
   try {
-    for await (const batch of scanXml(parts.archive.stream(sheet.part))) {
-      const complete: RawRow[] = [];
+    for await (const batch of scanXml(parts.archive.stream(sheet.part, XLSX_LIMITS.sheetBytes))) {
+      complete = [];
+      let width = 0;
       for (const event of batch) {
         if (event.type === 'text') {
           if (!cell || !capture) continue;
@@ -119,12 +146,15 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
           switch (event.name) {
             case 'row':
               row = event.attributes.r ? Number(event.attributes.r) : row + 1;
+              checkGrid(row, 0, undefined);
               cells = [];
               column = -1;
               if (event.selfClosing) complete.push({ row, cells });
               break;
             case 'c': {
-              column = event.attributes.r ? columnOf(event.attributes.r) : column + 1;
+              const reference = event.attributes.r;
+              column = reference ? columnOf(reference) : column + 1;
+              checkGrid(reference ? rowOf(reference) : row, column, reference);
               cell = {
                 type: event.attributes.t ?? 'n',
                 style: Number(event.attributes.s ?? 0),
@@ -150,7 +180,8 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
               break;
             case 'mergeCell': {
               const [from = '', to = ''] = (event.attributes.ref ?? '').split(':');
-              if (rowOf(from) !== rowOf(to)) merges.push(event.attributes.ref ?? '');
+              if (rowOf(from) !== rowOf(to) && merges.length < MAX_MERGES_REPORTED)
+                merges.push(event.attributes.ref ?? '');
               break;
             }
             default:
@@ -162,12 +193,20 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
           capture = undefined;
         } else if (event.name === 'row') {
           complete.push({ row, cells: Array.from(cells) });
+          width += cells.length;
+          if (width > BATCH_CELLS) {
+            yield complete;
+            complete = [];
+            width = 0;
+          }
         } else if (event.name === 'v' || event.name === 'f' || event.name === 't')
           capture = undefined;
       }
       if (complete.length) yield complete;
     }
   } catch (error) {
+    // The rows finished before the fault are read, as a CSV file's are before a broken record.
+    if (complete.length) yield complete;
     options.onProblem(unreadable(options.file, error, row));
     return;
   }
@@ -189,6 +228,14 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
 }
 
 function unreadable(file: string, error: unknown, row = 1): Problem {
+  if (error instanceof XlsxLimitError) {
+    const at = error.row ?? row;
+    return problemOf(
+      error.code,
+      `${file} stops at row ${Math.max(at, 1)}: ${error.message}. Open it in Excel, check it is the export you expect, and save that sheet as CSV.`,
+      { location: { file, row: Math.max(at, 1) } },
+    );
+  }
   const reason = error instanceof Error ? error.message : String(error);
   return problemOf(
     'xlsx.unreadable',
@@ -201,5 +248,5 @@ function unreadable(file: string, error: unknown, row = 1): Problem {
 
 /** The names of a workbook's sheets, in order. */
 export async function listSheets(path: string): Promise<string[]> {
-  return (await openWorkbookParts(path)).sheets.map((sheet) => sheet.name);
+  return (await openSheetList(path)).sheets.map((sheet) => sheet.name);
 }

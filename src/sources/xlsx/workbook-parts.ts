@@ -1,3 +1,4 @@
+import { sizeText, XLSX_LIMITS, XlsxLimitError } from './xlsx-limits.js';
 import { scanXml, type XmlEvent } from './xml-scanner.js';
 import { ZipArchive } from './zip-archive.js';
 
@@ -14,7 +15,8 @@ export interface WorkbookParts {
 async function eventsOf(archive: ZipArchive, part: string): Promise<XmlEvent[]> {
   if (!archive.has(part)) return [];
   const events: XmlEvent[] = [];
-  for await (const batch of scanXml([await archive.read(part)])) events.push(...batch);
+  for await (const batch of scanXml([await archive.read(part, XLSX_LIMITS.metadataBytes)]))
+    events.push(...batch);
   return events;
 }
 
@@ -51,33 +53,64 @@ async function dateStylesOf(archive: ZipArchive): Promise<Set<number>> {
   return styles;
 }
 
+function tooMuchSharedText(what: string): XlsxLimitError {
+  return new XlsxLimitError(
+    'xlsx.shared-strings-too-large',
+    `its shared strings hold ${what}, more than the reader keeps in memory`,
+  );
+}
+
+/**
+ * Every shared string, in order: the sheet reader looks them up by index, so they stay in memory
+ * while the sheet is read, capped in count and characters (XLSX_LIMITS).
+ */
 async function sharedStringsOf(archive: ZipArchive): Promise<string[]> {
   const strings: string[] = [];
+  let chars = 0;
+  const keep = (text: string) => {
+    chars += text.length;
+    if (chars > XLSX_LIMITS.sharedStringChars)
+      throw tooMuchSharedText(`more than ${sizeText(XLSX_LIMITS.sharedStringChars)} of characters`);
+    if (strings.length >= XLSX_LIMITS.sharedStringCount)
+      throw tooMuchSharedText(
+        `more than ${XLSX_LIMITS.sharedStringCount.toLocaleString('en-US')} strings`,
+      );
+    strings.push(text);
+  };
   let current: string | undefined;
   let inText = false;
   let phonetic = false;
   if (!archive.has('xl/sharedStrings.xml')) return strings;
-  for await (const batch of scanXml(archive.stream('xl/sharedStrings.xml'))) {
+  const part = archive.stream('xl/sharedStrings.xml', XLSX_LIMITS.sharedStringsBytes);
+  for await (const batch of scanXml(part)) {
     for (const event of batch) {
       if (event.type === 'open') {
         if (event.name === 'si') current = '';
         else if (event.name === 'rPh') phonetic = !event.selfClosing;
         else if (event.name === 't') inText = !event.selfClosing;
-        if (event.name === 'si' && event.selfClosing) strings.push('');
+        if (event.name === 'si' && event.selfClosing) keep('');
       } else if (event.type === 'close') {
         if (event.name === 'si') {
-          strings.push(current ?? '');
+          keep(current ?? '');
           current = undefined;
         } else if (event.name === 'rPh') phonetic = false;
         else if (event.name === 't') inText = false;
-      } else if (inText && !phonetic && current !== undefined) current += event.text;
+      } else if (inText && !phonetic && current !== undefined) {
+        current += event.text;
+        if (chars + current.length > XLSX_LIMITS.sharedStringChars)
+          throw tooMuchSharedText(
+            `more than ${sizeText(XLSX_LIMITS.sharedStringChars)} of characters`,
+          );
+      }
     }
   }
   return strings;
 }
 
-/** Opens a workbook: its sheet list (names in order), shared strings, date styles. */
-export async function openWorkbookParts(path: string): Promise<WorkbookParts> {
+/** A workbook's sheets (names in order, with their parts) and its date system. */
+export async function openSheetList(
+  path: string,
+): Promise<Pick<WorkbookParts, 'archive' | 'sheets' | 'date1904'>> {
   const archive = await ZipArchive.open(path);
   const targets = new Map<string, string>();
   for (const event of await eventsOf(archive, 'xl/_rels/workbook.xml.rels')) {
@@ -100,6 +133,12 @@ export async function openWorkbookParts(path: string): Promise<WorkbookParts> {
     }
   }
   if (sheets.length === 0) throw new Error('no worksheets found');
+  return { archive, sheets, date1904 };
+}
+
+/** Opens a workbook: its sheet list (names in order), shared strings, date styles. */
+export async function openWorkbookParts(path: string): Promise<WorkbookParts> {
+  const { archive, sheets, date1904 } = await openSheetList(path);
   const [sharedStrings, dateStyles] = await Promise.all([
     sharedStringsOf(archive),
     dateStylesOf(archive),

@@ -1,3 +1,5 @@
+import { sizeText, XLSX_LIMITS, XlsxLimitError } from './xlsx-limits.js';
+
 /** One event of an XML stream: tags with their attributes, and text between tags. */
 export type XmlEvent =
   | { type: 'open'; name: string; attributes: Record<string, string>; selfClosing: boolean }
@@ -38,37 +40,64 @@ function localName(name: string): string {
   return colon < 0 ? name : name.slice(colon + 1);
 }
 
+/** Longest entity reference kept back at a chunk's end, so "&am" + "p;" still decodes. */
+const ENTITY_TAIL = 12;
+
+function nodeTooLarge(what: string): XlsxLimitError {
+  return new XlsxLimitError(
+    'xlsx.xml-node-too-large',
+    `one ${what} holds more than ${sizeText(XLSX_LIMITS.xmlNodeChars)} of characters`,
+  );
+}
+
 /**
  * A small streaming XML tokenizer, enough for the parts of an XLSX file: it keeps only the unparsed
- * tail of the input, so a worksheet of any size is read in constant memory.
+ * tail of the input, so a worksheet of any size is read in constant memory. Text between tags is
+ * passed on as it arrives (a run may come in several text events), so a part of text without any
+ * tag is not rescanned per chunk; one tag or one text run longer than XLSX_LIMITS.xmlNodeChars
+ * ends the part with xlsx.xml-node-too-large.
  */
 export async function* scanXml(
   chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
 ): AsyncGenerator<XmlEvent[]> {
   const decoder = new TextDecoder('utf-8');
   let buffer = '';
+  /** Characters of the text run in progress, across chunks. */
+  let run = 0;
+  const text = (events: XmlEvent[], raw: string, decode: boolean) => {
+    run += raw.length;
+    if (run > XLSX_LIMITS.xmlNodeChars) throw nodeTooLarge('text run');
+    if (raw) events.push({ type: 'text', text: decode ? decodeXmlText(raw) : raw });
+  };
   const flush = (final: boolean): XmlEvent[] => {
     const events: XmlEvent[] = [];
     let at = 0;
     for (;;) {
       const open = buffer.indexOf('<', at);
       if (open < 0) {
-        if (final && at < buffer.length)
-          events.push({ type: 'text', text: decodeXmlText(buffer.slice(at)) });
-        at = final ? buffer.length : at;
+        // Text up to the end, save a possible entity cut by the chunk boundary.
+        const amp = final ? -1 : buffer.lastIndexOf('&');
+        const keep =
+          amp >= at && buffer.length - amp < ENTITY_TAIL && !buffer.includes(';', amp)
+            ? amp
+            : buffer.length;
+        text(events, buffer.slice(at, keep), true);
+        at = keep;
         break;
       }
-      if (open > at) events.push({ type: 'text', text: decodeXmlText(buffer.slice(at, open)) });
+      if (open > at) text(events, buffer.slice(at, open), true);
       if (buffer.startsWith('<![CDATA[', open)) {
         const end = buffer.indexOf(']]>', open);
         if (end < 0) {
+          if (buffer.length - open > XLSX_LIMITS.xmlNodeChars) throw nodeTooLarge('CDATA section');
           at = open;
           break;
         }
-        events.push({ type: 'text', text: buffer.slice(open + 9, end) });
+        text(events, buffer.slice(open + 9, end), false);
         at = end + 3;
         continue;
       }
+      run = 0;
       let close = -1;
       let quote = '';
       for (let i = open + 1; i < buffer.length; i += 1) {
@@ -82,6 +111,7 @@ export async function* scanXml(
         }
       }
       if (close < 0) {
+        if (buffer.length - open > XLSX_LIMITS.xmlNodeChars) throw nodeTooLarge('tag');
         at = open;
         break;
       }
