@@ -12,7 +12,11 @@ import {
   type ChildWorkflowHandle,
 } from '@temporalio/workflow';
 import { stepDependencies, stepNames, type StepName } from '../src/migration/steps.js';
-import { runNameProblem, runWorkflowId } from '../src/migration/run-name.js';
+import { runWorkflowId } from '../src/migration/run-name.js';
+import {
+  checkMigrateLedgerInput,
+  describeInputProblems,
+} from '../src/migration/migrate-ledger-input-schema.js';
 import type {
   MigrateLedgerInput,
   RowCounts,
@@ -76,8 +80,15 @@ export async function migrateLedger(
   input: MigrateLedgerInput,
   carried?: CarriedState,
 ): Promise<RunOutcome> {
-  const nameProblem = runNameProblem(input.runName);
-  if (nameProblem) throw ApplicationFailure.nonRetryable(nameProblem, 'ConfigurationError');
+  // Before anything else: an input from the Temporal UI or `temporal workflow start` is unchecked,
+  // and a near miss (`mode: "Live"`) would otherwise write while skipping a live run's safeguards.
+  const checked = checkMigrateLedgerInput(input);
+  if (!checked.ok) {
+    throw ApplicationFailure.nonRetryable(
+      describeInputProblems(checked.problems),
+      'ConfigurationError',
+    );
+  }
   const expectedId = runWorkflowId(input.runName);
   if (workflowInfo().workflowId !== expectedId) {
     throw ApplicationFailure.nonRetryable(
@@ -86,12 +97,6 @@ export async function migrateLedger(
     );
   }
   const batchSize = input.batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100) {
-    throw ApplicationFailure.nonRetryable(
-      `batchSize must be a whole number from 1 to 100 (got ${batchSize}).`,
-      'ConfigurationError',
-    );
-  }
   const concurrency = input.concurrency ?? DEFAULT_CONCURRENCY;
   const selectedSteps = stepNames.filter((step) => !input.steps || input.steps.includes(step));
   const finishWhenClean = input.finishWhenClean ?? true;
