@@ -1,5 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import { SourceOutsideRoot } from '../src/migration/confine-source.js';
 import { PausingCallError, RetryableCallError } from '../src/migration/engine/call-failure.js';
 
 /**
@@ -8,6 +9,13 @@ import { PausingCallError, RetryableCallError } from '../src/migration/engine/ca
  * permission and quota problems are non-retryable so the workflow pauses the run instead.
  */
 export function toApplicationFailure(error: unknown): unknown {
+  if (error instanceof SourceOutsideRoot) {
+    return ApplicationFailure.create({
+      type: 'ConfigurationError',
+      message: error.message,
+      nonRetryable: true,
+    });
+  }
   if (error instanceof PausingCallError) {
     return ApplicationFailure.create({
       type: error.type,

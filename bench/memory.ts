@@ -44,7 +44,10 @@ for (const size of sizes) {
     const folder = path.join(stack.dir, 'exports');
     const company = await writeExports(size, folder);
     const deps = createMigrationDeps({
-      ...workerSettings({ LEDGERLIFT_RUNS_DIR: path.join(stack.dir, 'plain-runs') }),
+      ...workerSettings({
+        LEDGERLIFT_RUNS_DIR: path.join(stack.dir, 'plain-runs'),
+        LEDGERLIFT_SOURCES_ROOT: stack.dir,
+      }),
       rateLimited: false,
       credentialsPath: stack.credentialsPath,
     });

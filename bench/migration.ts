@@ -181,7 +181,10 @@ async function plainRun(company: GeneratedCompany) {
     const folder = path.join(stack.dir, 'exports');
     await writeGenericCsv(company.records, folder);
     const deps = createMigrationDeps({
-      ...workerSettings({ LEDGERLIFT_RUNS_DIR: path.join(stack.dir, 'plain-runs') }),
+      ...workerSettings({
+        LEDGERLIFT_RUNS_DIR: path.join(stack.dir, 'plain-runs'),
+        LEDGERLIFT_SOURCES_ROOT: stack.dir,
+      }),
       rateLimited: false,
       credentialsPath: stack.credentialsPath,
     });

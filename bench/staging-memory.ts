@@ -23,7 +23,10 @@ try {
     return { ...company, records: company.records.length };
   })();
   const deps = createMigrationDeps({
-    ...workerSettings({ LEDGERLIFT_RUNS_DIR: path.join(dir, 'runs') }),
+    ...workerSettings({
+      LEDGERLIFT_RUNS_DIR: path.join(dir, 'runs'),
+      LEDGERLIFT_SOURCES_ROOT: dir,
+    }),
     rateLimited: false,
     credentialsPath: path.join(dir, 'credentials.json'),
   });

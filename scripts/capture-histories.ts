@@ -73,7 +73,10 @@ try {
     apiTaskQueue: 'capture-api',
   };
   const worker = {
-    ...workerSettings({ LEDGERLIFT_RUNS_DIR: path.join(dir, 'runs') }),
+    ...workerSettings({
+      LEDGERLIFT_RUNS_DIR: path.join(dir, 'runs'),
+      LEDGERLIFT_SOURCES_ROOT: dir,
+    }),
     rateLimited: false,
     credentialsPath,
   };

@@ -12,8 +12,12 @@ import {
   type ChildWorkflowHandle,
 } from '@temporalio/workflow';
 import { stepDependencies, stepNames, type StepName } from '../src/migration/contracts/steps.js';
-import { runNameProblem, runWorkflowId } from '../src/migration/contracts/run-name.js';
+import { runWorkflowId } from '../src/migration/contracts/run-name.js';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
+import {
+  checkMigrateLedgerInput,
+  describeInputProblems,
+} from '../src/migration/contracts/migrate-ledger-input-schema.js';
 import type {
   MigrateLedgerInput,
   RowCounts,
@@ -77,8 +81,15 @@ export async function migrateLedger(
   input: MigrateLedgerInput,
   carried?: CarriedState,
 ): Promise<RunOutcome> {
-  const nameProblem = runNameProblem(input.runName);
-  if (nameProblem) throw ApplicationFailure.nonRetryable(nameProblem, CONFIGURATION_ERROR);
+  // Before anything else: an input from the Temporal UI or `temporal workflow start` is unchecked,
+  // and a near miss (`mode: "Live"`) would otherwise write while skipping a live run's safeguards.
+  const checked = checkMigrateLedgerInput(input);
+  if (!checked.ok) {
+    throw ApplicationFailure.nonRetryable(
+      describeInputProblems(checked.problems),
+      CONFIGURATION_ERROR,
+    );
+  }
   const expectedId = runWorkflowId(input.runName);
   if (workflowInfo().workflowId !== expectedId) {
     throw ApplicationFailure.nonRetryable(
@@ -87,12 +98,6 @@ export async function migrateLedger(
     );
   }
   const batchSize = input.batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100) {
-    throw ApplicationFailure.nonRetryable(
-      `batchSize must be a whole number from 1 to 100 (got ${batchSize}).`,
-      CONFIGURATION_ERROR,
-    );
-  }
   const concurrency = input.concurrency ?? DEFAULT_CONCURRENCY;
   const selectedSteps = stepNames.filter((step) => !input.steps || input.steps.includes(step));
   const finishWhenClean = input.finishWhenClean ?? true;

@@ -69,6 +69,7 @@ export async function startBenchStack(sandboxArgs: string[]): Promise<BenchStack
           TEMPORAL_ADDRESS: temporal.address,
           LEDGERLIFT_TASK_QUEUE: taskQueue,
           LEDGERLIFT_RUNS_DIR: path.join(dir, 'runs'),
+          LEDGERLIFT_SOURCES_ROOT: dir,
           LEDGERLIFT_CREDENTIALS: credentialsPath,
           ...env,
         },

@@ -27,10 +27,14 @@ export function signBaseString(clientSecret: string, baseString: string): string
   return createHmac('sha256', clientSecret).update(baseString, 'utf8').digest('hex');
 }
 
-/** Constant-time comparison of two lowercase hex signatures. */
+/**
+ * Constant-time comparison of two lowercase hex signatures. Anything else received (other bytes,
+ * another length) is simply no match: a header's characters may take more bytes than they number,
+ * and unequal buffers would make timingSafeEqual throw (a 500 instead of the spec's 401).
+ */
 export function signaturesMatch(expected: string, received: string): boolean {
-  if (expected.length !== received.length) return false;
-  return timingSafeEqual(Buffer.from(expected, 'utf8'), Buffer.from(received, 'utf8'));
+  if (!/^[0-9a-f]*$/.test(received) || expected.length !== received.length) return false;
+  return timingSafeEqual(Buffer.from(expected, 'latin1'), Buffer.from(received, 'latin1'));
 }
 
 /** The signed path: the request path without the query string and without the /partners prefix. */

@@ -3,6 +3,27 @@ import { AdminInputError, type SandboxAdmin } from '../admin.js';
 import type { FaultRule } from '../faults/fault-injector.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** Host headers naming this machine: a page elsewhere that rebinds its own name to 127.0.0.1 fails. */
+const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d{1,5})?$/i;
+
+/**
+ * Why a request may not use the admin routes, or undefined. A loopback peer is not enough: a web
+ * page in the developer's browser is one too. Its requests name the page's host (DNS rebinding),
+ * and without a CORS preflight it can only send "simple" content types, never application/json.
+ */
+function adminRefusal(request: FastifyRequest): string | undefined {
+  if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) {
+    return 'Admin routes answer to loopback peers only.';
+  }
+  if (!LOOPBACK_HOST.test(request.headers.host ?? '')) {
+    return 'Admin routes answer only to a loopback Host (127.0.0.1, localhost or [::1]).';
+  }
+  const contentType = (request.headers['content-type'] ?? '').toLowerCase();
+  if (request.method !== 'GET' && !/^application\/json\s*(;|$)/.test(contentType)) {
+    return 'Admin routes that change the sandbox take Content-Type: application/json only.';
+  }
+  return undefined;
+}
 
 function send(reply: FastifyReply, status: number, body: unknown) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
@@ -38,12 +59,9 @@ export function registerAdminRoutes(app: FastifyInstance, admin: SandboxAdmin): 
       method,
       url,
       handler: async (request, reply) => {
-        if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) {
-          return send(reply, 403, {
-            status: 'error',
-            code: 'forbidden',
-            message: 'Admin routes answer to loopback peers only.',
-          });
+        const refusal = adminRefusal(request);
+        if (refusal) {
+          return send(reply, 403, { status: 'error', code: 'forbidden', message: refusal });
         }
         try {
           return send(reply, 200, { status: 'success', data: run(request) ?? {} });

@@ -30,6 +30,12 @@ function checkClient(runtime: SandboxRuntime, fields: Fields): string | null {
  * An unknown client or redirect URI never redirects (it would be an open redirector).
  */
 export function registerOAuthRoutes(app: FastifyInstance, runtime: SandboxRuntime): void {
+  // The consent page must not be framed: a page that frames it could trick a click on Approve.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/oauth/')) return;
+    reply.header('content-security-policy', "frame-ancestors 'none'");
+    reply.header('x-frame-options', 'DENY');
+  });
   app.get('/oauth/authorize', async (request, reply) => {
     const started = performance.now();
     const fields = request.query as Fields;

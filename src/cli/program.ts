@@ -146,7 +146,11 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--client-id <id>', 'the OAuth client id (default LEDGERLIFT_CLIENT_ID)')
     .option(
       '--client-secret <secret>',
-      'the OAuth client secret (default LEDGERLIFT_CLIENT_SECRET)',
+      'the OAuth client secret; it leaks into the shell history and `ps`: prefer LEDGERLIFT_CLIENT_SECRET or --client-secret-stdin',
+    )
+    .option(
+      '--client-secret-stdin',
+      'read the OAuth client secret from standard input (its first line)',
     )
     .option('--port <port>', 'loopback port for the redirect (0: any free port)', '0')
     .option('--no-browser', 'only print the consent URL')

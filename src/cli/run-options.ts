@@ -3,6 +3,8 @@ import { runNameProblem } from '../migration/contracts/run-name.js';
 import { isStepName, type StepName } from '../migration/contracts/steps.js';
 import type { MigrateLedgerInput, SourceFormat } from '../migration/contracts/workflow-types.js';
 import { sourceFormats } from '../../mappings/read-ledger.js';
+import { checkMigrateLedgerInput } from '../migration/contracts/migrate-ledger-input-schema.js';
+import { checkDateOptions } from './date-options.js';
 import { CliError } from './exit-codes.js';
 
 /** The options `ledgerlift dry-run` and `ledgerlift run` share, as commander parses them. */
@@ -22,7 +24,20 @@ export interface RunOptions {
   finishWhenClean: boolean;
 }
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+/** The option that sets each field of the workflow input, to name it in a message. */
+const flagOfField: Record<string, string> = {
+  runName: '--name',
+  'source.folder': '--source',
+  'source.format': '--format',
+  'source.overridesFile': '--overrides',
+  profile: '--profile',
+  cutoverDate: '--cutover',
+  endDate: '--end',
+  currency: '--currency',
+  batchSize: '--batch-size',
+  steps: '--steps',
+  concurrency: '--concurrency',
+};
 
 /** The workflow input for these options, or a CliError naming the option that is wrong. */
 export function runInput(
@@ -36,14 +51,7 @@ export function runInput(
       `--format must be one of ${sourceFormats.join(', ')} (got "${options.format}").`,
     );
   }
-  for (const [flag, value] of [
-    ['--cutover', options.cutover],
-    ['--end', options.end],
-  ] as const) {
-    if (value !== undefined && (!isoDate.test(value) || Number.isNaN(Date.parse(value)))) {
-      throw new CliError(`${flag} must be a date like 2026-01-01 (got "${value}").`);
-    }
-  }
+  checkDateOptions(options);
   const batchSize = Number(options.batchSize);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100) {
     throw new CliError(
@@ -63,7 +71,7 @@ export function runInput(
       `--concurrency must be a whole number of 1 or more (got "${options.concurrency}").`,
     );
   }
-  return {
+  const input: MigrateLedgerInput = {
     runName: options.name,
     source: {
       folder: path.resolve(options.source),
@@ -81,4 +89,14 @@ export function runInput(
     ...(options.skipInvalidRows ? { skipInvalidRows: true } : {}),
     finishWhenClean: options.finishWhenClean,
   };
+  // The workflow's own rules, so what the CLI starts is never refused by the workflow.
+  const checked = checkMigrateLedgerInput(input);
+  if (!checked.ok) {
+    throw new CliError(
+      checked.problems
+        .map((p) => `${flagOfField[p.field.replace(/\.\d+$/, '')] ?? p.field} ${p.message}.`)
+        .join('\n'),
+    );
+  }
+  return input;
 }

@@ -25,6 +25,11 @@ export interface WorkerSettings {
   runStoreUrl: string | undefined;
   /** The credential file (default: the client's, `.ledgerlift/credentials.json`). */
   credentialsPath: string | undefined;
+  /**
+   * Source folders and overrides files must lie under this folder (real paths, symlinks followed):
+   * a run can be started by anyone with access to Temporal, naming any path (docs/deploy.md).
+   */
+  sourcesRoot: string;
 }
 
 /** Twice the client's default 30 s request deadline (see `ambiguousSettleSeconds`). */
@@ -42,6 +47,7 @@ const envSchema = z.object({
     .default(DEFAULT_AMBIGUOUS_SETTLE_SECONDS),
   LEDGERLIFT_RUN_STORE_URL: z.string().url().optional(),
   LEDGERLIFT_CREDENTIALS: z.string().min(1).optional(),
+  LEDGERLIFT_SOURCES_ROOT: z.string().min(1).optional(),
 });
 
 export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettings {
@@ -60,6 +66,8 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
     ambiguousSettleSeconds: values.LEDGERLIFT_AMBIGUOUS_WRITE_SETTLE_SECONDS,
     runStoreUrl: values.LEDGERLIFT_RUN_STORE_URL,
     credentialsPath: values.LEDGERLIFT_CREDENTIALS,
+    // Default: the folder the worker was started in, so a worker reads nothing beside its own.
+    sourcesRoot: path.resolve(values.LEDGERLIFT_SOURCES_ROOT ?? process.cwd()),
   };
 }
 

@@ -97,25 +97,17 @@ async function tryCreate(lockPath: string, owner: LockOwner): Promise<boolean> {
 
 /** Removes a lock whose holder is gone; true when the caller should try again at once. */
 async function breakIfAbandoned(lockPath: string, staleMs: number): Promise<boolean> {
-  let text: string;
-  let modifiedAt: number;
-  try {
-    [text, modifiedAt] = await Promise.all([
-      fs.readFile(lockPath, 'utf8'),
-      fs.stat(lockPath).then((stats) => stats.mtimeMs),
-    ]);
-  } catch (error) {
-    // Released between our create attempt and this read: try again.
-    if (isErrno(error, 'ENOENT')) return true;
-    throw new CredentialStoreError(`cannot read the credential lock ${lockPath}`, { cause: error });
-  }
-  const owner = parseOwner(text);
+  const seen = await readLock(lockPath);
+  // Released between our create attempt and this read: try again.
+  if (!seen) return true;
+  const owner = parseOwner(seen.text);
   // A lock without an owner yet is being written right now, unless it has been like that too long.
   const abandoned = owner
     ? Date.now() - owner.acquiredAt > staleMs || holderIsDead(owner)
-    : Date.now() - modifiedAt > staleMs;
+    : Date.now() - seen.modifiedAt > staleMs;
   if (!abandoned) return false;
-  // Rename first so that only one of several processes breaking the same lock succeeds.
+  // Move it aside under a name of our own, then check we moved the file we judged: another process
+  // may have broken it and taken a fresh lock meanwhile, and that one must stay where it was.
   const graveyard = `${lockPath}.abandoned-${randomBytes(6).toString('hex')}`;
   try {
     await fs.rename(lockPath, graveyard);
@@ -123,8 +115,41 @@ async function breakIfAbandoned(lockPath: string, staleMs: number): Promise<bool
     if (isErrno(error, 'ENOENT')) return true;
     throw error;
   }
+  const moved = await readLock(graveyard);
+  const same =
+    moved !== undefined &&
+    moved.dev === seen.dev &&
+    moved.ino === seen.ino &&
+    moved.text === seen.text;
+  if (!same) {
+    // Put the live lock back without replacing one created since (link fails if the name exists).
+    try {
+      await fs.link(graveyard, lockPath);
+    } catch (error) {
+      if (!isErrno(error, 'EEXIST')) throw error;
+    }
+  }
   await fs.rm(graveyard, { force: true });
   return true;
+}
+
+/** A lock file's identity and content, read through one handle; undefined when it is gone. */
+async function readLock(
+  file: string,
+): Promise<{ text: string; modifiedAt: number; dev: number; ino: number } | undefined> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r');
+  } catch (error) {
+    if (isErrno(error, 'ENOENT')) return undefined;
+    throw new CredentialStoreError(`cannot read the credential lock ${file}`, { cause: error });
+  }
+  try {
+    const [stats, text] = await Promise.all([handle.stat(), handle.readFile('utf8')]);
+    return { text, modifiedAt: stats.mtimeMs, dev: stats.dev, ino: stats.ino };
+  } finally {
+    await handle.close();
+  }
 }
 
 function holderIsDead(owner: LockOwner): boolean {

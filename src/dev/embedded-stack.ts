@@ -94,6 +94,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       ambiguousSettleSeconds: DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
       runStoreUrl: undefined,
       credentialsPath,
+      // The dev stack is one consultant's, on loopback: it reads their exports wherever they keep
+      // them, unless they choose a root (docs/deploy.md, "Sources root").
+      sourcesRoot: path.resolve(
+        process.env.LEDGERLIFT_SOURCES_ROOT ?? path.parse(process.cwd()).root,
+      ),
     };
     const deps = createMigrationDeps(worker);
     const workers = await createWorkers({ settings, worker, deps });

@@ -5,8 +5,10 @@ import {
   type CredentialStore,
 } from '../credentials/credential-store.js';
 import { createFileCredentialStore } from '../credentials/file-credential-store.js';
+import { checkProfileBaseUrl } from './base-url-policy.js';
 import {
   DEFAULT_CONTRACT,
+  normalizeBaseUrl,
   PARTNER_API_ENV,
   resolveConnection,
   type ConnectionOverrides,
@@ -136,6 +138,9 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
       env,
       profile: profile ?? undefined,
     });
+    if (profile) {
+      checkProfileBaseUrl(profileName, normalizeBaseUrl(profile.baseUrl), connection.baseUrl, env);
+    }
     if (profile && profile.clientId !== connection.clientId) {
       throw new PartnerApiConfigError(
         `Profile "${profileName}" was connected as client ${profile.clientId}, but the configured ` +

@@ -1,4 +1,5 @@
 import type { CredentialProfile } from '../credentials/credential-store.js';
+import { checkPlainHttp } from './base-url-policy.js';
 import { PartnerApiConfigError } from './errors.js';
 
 /** Environment variables the client reads (configuration never lives in code). */
@@ -76,7 +77,9 @@ export function resolveConnection(sources: {
         'Set the environment variables, or run `ledgerlift connect` to store a profile.',
     );
   }
-  return { baseUrl: normalizeBaseUrl(baseUrl), clientId, clientSecret };
+  const normalized = normalizeBaseUrl(baseUrl);
+  checkPlainHttp(normalized, env);
+  return { baseUrl: normalized, clientId, clientSecret };
 }
 
 /** Validates `{base_url}` and removes a trailing slash; throws `PartnerApiConfigError` if unusable. */

@@ -94,7 +94,7 @@ export class RequestExecutor {
   constructor(private readonly deps: RequestExecutorDeps) {
     const url = new URL(deps.connection.baseUrl);
     this.basePath = url.pathname.replace(/\/+$/, '');
-    deps.secrets.add(deps.connection.clientSecret);
+    deps.secrets.add(deps.connection.clientSecret, { longLived: true });
   }
 
   /** Performs `request`, returning what its `parse` returns, or throwing a `PartnerApiError`. */
@@ -215,7 +215,7 @@ export class RequestExecutor {
       );
     }
     const token = await this.deps.accessTokens.current(signal);
-    this.deps.secrets.add(token);
+    this.deps.secrets.add(token, { longLived: true });
     return token;
   }
 

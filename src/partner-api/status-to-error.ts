@@ -113,7 +113,8 @@ function readErrorBody(
   if (typeof json !== 'object' || json === null) return { reason: redact(truncate(String(text))) };
   const record = json as Record<string, unknown>;
   const message = typeof record.message === 'string' ? record.message : undefined;
-  const code = typeof record.code === 'string' ? record.code : undefined;
+  // Every quoted field is scrubbed: a hostile or careless server may echo a secret in any of them.
+  const code = typeof record.code === 'string' ? redact(truncate(record.code)) : undefined;
   const errors = Array.isArray(record.errors)
     ? record.errors.filter(isObject).map((entry) => ({
         field: stringOrUndefined(entry.field),
@@ -130,11 +131,15 @@ function readErrorBody(
     reason: reason === '' ? undefined : redact(truncate(reason)),
     code,
     errors: errors?.map((entry) => ({
-      field: entry.field,
-      reason: entry.reason,
-      message: entry.message === undefined ? undefined : redact(entry.message),
+      field: scrubbed(entry.field, redact),
+      reason: scrubbed(entry.reason, redact),
+      message: scrubbed(entry.message, redact),
     })),
   };
+}
+
+function scrubbed(text: string | undefined, redact: (text: string) => string): string | undefined {
+  return text === undefined ? undefined : redact(truncate(text));
 }
 
 function truncate(text: string): string {

@@ -77,8 +77,8 @@ export class TokenManager implements AccessTokenSource {
         { problem: 'not_connected' },
       );
     }
-    this.deps.secrets.add(profile.tokens.accessToken);
-    this.deps.secrets.add(profile.tokens.refreshToken);
+    this.deps.secrets.add(profile.tokens.accessToken, { longLived: true });
+    this.deps.secrets.add(profile.tokens.refreshToken, { longLived: true });
     return profile.tokens;
   }
 
@@ -129,8 +129,8 @@ export class TokenManager implements AccessTokenSource {
             accessTokenExpiresAt: grant.accessTokenExpiresAt ?? null,
             refreshTokenExpiresAt: grant.refreshTokenExpiresAt ?? null,
           };
-          this.deps.secrets.add(next.accessToken);
-          this.deps.secrets.add(next.refreshToken);
+          this.deps.secrets.add(next.accessToken, { longLived: true });
+          this.deps.secrets.add(next.refreshToken, { longLived: true });
           // Keep the pair in memory first: if persisting fails we can still use it in-process.
           this.tokens = next;
           await locked.write(this.deps.profileName, {

@@ -4,6 +4,7 @@ import { apiCallsPerMinute, type WorkerSettings } from '../config/worker-setting
 import { classifyClientFailure } from '../migration/api-adapter/classify-client-failure.js';
 import { migrationApiOver } from '../migration/api-adapter/client-adapter.js';
 import { handlerFor } from '../migration/handlers/registry.js';
+import { confinedReader } from '../migration/confined-reader.js';
 import { readValidatedExports } from '../migration/staging/validated-exports.js';
 import { createPartnerApiClient, type PartnerApiClientOptions } from '../partner-api/index.js';
 import type { PartnerApiClient } from '../partner-api/client.js';
@@ -49,7 +50,7 @@ export function createMigrationDeps(
     handler: handlerFor,
     now: () => new Date(),
     ambiguousSettleMs: settings.ambiguousSettleSeconds * 1000,
-    readValidatedExports,
+    readValidatedExports: confinedReader(readValidatedExports, settings.sourcesRoot),
     runFolder: (runName) => stores.runFolder(runName),
     requestsPerMinute: apiCallsPerMinute(settings),
     async close() {

@@ -471,6 +471,7 @@ describe('docker-compose.yml as written', () => {
       'LEDGERLIFT_API_RATE_LIMIT',
       'LEDGERLIFT_RUNS_DIR',
       'LEDGERLIFT_CREDENTIALS',
+      'LEDGERLIFT_SOURCES_ROOT',
     ]) {
       expect(env(remote)[key], key).toBe(env(local)[key]);
     }

@@ -281,14 +281,16 @@ describe('configuration', () => {
     expect(error.message).toContain('LEDGERLIFT_CLIENT_SECRET');
   });
 
-  it('lets the environment override the profile, but refuses a different client id', async () => {
+  it('lets the environment override the profile when allowed, but refuses a different client id', async () => {
     api = await startFakeApi(() => ok(customer));
     const clock = new TestClock();
     const store = createMemoryCredentialStore({
       default: connectedProfile('http://127.0.0.1:9', clock),
     });
     const moved = track(
-      testClient(store, clock, { env: { LEDGERLIFT_API_BASE_URL: api.baseUrl } }).client,
+      testClient(store, clock, {
+        env: { LEDGERLIFT_API_BASE_URL: api.baseUrl, LEDGERLIFT_API_ALLOW_BASE_URL_OVERRIDE: '1' },
+      }).client,
     );
     await moved.customers.get('c-1');
     expect(api.requests).toHaveLength(1);

@@ -18,8 +18,9 @@ afterAll(() => t.close());
 async function admin(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
   const response = await request(`${t.sandbox.url}/__sandbox${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // The admin routes take JSON only for anything but GET (a web page cannot send it unasked).
+    headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
   return {
     status: response.statusCode,

@@ -22,7 +22,11 @@ describe('npm run sandbox (sandbox/main.ts)', () => {
     ]);
     const line = await cli.waitFor(/Partner API sandbox listening on http:\/\/127\.0\.0\.1:\d+/);
     const url = line.slice(line.indexOf('http'));
-    const reset = await request(`${url}/__sandbox/reset`, { method: 'POST' });
+    const reset = await request(`${url}/__sandbox/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(reset.statusCode).toBe(200);
     await reset.body.dump();
     expect(await cli.stop('SIGTERM')).toBe(0);

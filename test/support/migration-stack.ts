@@ -73,6 +73,8 @@ export async function startMigrationStack(
     ambiguousSettleSeconds: 2,
     runStoreUrl: undefined,
     credentialsPath,
+    // Tests write their exports into the stack's scratch folder.
+    sourcesRoot: dir,
     ...options.worker,
   };
   const { client, connection: clientConnection } = await connectClient(settings);

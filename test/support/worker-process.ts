@@ -14,6 +14,7 @@ export async function startWorkerProcess(
       TEMPORAL_ADDRESS: stack.settings.address,
       LEDGERLIFT_TASK_QUEUE: stack.settings.taskQueue,
       LEDGERLIFT_RUNS_DIR: stack.worker.runsDir,
+      LEDGERLIFT_SOURCES_ROOT: stack.worker.sourcesRoot,
       LEDGERLIFT_CREDENTIALS: stack.worker.credentialsPath,
       LEDGERLIFT_API_RATE_LIMIT: stack.worker.rateLimited ? 'on' : 'off',
       LEDGERLIFT_API_REQUESTS_PER_WINDOW: String(stack.worker.requestsPerWindow),

@@ -1,12 +1,14 @@
 import { ConsentFlowError, runConsentFlow } from '../../partner-api/index.js';
 import { workerSettings } from '../../config/worker-settings.js';
 import { CliError, exitCodes } from '../exit-codes.js';
+import { readSecretFromStdin } from '../read-secret.js';
 
 export interface ConnectOptions {
   profile: string;
   baseUrl?: string;
   clientId?: string;
   clientSecret?: string;
+  clientSecretStdin?: boolean;
   port: string;
   browser: boolean;
 }
@@ -17,12 +19,18 @@ export interface ConnectOptions {
  */
 export async function connect(options: ConnectOptions): Promise<number> {
   const credentialsPath = workerSettings().credentialsPath;
+  if (options.clientSecretStdin && options.clientSecret) {
+    throw new CliError('Give the client secret once: --client-secret or --client-secret-stdin.');
+  }
+  const clientSecret = options.clientSecretStdin
+    ? await readSecretFromStdin()
+    : options.clientSecret;
   try {
     const result = await runConsentFlow({
       connection: {
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
         ...(options.clientId ? { clientId: options.clientId } : {}),
-        ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
+        ...(clientSecret ? { clientSecret } : {}),
       },
       profile: options.profile,
       ...(credentialsPath ? { credentialsPath } : {}),

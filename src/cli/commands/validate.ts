@@ -2,6 +2,7 @@ import path from 'node:path';
 import { formatLocation, type Problem } from '../../ledger/index.js';
 import { readValidatedExports } from '../../migration/staging/validated-exports.js';
 import { sourceFormats, type SourceFormat } from '../../../mappings/read-ledger.js';
+import { checkDateOptions } from '../date-options.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 
 export interface ValidateOptions {
@@ -25,6 +26,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
       `--format must be one of ${sourceFormats.join(', ')} (got "${options.format}").`,
     );
   }
+  checkDateOptions(options);
   const limit = Number(options.limit);
   const counts = { error: 0, warning: 0, info: 0 };
   const records = new Map<string, number>();

@@ -229,7 +229,11 @@ describe('ambiguous writes', () => {
   });
 
   it('connection refused is plain transient: nothing was sent', async () => {
-    const nowhere = env.client({ connection: { baseUrl: 'http://127.0.0.1:9' } });
+    // Elsewhere than the profile's base URL: allowed explicitly (its tokens go only where granted).
+    const nowhere = env.client({
+      connection: { baseUrl: 'http://127.0.0.1:9' },
+      env: { LEDGERLIFT_API_ALLOW_BASE_URL_OVERRIDE: '1' },
+    });
     const error = await env.failure(nowhere.customers.create({ customer: 'Never Sent Ltd' }));
     expect(describeError(error)).toMatchObject({
       type: 'PartnerApiNetworkError',

@@ -131,7 +131,11 @@ describe('fault injection', () => {
     expect(set.statusCode).toBe(200);
     await set.body.dump();
     expect((await t.api.get('/customers')).status).toBe(500);
-    const cleared = await request(`${t.sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
+    const cleared = await request(`${t.sandbox.url}/__sandbox/faults`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     await cleared.body.dump();
     expect((await t.api.get('/customers')).status).toBe(200);
     const invalid = await post('/__sandbox/faults', { path: 'customers', errorRate: 2 });

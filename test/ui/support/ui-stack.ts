@@ -123,6 +123,7 @@ export async function startUiStack(options: UiStackOptions = {}): Promise<UiStac
       ambiguousSettleSeconds: 1,
       runStoreUrl: undefined,
       credentialsPath,
+      sourcesRoot: dir,
     };
 
     const connection = await Connection.connect({ address: temporal.address });

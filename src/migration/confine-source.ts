@@ -1,0 +1,51 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import type { StageInput } from './contracts/workflow-types.js';
+
+/**
+ * A source outside the worker's sources root: a run started from the Temporal UI names any path,
+ * and the worker would otherwise read whatever it can (its own credentials, other clients' files).
+ */
+export class SourceOutsideRoot extends Error {
+  override readonly name = 'SourceOutsideRoot';
+}
+
+/** The real path of `target` (symlinks followed), or its plain absolute form when it does not exist. */
+async function realOrResolved(target: string): Promise<string> {
+  try {
+    return await realpath(target);
+  } catch {
+    return path.resolve(target);
+  }
+}
+
+function isInside(root: string, target: string): boolean {
+  const relative = path.relative(root, target);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * The source with its folder and overrides file replaced by their real paths, once both are known
+ * to lie under `root` (itself resolved the same way); a path outside, directly or through a
+ * symlink, throws SourceOutsideRoot naming the path, the root and the setting that moves it.
+ */
+export async function confineSource(
+  source: StageInput['source'],
+  root: string,
+): Promise<StageInput['source']> {
+  const realRoot = await realOrResolved(root);
+  const check = async (what: string, given: string) => {
+    const real = await realOrResolved(given);
+    if (isInside(realRoot, real)) return real;
+    const via = real === path.resolve(given) ? '' : ` (it leads to ${real})`;
+    throw new SourceOutsideRoot(
+      `The ${what} ${given}${via} is outside this worker's sources root ${realRoot}: put the exports under that folder, or have the operator set LEDGERLIFT_SOURCES_ROOT to a folder that holds them.`,
+    );
+  };
+  const folder = await check('source folder', source.folder);
+  const overridesFile =
+    source.overridesFile === undefined
+      ? undefined
+      : await check('overrides file', source.overridesFile);
+  return { ...source, folder, ...(overridesFile ? { overridesFile } : {}) };
+}
