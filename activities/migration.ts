@@ -4,6 +4,11 @@ import type { EngineDeps } from '../src/migration/engine/engine.js';
 import { executeUnit } from '../src/migration/engine/execute-unit.js';
 import { failUnit } from '../src/migration/engine/fail-unit.js';
 import { planPhase } from '../src/migration/engine/plan-phase.js';
+import {
+  predictUnits,
+  type PredictedUnits,
+  type PredictUnitsInput,
+} from '../src/migration/engine/predict-units.js';
 import { reconcileUnit } from '../src/migration/engine/reconcile-unit.js';
 import { readSnapshotPage } from '../src/migration/engine/snapshot.js';
 import { stageSource, type SourceReader } from '../src/migration/engine/stage-source.js';
@@ -40,6 +45,9 @@ export interface MigrationActivityDeps extends EngineDeps {
   requestsPerMinute: number;
 }
 
+/** A dry run's bulk prediction heartbeats its totals this often (the SDK throttles the sending). */
+const HEARTBEAT_EVERY_UNITS = 20;
+
 /**
  * Every migration activity, built over injected dependencies (the worker passes the real run
  * store, API client and source readers; tests pass their own). API activities make one call each.
@@ -51,6 +59,15 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
     ),
     planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),
     executeUnit: withFailureMapping(withHeartbeats((input: UnitInput) => executeUnit(deps, input))),
+    // A dry run's units in bulk: heartbeats carry the totals so far, and a retry resumes from them.
+    predictUnits: withFailureMapping((input: PredictUnitsInput) => {
+      const context = Context.current();
+      const resume = context.info.heartbeatDetails as PredictedUnits | undefined;
+      return predictUnits(deps, input, resume, (progress) => {
+        if (progress.next % HEARTBEAT_EVERY_UNITS === 0)
+          context.heartbeat(structuredClone(progress));
+      });
+    }),
     reconcileUnit: withFailureMapping(
       withHeartbeats((input: ReconcileInput) => reconcileUnit(deps, input)),
     ),

@@ -1,0 +1,75 @@
+import type { PhaseName, StepName } from '../steps.js';
+import type { RowCounts, RunScope } from '../workflow-types.js';
+import type { EngineDeps } from './engine.js';
+import { executeUnit } from './execute-unit.js';
+
+/** A run of consecutive units of one phase, predicted by one activity of a dry run. */
+export interface PredictUnitsInput {
+  scope: RunScope;
+  planId: string;
+  step: StepName;
+  phase: PhaseName;
+  /** The first unit (by index) and the one after the last. */
+  from: number;
+  to: number;
+}
+
+/** How far a run of units got, and what its units predicted so far. */
+export interface PredictedUnits {
+  /** The unit to predict next (`to` once all are done). */
+  next: number;
+  rows: Omit<RowCounts, 'planned'>;
+  /** Calls the live run would make for these units. */
+  calls: number;
+  /**
+   * The unit whose prediction threw: the pass stops there and the workflow runs that unit on its own
+   * (with its retries, then failing its rows), as every unit ran before. The reason stays out of
+   * the result (it lands in history); the unit's own run reports it.
+   */
+  stoppedAt?: { index: number };
+}
+
+export function nothingPredicted(from: number): PredictedUnits {
+  return { next: from, rows: { done: 0, failed: 0, skipped: 0 }, calls: 0 };
+}
+
+/**
+ * Predicts the units `from` to `to` of a phase in one pass: the same per-unit code as the dry run's
+ * one-activity-per-unit path (`executeUnit`, which stores each unit's predicted outcomes under the
+ * same run store keys), without a workflow task per unit. `resume` continues a pass an earlier
+ * attempt began; `onUnit` hears the totals after every unit (the activity heartbeats them).
+ */
+export async function predictUnits(
+  deps: EngineDeps,
+  input: PredictUnitsInput,
+  resume: PredictedUnits | undefined,
+  onUnit: (progress: PredictedUnits) => void = () => undefined,
+): Promise<PredictedUnits> {
+  if (input.scope.mode !== 'dry-run') {
+    throw new Error('predictUnits predicts a dry run; a live run makes one activity per call');
+  }
+  const progress: PredictedUnits = resume
+    ? { next: resume.next, rows: { ...resume.rows }, calls: resume.calls }
+    : nothingPredicted(input.from);
+  const { scope, planId, step, phase } = input;
+  while (progress.next < input.to) {
+    const index = progress.next;
+    let result;
+    try {
+      result = await executeUnit(deps, { scope, unit: { step, phase, planId, index } });
+    } catch {
+      return { ...progress, stoppedAt: { index } };
+    }
+    if (result.kind !== 'done') {
+      // A dry run sends nothing, so it never has a call to reconcile.
+      return { ...progress, stoppedAt: { index } };
+    }
+    progress.rows.done += result.rows.done;
+    progress.rows.failed += result.rows.failed;
+    progress.rows.skipped += result.rows.skipped;
+    progress.calls += result.calls;
+    progress.next = index + 1;
+    onUnit(progress);
+  }
+  return progress;
+}
