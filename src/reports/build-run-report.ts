@@ -17,6 +17,7 @@ import type {
 } from '../migration/workflow-types.js';
 import { readWholeLog } from '../run-store/run-store.js';
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
+import { estimateLiveRun } from './live-run-estimate.js';
 
 export interface BuildReportInput {
   scope: RunScope;
@@ -138,13 +139,7 @@ export async function buildRunReport(
     calls: {
       made: input.progress.calls.made,
       ...(input.scope.mode === 'dry-run'
-        ? {
-            predicted: {
-              calls: predictedCalls,
-              minutesAtRateLimit: Math.ceil((predictedCalls / input.requestsPerMinute) * 10) / 10,
-              requestsPerMinute: input.requestsPerMinute,
-            },
-          }
+        ? { predicted: estimateLiveRun(predictedCalls, input.requestsPerMinute) }
         : {}),
     },
     steps,
