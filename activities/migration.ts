@@ -45,9 +45,6 @@ export interface MigrationActivityDeps extends EngineDeps {
   requestsPerMinute: number;
 }
 
-/** A dry run's bulk prediction heartbeats its totals this often (the SDK throttles the sending). */
-const HEARTBEAT_EVERY_UNITS = 20;
-
 /**
  * Every migration activity, built over injected dependencies (the worker passes the real run
  * store, API client and source readers; tests pass their own). API activities make one call each.
@@ -63,10 +60,7 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
     predictUnits: withFailureMapping((input: PredictUnitsInput) => {
       const context = Context.current();
       const resume = context.info.heartbeatDetails as PredictedUnits | undefined;
-      return predictUnits(deps, input, resume, (progress) => {
-        if (progress.next % HEARTBEAT_EVERY_UNITS === 0)
-          context.heartbeat(structuredClone(progress));
-      });
+      return predictUnits(deps, input, resume, (progress) => context.heartbeat(progress));
     }),
     reconcileUnit: withFailureMapping(
       withHeartbeats((input: ReconcileInput) => reconcileUnit(deps, input)),

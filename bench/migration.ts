@@ -1,10 +1,12 @@
-// `npm run bench [-- --sizes small,medium,large] [--only efficiency,budget,overhead|plain] [--budget-minutes 5]`
+// `npm run bench [-- --sizes small,medium,large] [--only dry-run,efficiency,budget,overhead|plain] [--budget-minutes 5]`
 //
 // Migrates generated companies into a sandbox and prints, per size: call efficiency (write calls
 // made over the fewest the routes allow), orchestration overhead (Temporal against a plain loop
 // over the same engine and sandbox, limit off), peak worker memory and history events per 1,000
 // units; and, per size, budget use against the real limit of 100 requests on a 30 s window
 // (`--budget-minutes`, default 5: how long a run that has not finished by then is measured).
+// `dry-run` times a dry run of each size (staging included) and, beside a live run, checks that the
+// live run's rows and calls per step equal the dry run's prediction.
 // `--only plain` runs the plain loop alone, to pair with a Temporal run from another invocation.
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -22,7 +24,7 @@ import { writeGenericCsv } from '../src/sample/write-generic-csv.js';
 import { createMigrationDeps } from '../src/worker/migration-deps.js';
 import { workerSettings } from '../src/config/worker-settings.js';
 import { progressQuery } from '../workflows/handlers.js';
-import { migrateLedger } from '../workflows/migrate-ledger.js';
+import { migrateLedger, type RunOutcome } from '../workflows/migrate-ledger.js';
 import { BENCH_PROFILE, startBenchStack, type BenchStack } from './support/bench-stack.js';
 import { minimumWriteCalls } from './support/minimum-calls.js';
 import { runPlainLoop } from './support/plain-loop.js';
@@ -38,7 +40,7 @@ const option = (name: string, fallback: string) => {
   return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
 };
 const sizes = option('sizes', 'small,medium').split(',') as Array<keyof typeof companySizes>;
-const only = new Set(option('only', 'efficiency,budget,overhead').split(','));
+const only = new Set(option('only', 'dry-run,efficiency,budget,overhead').split(','));
 /** Budget runs measure this long after their first window, then stop (a large one takes hours). */
 const budgetMinutes = Number(option('budget-minutes', '5'));
 /** The API's real 100 requests per window, on a 30 s window: twice as fast, the same shape. */
@@ -48,14 +50,19 @@ function recordsOf(company: GeneratedCompany): number {
   return company.records.filter((r) => r.entity !== 'trial-balance').length;
 }
 
-function inputFor(company: GeneratedCompany, folder: string, runName: string): MigrateLedgerInput {
+function inputFor(
+  company: GeneratedCompany,
+  folder: string,
+  runName: string,
+  mode: MigrateLedgerInput['mode'] = 'live',
+): MigrateLedgerInput {
   return {
     runName,
     source: { folder, format: 'generic' },
     profile: BENCH_PROFILE,
     cutoverDate: company.cutoverDate,
     endDate: company.endDate,
-    mode: 'live',
+    mode,
     batchSize: BATCH_SIZE,
     concurrency: CONCURRENCY,
   };
@@ -89,6 +96,7 @@ async function temporalRun(
   company: GeneratedCompany,
   sandboxArgs: string[],
   workerEnv: NodeJS.ProcessEnv,
+  mode: MigrateLedgerInput['mode'] = 'live',
 ) {
   const stack = await startBenchStack(sandboxArgs);
   try {
@@ -100,7 +108,7 @@ async function temporalRun(
     const handle = await stack.client.workflow.start(migrateLedger, {
       taskQueue: stack.taskQueue,
       workflowId: runWorkflowId(runName),
-      args: [inputFor(company, folder, runName)],
+      args: [inputFor(company, folder, runName, mode)],
     });
     const rss = new RssSampler(worker.process.pid, { where: () => runningNow(handle) });
     const exited = new Promise<never>((_, reject) =>
@@ -199,7 +207,13 @@ async function plainRun(company: GeneratedCompany) {
   }
 }
 
+/** Each step's rows and calls, as the run's outcome reports them: a dry run's equal a live run's. */
+function stepFigures(outcome: RunOutcome): string {
+  return JSON.stringify(outcome.progress.steps.map((s) => [s.step, s.rows, s.calls]));
+}
+
 const rows: string[] = [];
+const dryRows: string[] = [];
 for (const size of sizes) {
   const company = generateCompany(companySizes[size], 7);
   const records = recordsOf(company);
@@ -207,6 +221,26 @@ for (const size of sizes) {
   console.log(
     `\n== ${size}: ${records} records, ${minimum} write calls at least (batch ${BATCH_SIZE})`,
   );
+  let predicted: string | undefined;
+  if (only.has('dry-run')) {
+    const dry = await temporalRun(
+      company,
+      ['--no-rate-limit'],
+      { LEDGERLIFT_API_RATE_LIMIT: 'off' },
+      'dry-run',
+    );
+    predicted = stepFigures(dry.outcome);
+    const calls = dry.outcome.progress.predictedLiveCalls ?? 0;
+    console.log(
+      `Dry run: ${dry.outcome.status}, ${dry.seconds.toFixed(1)} s (staging included), ` +
+        `${(records / dry.seconds).toFixed(0)} rows/s, the live run would make ${calls} calls; ` +
+        `peak worker memory ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB; history ${dry.history.total} ` +
+        `events in ${dry.history.executions} executions (largest ${dry.history.largest})`,
+    );
+    dryRows.push(
+      `| ${size} | ${records} | ${dry.seconds.toFixed(1)} s | ${(records / dry.seconds).toFixed(0)} | ${calls} | ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB | ${dry.history.total} (largest ${dry.history.largest}) |`,
+    );
+  }
   if (only.has('plain') && !only.has('efficiency') && !only.has('overhead')) {
     // The baseline alone, to pair with a Temporal run measured by an earlier invocation.
     const plain = await plainRun(company);
@@ -226,6 +260,11 @@ for (const size of sizes) {
       `${run.seconds.toFixed(1)} s, ${calls} calls (${run.stats.writes} writes, ${run.stats.reads} reads), ` +
       `${(calls / run.seconds).toFixed(1)} calls/s`,
   );
+  if (predicted !== undefined) {
+    console.log(
+      `Live rows and calls per step equal the dry run's prediction: ${String(stepFigures(run.outcome) === predicted)}`,
+    );
+  }
   console.log(
     `Call efficiency: ${run.stats.writes} / ${minimum} = ${efficiency.toFixed(4)} (target at most 1.02)`,
   );
@@ -270,6 +309,13 @@ if (only.has('budget')) {
   }
 }
 
+if (dryRows.length > 0) {
+  console.log(
+    '\n| Size | Records | Dry run wall time | Rows/s | Calls the live run would make | Peak worker memory (anonymous / with mapped files) | History events |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  for (const row of dryRows) console.log(row);
+}
 console.log(
   '\n| Size | Records | Write calls / minimum | Wall time | Temporal vs plain loop | Peak worker memory (anonymous / with mapped files) | History events per 1,000 units |',
 );

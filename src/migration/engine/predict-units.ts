@@ -1,6 +1,7 @@
 import type { PhaseName, StepName } from '../steps.js';
 import type { RowCounts, RunScope } from '../workflow-types.js';
-import type { EngineDeps } from './engine.js';
+import { batchedAppendsOf } from './batched-appends.js';
+import { logIndexes, type EngineDeps } from './engine.js';
 import { executeUnit } from './execute-unit.js';
 
 /** A run of consecutive units of one phase, predicted by one activity of a dry run. */
@@ -33,43 +34,61 @@ export function nothingPredicted(from: number): PredictedUnits {
   return { next: from, rows: { done: 0, failed: 0, skipped: 0 }, calls: 0 };
 }
 
+/** Units whose outcomes are written together (one sync) before their progress is reported. */
+export const UNITS_PER_WRITE = 100;
+
 /**
  * Predicts the units `from` to `to` of a phase in one pass: the same per-unit code as the dry run's
  * one-activity-per-unit path (`executeUnit`, which stores each unit's predicted outcomes under the
- * same run store keys), without a workflow task per unit. `resume` continues a pass an earlier
- * attempt began; `onUnit` hears the totals after every unit (the activity heartbeats them).
+ * same run store keys), without a workflow task per unit, and writing the outcomes of
+ * `UNITS_PER_WRITE` units at a time. `resume` continues a pass an earlier attempt began;
+ * `onProgress` hears the totals once the outcomes they count are written (the activity heartbeats
+ * them, so a retry resumes after the last unit whose outcomes are stored).
  */
 export async function predictUnits(
   deps: EngineDeps,
   input: PredictUnitsInput,
   resume: PredictedUnits | undefined,
-  onUnit: (progress: PredictedUnits) => void = () => undefined,
+  onProgress: (progress: PredictedUnits) => void = () => undefined,
 ): Promise<PredictedUnits> {
   if (input.scope.mode !== 'dry-run') {
     throw new Error('predictUnits predicts a dry run; a live run makes one activity per call');
   }
+  const store = batchedAppendsOf(await deps.openStore(input.scope.runName));
+  // The same process-wide log indexes (made here first, so the copy shares them), over the view.
+  const batched: EngineDeps = {
+    ...deps,
+    logIndexes: logIndexes(deps),
+    openStore: () => Promise.resolve(store),
+  };
   const progress: PredictedUnits = resume
     ? { next: resume.next, rows: { ...resume.rows }, calls: resume.calls }
     : nothingPredicted(input.from);
+  const written = async (): Promise<PredictedUnits> => {
+    await store.flush();
+    const copy = structuredClone(progress);
+    onProgress(copy);
+    return copy;
+  };
   const { scope, planId, step, phase } = input;
   while (progress.next < input.to) {
     const index = progress.next;
     let result;
     try {
-      result = await executeUnit(deps, { scope, unit: { step, phase, planId, index } });
+      result = await executeUnit(batched, { scope, unit: { step, phase, planId, index } });
     } catch {
-      return { ...progress, stoppedAt: { index } };
+      return { ...(await written()), stoppedAt: { index } };
     }
     if (result.kind !== 'done') {
       // A dry run sends nothing, so it never has a call to reconcile.
-      return { ...progress, stoppedAt: { index } };
+      return { ...(await written()), stoppedAt: { index } };
     }
     progress.rows.done += result.rows.done;
     progress.rows.failed += result.rows.failed;
     progress.rows.skipped += result.rows.skipped;
     progress.calls += result.calls;
     progress.next = index + 1;
-    onUnit(progress);
+    if ((progress.next - input.from) % UNITS_PER_WRITE === 0) await written();
   }
-  return progress;
+  return written();
 }

@@ -143,6 +143,34 @@ describe('predictUnits', () => {
     expect(predicted).toEqual({ ...firstFour, stoppedAt: { index: 4 } });
   });
 
+  it('writes the outcomes of many units at once, and reports only progress whose outcomes are stored', async () => {
+    const run = await plannedDryRun(250);
+    const store = await run.deps.openStore('r');
+    let appends = 0;
+    const appendLog = store.appendLog.bind(store);
+    store.appendLog = (log, entries) => {
+      appends += 1;
+      return appendLog(log, entries);
+    };
+    const reported: Array<{ next: number; writes: number }> = [];
+
+    const predicted = await predictUnits(
+      run.deps,
+      { ...run.input, from: 0, to: 250 },
+      undefined,
+      (progress) => reported.push({ next: progress.next, writes: appends }),
+    );
+
+    expect(predicted.next).toBe(250);
+    // Units 0-99, 100-199 and 200-249: one write each, not one per unit, each before its report.
+    expect(reported).toEqual([
+      { next: 100, writes: 1 },
+      { next: 200, writes: 2 },
+      { next: 250, writes: 3 },
+    ]);
+    expect(await run.outcomes()).toHaveLength(500);
+  });
+
   it('refuses a live run: live calls go one activity each', async () => {
     const run = await plannedDryRun(1);
     const live = { ...run.input, scope: { ...run.input.scope, mode: 'live' as const } };
