@@ -1,4 +1,4 @@
-// `npm run bench [-- --sizes small,medium,large] [--only dry-run,efficiency,budget,overhead|plain] [--budget-minutes 5]`
+// `npm run bench [-- --sizes small,medium,large] [--only dry-run,efficiency,budget,overhead|plain] [--budget-minutes 5] [--concurrency 8]`
 //
 // Migrates generated companies into a sandbox and prints, per size: call efficiency (write calls
 // made over the fewest the routes allow), orchestration overhead (Temporal against a plain loop
@@ -33,12 +33,13 @@ import { RssSampler } from './support/rss-sampler.js';
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 
 const BATCH_SIZE = 25;
-const CONCURRENCY = 4;
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
 };
+/** API calls each step keeps in flight, in the Temporal runs and the plain loop alike. */
+const CONCURRENCY = Number(option('concurrency', '8'));
 const sizes = option('sizes', 'small,medium').split(',') as Array<keyof typeof companySizes>;
 const only = new Set(option('only', 'dry-run,efficiency,budget,overhead').split(','));
 /** Budget runs measure this long after their first window, then stop (a large one takes hours). */
@@ -81,6 +82,32 @@ async function historyEvents(stack: BenchStack, workflowId: string) {
     }
   }
   return { total, largest, executions };
+}
+
+/**
+ * Seconds each activity type took, scheduled to completed, summed over the run and its steps (steps
+ * that run at the same time overlap, so the sum can exceed the wall time): where a run's time goes.
+ */
+async function activitySeconds(stack: BenchStack, workflowId: string) {
+  const seconds = new Map<string, number>();
+  for (const id of [workflowId, ...stepNames.map((step) => `${workflowId}/main/${step}`)]) {
+    for await (const run of stack.client.workflow.list({ query: `WorkflowId = '${id}'` })) {
+      const history = await stack.client.workflow.getHandle(id, run.runId).fetchHistory();
+      const scheduled = new Map<string, { type: string; at: number }>();
+      for (const event of history.events ?? []) {
+        const at = Number(event.eventTime?.seconds ?? 0) + (event.eventTime?.nanos ?? 0) / 1e9;
+        const type = event.activityTaskScheduledEventAttributes?.activityType?.name;
+        if (type) scheduled.set(String(event.eventId), { type, at });
+        const done = event.activityTaskCompletedEventAttributes?.scheduledEventId;
+        const start = done === undefined || done === null ? undefined : scheduled.get(String(done));
+        if (start) seconds.set(start.type, (seconds.get(start.type) ?? 0) + at - start.at);
+      }
+    }
+  }
+  return [...seconds]
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, s]) => `${type} ${s.toFixed(1)} s`)
+    .join(', ');
 }
 
 /** What the run is doing now: its phase, and the phases of the steps that are running. */
@@ -129,7 +156,18 @@ async function temporalRun(
     const peakAnonymousMiB = rss.maxMiB;
     const during = rss.stop();
     const history = await historyEvents(stack, handle.workflowId);
-    return { outcome, seconds, stats, log, peakRssMiB, peakAnonymousMiB, during, history };
+    const activities = await activitySeconds(stack, handle.workflowId);
+    return {
+      outcome,
+      seconds,
+      stats,
+      log,
+      peakRssMiB,
+      peakAnonymousMiB,
+      during,
+      history,
+      activities,
+    };
   } finally {
     await stack.stop();
   }
@@ -219,7 +257,7 @@ for (const size of sizes) {
   const records = recordsOf(company);
   const minimum = minimumWriteCalls(company, BATCH_SIZE);
   console.log(
-    `\n== ${size}: ${records} records, ${minimum} write calls at least (batch ${BATCH_SIZE})`,
+    `\n== ${size}: ${records} records, ${minimum} write calls at least (batch ${BATCH_SIZE}, ${CONCURRENCY} calls in flight per step)`,
   );
   let predicted: string | undefined;
   if (only.has('dry-run')) {
@@ -237,6 +275,7 @@ for (const size of sizes) {
         `peak worker memory ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB; history ${dry.history.total} ` +
         `events in ${dry.history.executions} executions (largest ${dry.history.largest})`,
     );
+    console.log(`Dry run activities, scheduled to completed: ${dry.activities}`);
     dryRows.push(
       `| ${size} | ${records} | ${dry.seconds.toFixed(1)} s | ${(records / dry.seconds).toFixed(0)} | ${calls} | ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB | ${dry.history.total} (largest ${dry.history.largest}) |`,
     );

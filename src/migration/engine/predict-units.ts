@@ -2,6 +2,7 @@ import type { PhaseName, StepName } from '../steps.js';
 import type { RowCounts, RunScope } from '../workflow-types.js';
 import { batchedAppendsOf } from './batched-appends.js';
 import { logIndexes, type EngineDeps } from './engine.js';
+import { RefreshedOnce } from './refreshed-once.js';
 import { scopeKeys } from './run-keys.js';
 import { executeUnit } from './execute-unit.js';
 
@@ -56,10 +57,10 @@ export async function predictUnits(
     throw new Error('predictUnits predicts a dry run; a live run makes one activity per call');
   }
   const store = batchedAppendsOf(await deps.openStore(input.scope.runName));
-  // The same process-wide log indexes (made here first, so the copy shares them), over the view.
+  // The process-wide log indexes, refreshed once for this pass, over the batching view.
   const batched: EngineDeps = {
     ...deps,
-    logIndexes: logIndexes(deps),
+    logIndexes: new RefreshedOnce(logIndexes(deps)),
     openStore: () => Promise.resolve(store),
   };
   const progress: PredictedUnits = resume
