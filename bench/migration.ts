@@ -96,7 +96,9 @@ async function activitySeconds(stack: BenchStack, workflowId: string) {
       const scheduled = new Map<string, { type: string; at: number }>();
       for (const event of history.events ?? []) {
         const at = Number(event.eventTime?.seconds ?? 0) + (event.eventTime?.nanos ?? 0) / 1e9;
-        const type = event.activityTaskScheduledEventAttributes?.activityType?.name;
+        const name = event.activityTaskScheduledEventAttributes?.activityType?.name;
+        const step = id.slice(workflowId.length + '/main/'.length);
+        const type = name && step && name !== 'readSnapshotPage' ? `${name} (${step})` : name;
         if (type) scheduled.set(String(event.eventId), { type, at });
         const done = event.activityTaskCompletedEventAttributes?.scheduledEventId;
         const start = done === undefined || done === null ? undefined : scheduled.get(String(done));
@@ -106,6 +108,7 @@ async function activitySeconds(stack: BenchStack, workflowId: string) {
   }
   return [...seconds]
     .sort((a, b) => b[1] - a[1])
+    .filter(([, s]) => s >= 0.5)
     .map(([type, s]) => `${type} ${s.toFixed(1)} s`)
     .join(', ');
 }
