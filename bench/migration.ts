@@ -85,18 +85,33 @@ async function historyEvents(stack: BenchStack, workflowId: string) {
 }
 
 /**
- * Seconds each activity type took, scheduled to completed, summed over the run and its steps (steps
- * that run at the same time overlap, so the sum can exceed the wall time): where a run's time goes.
+ * Where a run's orchestration goes, from its histories and its steps': seconds each activity type
+ * took, scheduled to completed (steps that run at the same time overlap, so the sum can exceed the
+ * wall time), and the workflow tasks, activities and progress signals, with the workflow tasks'
+ * seconds from scheduled to completed.
  */
-async function activitySeconds(stack: BenchStack, workflowId: string) {
+async function orchestration(stack: BenchStack, workflowId: string) {
   const seconds = new Map<string, number>();
+  let workflowTasks = 0;
+  let workflowTaskSeconds = 0;
+  let activities = 0;
+  let signals = 0;
   for (const id of [workflowId, ...stepNames.map((step) => `${workflowId}/main/${step}`)]) {
     for await (const run of stack.client.workflow.list({ query: `WorkflowId = '${id}'` })) {
       const history = await stack.client.workflow.getHandle(id, run.runId).fetchHistory();
       const scheduled = new Map<string, { type: string; at: number }>();
+      const tasks = new Map<string, number>();
       for (const event of history.events ?? []) {
         const at = Number(event.eventTime?.seconds ?? 0) + (event.eventTime?.nanos ?? 0) / 1e9;
+        if (event.workflowTaskScheduledEventAttributes) tasks.set(String(event.eventId), at);
+        const task = event.workflowTaskCompletedEventAttributes?.scheduledEventId;
+        if (task !== undefined && task !== null) {
+          workflowTasks += 1;
+          workflowTaskSeconds += at - (tasks.get(String(task)) ?? at);
+        }
+        if (event.signalExternalWorkflowExecutionInitiatedEventAttributes) signals += 1;
         const name = event.activityTaskScheduledEventAttributes?.activityType?.name;
+        if (name) activities += 1;
         const step = id.slice(workflowId.length + '/main/'.length);
         const type = name && step && name !== 'readSnapshotPage' ? `${name} (${step})` : name;
         if (type) scheduled.set(String(event.eventId), { type, at });
@@ -106,11 +121,12 @@ async function activitySeconds(stack: BenchStack, workflowId: string) {
       }
     }
   }
-  return [...seconds]
+  const byActivity = [...seconds]
     .sort((a, b) => b[1] - a[1])
     .filter(([, s]) => s >= 0.5)
     .map(([type, s]) => `${type} ${s.toFixed(1)} s`)
     .join(', ');
+  return { byActivity, workflowTasks, workflowTaskSeconds, activities, signals };
 }
 
 /** What the run is doing now: its phase, and the phases of the steps that are running. */
@@ -159,7 +175,7 @@ async function temporalRun(
     const peakAnonymousMiB = rss.maxMiB;
     const during = rss.stop();
     const history = await historyEvents(stack, handle.workflowId);
-    const activities = await activitySeconds(stack, handle.workflowId);
+    const orchestrated = await orchestration(stack, handle.workflowId);
     return {
       outcome,
       seconds,
@@ -169,7 +185,7 @@ async function temporalRun(
       peakAnonymousMiB,
       during,
       history,
-      activities,
+      orchestrated,
     };
   } finally {
     await stack.stop();
@@ -278,7 +294,7 @@ for (const size of sizes) {
         `peak worker memory ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB; history ${dry.history.total} ` +
         `events in ${dry.history.executions} executions (largest ${dry.history.largest})`,
     );
-    console.log(`Dry run activities, scheduled to completed: ${dry.activities}`);
+    console.log(`Dry run activities, scheduled to completed: ${dry.orchestrated.byActivity}`);
     dryRows.push(
       `| ${size} | ${records} | ${dry.seconds.toFixed(1)} s | ${(records / dry.seconds).toFixed(0)} | ${calls} | ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB | ${dry.history.total} (largest ${dry.history.largest}) |`,
     );
@@ -301,6 +317,12 @@ for (const size of sizes) {
     `Temporal, limit off: ${run.outcome.status}, verified ${String(run.outcome.progress.verification?.verified)}, ` +
       `${run.seconds.toFixed(1)} s, ${calls} calls (${run.stats.writes} writes, ${run.stats.reads} reads), ` +
       `${(calls / run.seconds).toFixed(1)} calls/s`,
+  );
+  const o = run.orchestrated;
+  console.log(
+    `Orchestration: ${o.workflowTasks} workflow tasks (${(o.workflowTasks / calls).toFixed(2)} per call, ` +
+      `${((o.workflowTaskSeconds * 1000) / o.workflowTasks).toFixed(1)} ms each from scheduled to completed), ` +
+      `${o.activities} activities, ${o.signals} progress signals (${((o.signals / calls) * 1000).toFixed(0)} per 1,000 calls)`,
   );
   if (predicted !== undefined) {
     console.log(
