@@ -4,6 +4,11 @@ import type { EngineDeps } from '../src/migration/engine/engine.js';
 import { executeUnit } from '../src/migration/engine/execute-unit.js';
 import { failUnit } from '../src/migration/engine/fail-unit.js';
 import { planPhase } from '../src/migration/engine/plan-phase.js';
+import {
+  predictUnits,
+  type PredictedUnits,
+  type PredictUnitsInput,
+} from '../src/migration/engine/predict-units.js';
 import { reconcileUnit } from '../src/migration/engine/reconcile-unit.js';
 import { readSnapshotPage } from '../src/migration/engine/snapshot.js';
 import { stageExports, type ExportsReader } from '../src/migration/engine/stage-exports.js';
@@ -53,6 +58,12 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
     ),
     planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),
     executeUnit: withFailureMapping(withHeartbeats((input: UnitInput) => executeUnit(deps, input))),
+    // A dry run's units in bulk: heartbeats carry the totals so far, and a retry resumes from them.
+    predictUnits: withFailureMapping((input: PredictUnitsInput) => {
+      const context = Context.current();
+      const resume = context.info.heartbeatDetails as PredictedUnits | undefined;
+      return predictUnits(deps, input, resume, (progress) => context.heartbeat(progress));
+    }),
     reconcileUnit: withFailureMapping(
       withHeartbeats((input: ReconcileInput) => reconcileUnit(deps, input)),
     ),

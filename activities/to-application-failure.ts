@@ -1,17 +1,19 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import { SourceOutsideRoot } from '../src/migration/confine-source.js';
 import { PausingCallError, RetryableCallError } from '../src/migration/engine/call-failure.js';
 
 /**
- * The one place where an error becomes a Temporal failure (docs/partner-api-client.md, "Errors"): the class name is
+ * The one place where an error becomes a Temporal failure (docs/partner-api-client.md, "Errors"):
+ * the class name is
  * the failure `type` workflows branch on; a 429's Retry-After becomes `nextRetryDelay`; credential,
  * permission and quota problems are non-retryable so the workflow pauses the run instead.
  */
 export function toApplicationFailure(error: unknown): unknown {
   if (error instanceof SourceOutsideRoot) {
     return ApplicationFailure.create({
-      type: 'ConfigurationError',
+      type: CONFIGURATION_ERROR,
       message: error.message,
       nonRetryable: true,
     });

@@ -1,10 +1,12 @@
-// `npm run bench [-- --sizes small,medium,large] [--only efficiency,budget,overhead|plain] [--budget-minutes 5]`
+// `npm run bench [-- --sizes small,medium,large] [--only dry-run,efficiency,budget,overhead|plain] [--budget-minutes 5] [--concurrency 8]`
 //
 // Migrates generated companies into a sandbox and prints, per size: call efficiency (write calls
 // made over the fewest the routes allow), orchestration overhead (Temporal against a plain loop
 // over the same engine and sandbox, limit off), peak worker memory and history events per 1,000
 // units; and, per size, budget use against the real limit of 100 requests on a 30 s window
 // (`--budget-minutes`, default 5: how long a run that has not finished by then is measured).
+// `dry-run` times a dry run of each size (staging included) and, beside a live run, checks that the
+// live run's rows and calls per step equal the dry run's prediction.
 // `--only plain` runs the plain loop alone, to pair with a Temporal run from another invocation.
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -22,7 +24,7 @@ import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { createMigrationDeps } from '../src/worker/migration-deps.js';
 import { workerSettings } from '../src/config/worker-settings.js';
 import { progressQuery } from '../workflows/handlers.js';
-import { migrateLedger } from '../workflows/migrate-ledger.js';
+import { migrateLedger, type RunOutcome } from '../workflows/migrate-ledger.js';
 import { BENCH_PROFILE, startBenchStack, type BenchStack } from './support/bench-stack.js';
 import { minimumWriteCalls } from './support/minimum-calls.js';
 import { runPlainLoop } from './support/plain-loop.js';
@@ -31,14 +33,15 @@ import { RssSampler } from './support/rss-sampler.js';
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 
 const BATCH_SIZE = 25;
-const CONCURRENCY = 4;
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
 };
+/** API calls each step keeps in flight, in the Temporal runs and the plain loop alike. */
+const CONCURRENCY = Number(option('concurrency', '8'));
 const sizes = option('sizes', 'small,medium').split(',') as Array<keyof typeof companySizes>;
-const only = new Set(option('only', 'efficiency,budget,overhead').split(','));
+const only = new Set(option('only', 'dry-run,efficiency,budget,overhead').split(','));
 /** Budget runs measure this long after their first window, then stop (a large one takes hours). */
 const budgetMinutes = Number(option('budget-minutes', '5'));
 /** The API's real 100 requests per window, on a 30 s window: twice as fast, the same shape. */
@@ -48,14 +51,19 @@ function recordsOf(company: GeneratedCompany): number {
   return company.records.filter((r) => r.entity !== 'trial-balance').length;
 }
 
-function inputFor(company: GeneratedCompany, folder: string, runName: string): MigrateLedgerInput {
+function inputFor(
+  company: GeneratedCompany,
+  folder: string,
+  runName: string,
+  mode: MigrateLedgerInput['mode'] = 'live',
+): MigrateLedgerInput {
   return {
     runName,
     source: { folder, format: 'generic' },
     profile: BENCH_PROFILE,
     cutoverDate: company.cutoverDate,
     endDate: company.endDate,
-    mode: 'live',
+    mode,
     batchSize: BATCH_SIZE,
     concurrency: CONCURRENCY,
   };
@@ -76,6 +84,51 @@ async function historyEvents(stack: BenchStack, workflowId: string) {
   return { total, largest, executions };
 }
 
+/**
+ * Where a run's orchestration goes, from its histories and its steps': seconds each activity type
+ * took, scheduled to completed (steps that run at the same time overlap, so the sum can exceed the
+ * wall time), and the workflow tasks, activities and progress signals, with the workflow tasks'
+ * seconds from scheduled to completed.
+ */
+async function orchestration(stack: BenchStack, workflowId: string) {
+  const seconds = new Map<string, number>();
+  let workflowTasks = 0;
+  let workflowTaskSeconds = 0;
+  let activities = 0;
+  let signals = 0;
+  for (const id of [workflowId, ...stepNames.map((step) => `${workflowId}/main/${step}`)]) {
+    for await (const run of stack.client.workflow.list({ query: `WorkflowId = '${id}'` })) {
+      const history = await stack.client.workflow.getHandle(id, run.runId).fetchHistory();
+      const scheduled = new Map<string, { type: string; at: number }>();
+      const tasks = new Map<string, number>();
+      for (const event of history.events ?? []) {
+        const at = Number(event.eventTime?.seconds ?? 0) + (event.eventTime?.nanos ?? 0) / 1e9;
+        if (event.workflowTaskScheduledEventAttributes) tasks.set(String(event.eventId), at);
+        const task = event.workflowTaskCompletedEventAttributes?.scheduledEventId;
+        if (task !== undefined && task !== null) {
+          workflowTasks += 1;
+          workflowTaskSeconds += at - (tasks.get(String(task)) ?? at);
+        }
+        if (event.signalExternalWorkflowExecutionInitiatedEventAttributes) signals += 1;
+        const name = event.activityTaskScheduledEventAttributes?.activityType?.name;
+        if (name) activities += 1;
+        const step = id.slice(workflowId.length + '/main/'.length);
+        const type = name && step && name !== 'readSnapshotPage' ? `${name} (${step})` : name;
+        if (type) scheduled.set(String(event.eventId), { type, at });
+        const done = event.activityTaskCompletedEventAttributes?.scheduledEventId;
+        const start = done === undefined || done === null ? undefined : scheduled.get(String(done));
+        if (start) seconds.set(start.type, (seconds.get(start.type) ?? 0) + at - start.at);
+      }
+    }
+  }
+  const byActivity = [...seconds]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, s]) => s >= 0.5)
+    .map(([type, s]) => `${type} ${s.toFixed(1)} s`)
+    .join(', ');
+  return { byActivity, workflowTasks, workflowTaskSeconds, activities, signals };
+}
+
 /** What the run is doing now: its phase, and the phases of the steps that are running. */
 async function runningNow(handle: WorkflowHandle<typeof migrateLedger>): Promise<string> {
   const progress = await handle.query(progressQuery);
@@ -89,6 +142,7 @@ async function temporalRun(
   company: GeneratedCompany,
   sandboxArgs: string[],
   workerEnv: NodeJS.ProcessEnv,
+  mode: MigrateLedgerInput['mode'] = 'live',
 ) {
   const stack = await startBenchStack(sandboxArgs);
   try {
@@ -100,7 +154,7 @@ async function temporalRun(
     const handle = await stack.client.workflow.start(migrateLedger, {
       taskQueue: stack.taskQueue,
       workflowId: runWorkflowId(runName),
-      args: [inputFor(company, folder, runName)],
+      args: [inputFor(company, folder, runName, mode)],
     });
     const rss = new RssSampler(worker.process.pid, { where: () => runningNow(handle) });
     const exited = new Promise<never>((_, reject) =>
@@ -121,7 +175,18 @@ async function temporalRun(
     const peakAnonymousMiB = rss.maxMiB;
     const during = rss.stop();
     const history = await historyEvents(stack, handle.workflowId);
-    return { outcome, seconds, stats, log, peakRssMiB, peakAnonymousMiB, during, history };
+    const orchestrated = await orchestration(stack, handle.workflowId);
+    return {
+      outcome,
+      seconds,
+      stats,
+      log,
+      peakRssMiB,
+      peakAnonymousMiB,
+      during,
+      history,
+      orchestrated,
+    };
   } finally {
     await stack.stop();
   }
@@ -202,14 +267,41 @@ async function plainRun(company: GeneratedCompany) {
   }
 }
 
+/** Each step's rows and calls, as the run's outcome reports them: a dry run's equal a live run's. */
+function stepFigures(outcome: RunOutcome): string {
+  return JSON.stringify(outcome.progress.steps.map((s) => [s.step, s.rows, s.calls]));
+}
+
 const rows: string[] = [];
+const dryRows: string[] = [];
 for (const size of sizes) {
   const company = generateCompany(companySizes[size], 7);
   const records = recordsOf(company);
   const minimum = minimumWriteCalls(company, BATCH_SIZE);
   console.log(
-    `\n== ${size}: ${records} records, ${minimum} write calls at least (batch ${BATCH_SIZE})`,
+    `\n== ${size}: ${records} records, ${minimum} write calls at least (batch ${BATCH_SIZE}, ${CONCURRENCY} calls in flight per step)`,
   );
+  let predicted: string | undefined;
+  if (only.has('dry-run')) {
+    const dry = await temporalRun(
+      company,
+      ['--no-rate-limit'],
+      { LEDGERLIFT_API_RATE_LIMIT: 'off' },
+      'dry-run',
+    );
+    predicted = stepFigures(dry.outcome);
+    const calls = dry.outcome.progress.predictedLiveCalls ?? 0;
+    console.log(
+      `Dry run: ${dry.outcome.status}, ${dry.seconds.toFixed(1)} s (staging included), ` +
+        `${(records / dry.seconds).toFixed(0)} rows/s, the live run would make ${calls} calls; ` +
+        `peak worker memory ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB; history ${dry.history.total} ` +
+        `events in ${dry.history.executions} executions (largest ${dry.history.largest})`,
+    );
+    console.log(`Dry run activities, scheduled to completed: ${dry.orchestrated.byActivity}`);
+    dryRows.push(
+      `| ${size} | ${records} | ${dry.seconds.toFixed(1)} s | ${(records / dry.seconds).toFixed(0)} | ${calls} | ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB | ${dry.history.total} (largest ${dry.history.largest}) |`,
+    );
+  }
   if (only.has('plain') && !only.has('efficiency') && !only.has('overhead')) {
     // The baseline alone, to pair with a Temporal run measured by an earlier invocation.
     const plain = await plainRun(company);
@@ -229,6 +321,17 @@ for (const size of sizes) {
       `${run.seconds.toFixed(1)} s, ${calls} calls (${run.stats.writes} writes, ${run.stats.reads} reads), ` +
       `${(calls / run.seconds).toFixed(1)} calls/s`,
   );
+  const o = run.orchestrated;
+  console.log(
+    `Orchestration: ${o.workflowTasks} workflow tasks (${(o.workflowTasks / calls).toFixed(2)} per call, ` +
+      `${((o.workflowTaskSeconds * 1000) / o.workflowTasks).toFixed(1)} ms each from scheduled to completed), ` +
+      `${o.activities} activities, ${o.signals} progress signals (${((o.signals / calls) * 1000).toFixed(0)} per 1,000 calls)`,
+  );
+  if (predicted !== undefined) {
+    console.log(
+      `Live rows and calls per step equal the dry run's prediction: ${String(stepFigures(run.outcome) === predicted)}`,
+    );
+  }
   console.log(
     `Call efficiency: ${run.stats.writes} / ${minimum} = ${efficiency.toFixed(4)} (target at most 1.02)`,
   );
@@ -273,6 +376,13 @@ if (only.has('budget')) {
   }
 }
 
+if (dryRows.length > 0) {
+  console.log(
+    '\n| Size | Records | Dry run wall time | Rows/s | Calls the live run would make | Peak worker memory (anonymous / with mapped files) | History events |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  for (const row of dryRows) console.log(row);
+}
 console.log(
   '\n| Size | Records | Write calls / minimum | Wall time | Temporal vs plain loop | Peak worker memory (anonymous / with mapped files) | History events per 1,000 units |',
 );

@@ -4,6 +4,7 @@ import {
   continueAsNew,
   getExternalWorkflowHandle,
   log,
+  patched,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -23,6 +24,7 @@ import type {
 } from '../src/migration/contracts/workflow-types.js';
 import { apiActivities, failureMessage, failureType, localActivities } from './activity-proxies.js';
 import { isPausingFailureType } from '../src/migration/contracts/failure-types.js';
+import type { PredictUnitsInput } from '../src/migration/engine/predict-units.js';
 import { pauseSignal, resumeSignal, stepPausedSignal, stepProgressSignal } from './handlers.js';
 
 export interface MigrateStepInput {
@@ -55,6 +57,14 @@ export interface StepResult {
 
 /** Units started in one run of this workflow before it continues as new (bounds its history). */
 const UNITS_PER_RUN = 600;
+/**
+ * A dry run predicts its units in chunks, one activity each, instead of one activity per unit (about
+ * 20 ms of orchestration each): large enough that orchestration vanishes, small enough that
+ * progress moves every second or so and a retried chunk redoes little.
+ */
+const DRY_RUN_CHUNK_UNITS = 1000;
+/** A dry run's units per workflow run: 200 chunks, about 2,000 history events. */
+const DRY_RUN_UNITS_PER_RUN = 200 * DRY_RUN_CHUNK_UNITS;
 
 /**
  * One migration step: snapshot reads, then each phase's units (one API call each) with a sliding
@@ -68,6 +78,8 @@ export async function migrateStep(input: MigrateStepInput): Promise<StepResult> 
   const units = scope.mode === 'live' ? api : localActivities;
   const phases = stepPhases[step] as readonly PhaseName[];
   const cursor = input.cursor;
+  // Dry runs started before chunked prediction keep running one activity per unit on replay.
+  const inChunks = scope.mode === 'dry-run' && patched('dry-run-in-chunks');
 
   let paused = false;
   let pauseReason: string | undefined;
@@ -203,9 +215,41 @@ export async function migrateStep(input: MigrateStepInput): Promise<StepResult> 
     }
     const total = plan?.units ?? 0;
     let next = resuming ? cursor.nextUnit : 0;
+    if (inChunks) {
+      const perRun = input.unitsPerRun ?? DRY_RUN_UNITS_PER_RUN;
+      while (next < total && startedThisRun < perRun && !workflowInfo().continueAsNewSuggested) {
+        await waitWhilePaused();
+        const size = Math.min(DRY_RUN_CHUNK_UNITS, total - next, perRun - startedThisRun);
+        const chunk: PredictUnitsInput = {
+          scope,
+          planId,
+          step,
+          phase,
+          from: next,
+          to: next + size,
+        };
+        const predicted = await localActivities.predictUnits(chunk);
+        rows.done += predicted.rows.done;
+        rows.failed += predicted.rows.failed;
+        rows.skipped += predicted.rows.skipped;
+        calls += predicted.calls;
+        startedThisRun += predicted.next - next;
+        next = predicted.next;
+        if (predicted.stoppedAt) {
+          // The unit whose prediction threw runs alone, with the retries and failure of any unit.
+          log.warn('predicting a unit alone', { step, phase, unit: predicted.stoppedAt.index });
+          await runUnit({ step, phase, planId, index: predicted.stoppedAt.index });
+          next = predicted.stoppedAt.index + 1;
+          startedThisRun += 1;
+        }
+        unitsDone = next;
+        await report('running', true);
+      }
+    }
     const inFlight = new Set<Promise<void>>();
     while (next < total || inFlight.size > 0) {
       while (
+        !inChunks &&
         next < total &&
         inFlight.size < input.concurrency &&
         startedThisRun < (input.unitsPerRun ?? UNITS_PER_RUN) &&

@@ -12,8 +12,11 @@ export function renderDetails(progress: RunProgress): string {
         `| ${s.step} | ${s.status}${s.phase && s.status === 'running' ? ` (${s.phase} ${s.units.done}/${s.units.total})` : ''} | ${s.rows.planned} | ${s.rows.done} | ${s.rows.failed} | ${s.rows.skipped} | ${s.calls} |`,
     ),
     '',
-    `Calls made: ${progress.calls.made}; about ${progress.calls.remainingEstimate} to go` +
-      (progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute}/min` : '') +
+    (progress.mode === 'dry-run'
+      ? // Predictions, never calls made: the dry run's own pace says nothing about the live run's.
+        `Calls the live run would make: ${progress.predictedLiveCalls ?? progress.calls.made}; about ${progress.calls.remainingEstimate} more to predict`
+      : `Calls made: ${progress.calls.made}; about ${progress.calls.remainingEstimate} to go` +
+        (progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute}/min` : '')) +
       (progress.etaSeconds !== null ? ` (ETA ${formatDuration(progress.etaSeconds)})` : ''),
   ];
   if (progress.pauseReason) lines.push('', `**Paused:** ${progress.pauseReason}`);

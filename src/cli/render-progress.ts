@@ -39,7 +39,10 @@ export function renderProgress(progress: RunProgress): string[] {
   const lines = [
     header,
     ...progress.steps.map(stepLine),
-    `  API calls: ${progress.calls.made} made${progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute}/min` : ''}${eta}`,
+    progress.mode === 'dry-run'
+      ? // A dry run predicts calls: its count is what the live run would make, never calls made.
+        `  API calls: the live run would make ${progress.predictedLiveCalls ?? progress.calls.made}${progress.phase === 'migrating' ? ' (predicted so far)' : ''}${eta}`
+      : `  API calls: ${progress.calls.made} made${progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute}/min` : ''}${eta}`,
   ];
   if (progress.pauseReason) lines.push(`  Paused: ${progress.pauseReason}`);
   if (progress.verification) {

@@ -15,6 +15,11 @@ export interface WorkerSettings {
   /** False only for benchmarks against an unlimited sandbox. */
   rateLimited: boolean;
   /**
+   * The real API's limit, when the worker is paced to another one (a sandbox with a short window):
+   * a dry run estimates the live run's duration at the real limit. Default: the limit above.
+   */
+  liveApiLimit?: { requestsPerWindow: number; rateWindowSeconds: number };
+  /**
    * Seconds after sending a call that may have been applied (timeout, dropped connection, 5xx)
    * before the engine looks for its rows and resends the missing ones. The API has no idempotency
    * key, so this must outlast any time the API could still apply a request it holds: the default
@@ -87,4 +92,13 @@ export function apiCallsPerMinute(settings: WorkerSettings): number {
   return perSecond === undefined
     ? (settings.requestsPerWindow * 60) / settings.rateWindowSeconds
     : perSecond * 60;
+}
+
+/**
+ * The pace a live run against the real API gets, for a dry run's duration estimate: the real limit
+ * (`liveApiLimit`, else the configured one), paced as the worker paces it, whatever this worker's
+ * own pacing (a sandbox's short window, or none in a benchmark).
+ */
+export function estimateCallsPerMinute(settings: WorkerSettings): number {
+  return apiCallsPerMinute({ ...settings, ...settings.liveApiLimit, rateLimited: true });
 }

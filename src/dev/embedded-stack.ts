@@ -91,6 +91,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       rateWindowSeconds: windowMs / 1000,
       rateHeadroom: 0.99,
       rateLimited: true,
+      // A dry run estimates the live run against the real API (the spec: 100 requests a minute).
+      liveApiLimit: { requestsPerWindow: 100, rateWindowSeconds: 60 },
       ambiguousSettleSeconds: DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
       runStoreUrl: undefined,
       credentialsPath,

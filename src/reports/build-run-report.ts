@@ -10,6 +10,7 @@ import type { RunReadModel } from '../migration/run-read-model.js';
 import type { StageManifest } from '../migration/contracts/stage-manifest.js';
 import type { VerificationReport } from '../migration/contracts/verification-report.js';
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
+import { estimateLiveRun } from './live-run-estimate.js';
 
 export interface BuildReportInput {
   scope: RunScope;
@@ -124,13 +125,7 @@ export async function buildRunReport(
     calls: {
       made: input.progress.calls.made,
       ...(input.scope.mode === 'dry-run'
-        ? {
-            predicted: {
-              calls: predictedCalls,
-              minutesAtRateLimit: Math.ceil((predictedCalls / input.requestsPerMinute) * 10) / 10,
-              requestsPerMinute: input.requestsPerMinute,
-            },
-          }
+        ? { predicted: estimateLiveRun(predictedCalls, input.requestsPerMinute) }
         : {}),
     },
     steps,

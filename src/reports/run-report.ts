@@ -1,3 +1,4 @@
+import type { LiveRunEstimate } from './live-run-estimate.js';
 import type { Problem, SourceLocation } from '../ledger/index.js';
 import type { VerificationReport } from '../migration/contracts/verification-report.js';
 import type { RowCounts, RunPhase, RunProgress } from '../migration/contracts/workflow-types.js';
@@ -27,8 +28,11 @@ export interface RunReport {
   totals: RowCounts;
   calls: {
     made: number;
-    /** Dry runs: the calls the live run will make, and how long they take at the rate limit. */
-    predicted?: { calls: number; minutesAtRateLimit: number; requestsPerMinute: number };
+    /**
+     * Dry runs: the calls the live run will make, and how long they take at the rate limit (alone,
+     * and sharing the client id with other migrations: reports written before that have no `shared`).
+     */
+    predicted?: Omit<LiveRunEstimate, 'shared'> & Partial<Pick<LiveRunEstimate, 'shared'>>;
   };
   steps: StepReport[];
   failedRows: FailedRow[];

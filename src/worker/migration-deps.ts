@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import type { MigrationActivityDeps } from '../../activities/migration.js';
-import { apiCallsPerMinute, type WorkerSettings } from '../config/worker-settings.js';
+import { estimateCallsPerMinute, type WorkerSettings } from '../config/worker-settings.js';
 import { classifyClientFailure } from '../migration/api-adapter/classify-client-failure.js';
 import { migrationApiOver } from '../migration/api-adapter/client-adapter.js';
 import { handlerFor } from '../migration/handlers/registry.js';
@@ -52,7 +52,7 @@ export function createMigrationDeps(
     ambiguousSettleMs: settings.ambiguousSettleSeconds * 1000,
     readValidatedExports: confinedReader(readValidatedExports, settings.sourcesRoot),
     runFolder: (runName) => stores.runFolder(runName),
-    requestsPerMinute: apiCallsPerMinute(settings),
+    requestsPerMinute: estimateCallsPerMinute(settings),
     async close() {
       await Promise.all([...clients.values()].map((client) => client.close()));
       await stores.close();

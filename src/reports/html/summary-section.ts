@@ -80,6 +80,19 @@ function rowsCard(report: RunReport): SafeHtml {
   </div>`;
 }
 
+/**
+ * The limit is per client id: other migrations running under the same one share it. A dry run's
+ * calls are predictions, never calls made, so its card shows only what the live run would make.
+ */
+function sharedNote(shared: Array<{ runs: number; minutes: number }> | undefined): SafeHtml | '' {
+  const [first, ...rest] = shared ?? [];
+  if (!first) return '';
+  const others = rest.map((s) => html`, ${formatMinutes(s.minutes)} with ${s.runs}`);
+  return html`The limit is per client id: migrations running at the same time under the same one
+  share it, each at about 1/N of the pace, so this run takes about ${formatMinutes(first.minutes)}
+  with ${first.runs} running${others}.`;
+}
+
 function callsCard(report: RunReport): SafeHtml {
   const predicted = report.calls.predicted;
   const prediction = predicted
@@ -87,13 +100,14 @@ function callsCard(report: RunReport): SafeHtml {
         The live run will make <strong>${plural(predicted.calls, 'API call')}</strong>: about
         <strong>${formatMinutes(predicted.minutesAtRateLimit)}</strong> at the rate limit of
         ${formatCount(predicted.requestsPerMinute)} requests per minute.
+        ${sharedNote(predicted.shared)}
       </p>`
     : '';
   return html`<div class="card" id="calls">
     <p class="card-label">API calls</p>
     <dl class="figures">
       ${predicted ? figure('Predicted (live run)', predicted.calls) : ''}
-      ${figure(predicted ? 'Made (dry run)' : 'Made', report.calls.made)}
+      ${predicted ? '' : figure('Made', report.calls.made)}
     </dl>
     ${prediction}
   </div>`;

@@ -46,13 +46,18 @@ export function summaryRows(report: RunReport): SummaryRow[] {
     { item: run.mode === 'dry-run' ? 'Rows that will migrate' : 'Rows done', value: totals.done },
     { item: run.mode === 'dry-run' ? 'Rows that would fail' : 'Rows failed', value: totals.failed },
     { item: 'Rows skipped', value: totals.skipped },
-    { item: 'API calls made', value: calls.made },
   ];
+  // A dry run's calls are predictions: it shows what the live run would make, never "made".
+  if (!calls.predicted) rows.push({ item: 'API calls made', value: calls.made });
   if (calls.predicted) {
     rows.push(
       { item: 'Predicted API calls (live run)', value: calls.predicted.calls },
       { item: 'Predicted minutes at the rate limit', value: calls.predicted.minutesAtRateLimit },
       { item: 'Rate limit (requests per minute)', value: calls.predicted.requestsPerMinute },
+      ...(calls.predicted.shared ?? []).map((shared) => ({
+        item: `Predicted minutes with ${shared.runs} migrations sharing the client id`,
+        value: shared.minutes,
+      })),
     );
   }
   if (report.progress.pauseReason)
