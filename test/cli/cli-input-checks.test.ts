@@ -6,32 +6,53 @@ import { generateCompany } from '../../src/synthetic-company/company-generator.j
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { runCli } from '../support/cli.js';
 
-describe('ledgerlift checks dates and numbers before reading or starting anything', () => {
-  let dir: string;
-  let folder: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-cli-input-'));
-    folder = path.join(dir, 'exports');
-    await writeGenericCsv(
-      generateCompany(
-        {
-          customers: 2,
-          vendors: 1,
-          products: 1,
-          invoices: 2,
-          bills: 1,
-          bankTransactions: 1,
-          paidShare: 0.5,
-        },
-        3,
-      ).records,
-      folder,
-    );
-  });
-  afterAll(async () => rm(dir, { recursive: true, force: true }));
+// Each case runs the CLI in its own process (several seconds each on a busy machine).
+describe(
+  'ledgerlift checks dates and numbers before reading or starting anything',
+  { timeout: 120_000 },
+  () => {
+    let dir: string;
+    let folder: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-cli-input-'));
+      folder = path.join(dir, 'exports');
+      await writeGenericCsv(
+        generateCompany(
+          {
+            customers: 2,
+            vendors: 1,
+            products: 1,
+            invoices: 2,
+            bills: 1,
+            bankTransactions: 1,
+            paidShare: 0.5,
+          },
+          3,
+        ).records,
+        folder,
+      );
+    });
+    afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-  it('validate refuses a cutover that is not a date, or not a real day', async () => {
-    for (const cutover of ['banana', '2026-02-30']) {
+    it('validate refuses a cutover that is not a date, or not a real day', async () => {
+      for (const cutover of ['banana', '2026-02-30']) {
+        const { code, stderr } = await runCli([
+          'validate',
+          '--source',
+          folder,
+          '--format',
+          'generic',
+          '--cutover',
+          cutover,
+        ]);
+        expect(code, cutover).toBe(2);
+        expect(stderr).toContain(
+          `--cutover must be a date like 2026-01-01 that exists on the calendar (got "${cutover}")`,
+        );
+      }
+    });
+
+    it('validate refuses an end before the cutover', async () => {
       const { code, stderr } = await runCli([
         'validate',
         '--source',
@@ -39,46 +60,30 @@ describe('ledgerlift checks dates and numbers before reading or starting anythin
         '--format',
         'generic',
         '--cutover',
-        cutover,
+        '2026-01-31',
+        '--end',
+        '2026-01-30',
       ]);
-      expect(code, cutover).toBe(2);
-      expect(stderr).toContain(
-        `--cutover must be a date like 2026-01-01 that exists on the calendar (got "${cutover}")`,
+      expect(code).toBe(2);
+      expect(stderr).toContain('--end must not be before --cutover 2026-01-31');
+    });
+
+    it('dry-run refuses a bad input without reaching Temporal', async () => {
+      const base = ['dry-run', '--name', 'acme', '--source', folder, '--format', 'generic'];
+      // Nothing listens on port 1 of loopback: reaching Temporal would fail differently.
+      const env = { TEMPORAL_ADDRESS: '127.0.0.1:1' };
+      const badDay = await runCli([...base, '--cutover', '2026-02-30'], env);
+      expect(badDay.code).toBe(2);
+      expect(badDay.stderr).toContain('--cutover must be a date like 2026-01-01 that exists');
+      const noCalls = await runCli([...base, '--cutover', '2026-01-31', '--concurrency', '0'], env);
+      expect(noCalls.code).toBe(2);
+      expect(noCalls.stderr).toContain('--concurrency');
+      const lowerCurrency = await runCli(
+        [...base, '--cutover', '2026-01-31', '--currency', 'usd'],
+        env,
       );
-    }
-  });
-
-  it('validate refuses an end before the cutover', async () => {
-    const { code, stderr } = await runCli([
-      'validate',
-      '--source',
-      folder,
-      '--format',
-      'generic',
-      '--cutover',
-      '2026-01-31',
-      '--end',
-      '2026-01-30',
-    ]);
-    expect(code).toBe(2);
-    expect(stderr).toContain('--end must not be before --cutover 2026-01-31');
-  });
-
-  it('dry-run refuses a bad input without reaching Temporal', async () => {
-    const base = ['dry-run', '--name', 'acme', '--source', folder, '--format', 'generic'];
-    // Nothing listens on port 1 of loopback: reaching Temporal would fail differently.
-    const env = { TEMPORAL_ADDRESS: '127.0.0.1:1' };
-    const badDay = await runCli([...base, '--cutover', '2026-02-30'], env);
-    expect(badDay.code).toBe(2);
-    expect(badDay.stderr).toContain('--cutover must be a date like 2026-01-01 that exists');
-    const noCalls = await runCli([...base, '--cutover', '2026-01-31', '--concurrency', '0'], env);
-    expect(noCalls.code).toBe(2);
-    expect(noCalls.stderr).toContain('--concurrency');
-    const lowerCurrency = await runCli(
-      [...base, '--cutover', '2026-01-31', '--currency', 'usd'],
-      env,
-    );
-    expect(lowerCurrency.code).toBe(2);
-    expect(lowerCurrency.stderr).toContain('--currency must be three capital letters, like USD');
-  });
-});
+      expect(lowerCurrency.code).toBe(2);
+      expect(lowerCurrency.stderr).toContain('--currency must be three capital letters, like USD');
+    });
+  },
+);

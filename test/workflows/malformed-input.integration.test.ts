@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
+import { findTemporalCli } from '../../src/dev/temporal-cli.js';
+import { runWorkflowId } from '../../src/migration/contracts/run-name.js';
+import { runCommand } from '../support/processes.js';
 import {
   startMigrationStack,
   uniqueRunName,
@@ -92,4 +95,38 @@ describe('a malformed migrateLedger input fails at once and writes nothing', () 
       });
     },
   );
+
+  it('refuses a bad input sent with `temporal workflow start` as well', async () => {
+    const cli = await findTemporalCli();
+    if (!cli) throw new Error('no Temporal CLI: the global setup should have provided one');
+    const runName = uniqueRunName('malformed-cli');
+    const requestsBefore = stack.sandbox.admin.requestStats().total;
+    const started = await runCommand(cli.path, [
+      'workflow',
+      'start',
+      '--address',
+      stack.settings.address,
+      '--task-queue',
+      stack.settings.taskQueue,
+      '--type',
+      'migrateLedger',
+      '--workflow-id',
+      runWorkflowId(runName),
+      '--input',
+      JSON.stringify({
+        runName,
+        source: { folder, format: 'generic' },
+        profile: 'test',
+        cutoverDate: 'banana',
+        mode: 'live',
+      }),
+    ]);
+    expect(started.code, started.stderr).toBe(0);
+    const failure = await failureOf(
+      stack.client.workflow.getHandle(runWorkflowId(runName)).result(),
+    );
+    expect(failure.type).toBe('ConfigurationError');
+    expect(failure.message).toContain('cutoverDate must be a date like 2026-01-01');
+    expect(stack.sandbox.admin.requestStats().total).toBe(requestsBefore);
+  });
 });
