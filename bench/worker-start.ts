@@ -59,7 +59,11 @@ async function measure(argv: string[], env: NodeJS.ProcessEnv) {
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'ledgerlift-worker-start-'));
 const port = await freePort();
-const server = await startDevServer(await ensureTemporalCli(), { port, headless: true });
+const server = await startDevServer(await ensureTemporalCli(), {
+  port,
+  headless: true,
+  logFile: path.join(dataDir, 'temporal.log'),
+});
 try {
   const env = {
     ...process.env,
