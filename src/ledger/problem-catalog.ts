@@ -187,6 +187,18 @@ export const problemCatalog = {
   ],
   'date.after-end': ['error', 'A record dated after the migration end date.'],
   'balance.trial-unbalanced': ['warning', 'The legacy trial balance’s debits and credits differ.'],
+  'balance.trial-on-cutover': [
+    'error',
+    'A trial balance is dated on the cutover itself; the opening balance is the day before.',
+  ],
+  'balance.trial-unused': [
+    'warning',
+    'A trial balance is dated neither the day before the cutover nor after it: not used.',
+  ],
+  'balance.trial-recognised': [
+    'info',
+    'A trial balance, recognised by its title and date, and the role its date gives it.',
+  ],
   'balance.trial-date-mismatch': [
     'warning',
     'The trial balance is not as of the migration end date.',
