@@ -200,8 +200,8 @@ export const problemCatalog = {
     'A trial balance, recognised by its title and date, and the role its date gives it.',
   ],
   'balance.trial-date-mismatch': [
-    'warning',
-    'The trial balance is not as of the migration end date.',
+    'error',
+    'The legacy trial balance is not as at the end date the verification checks.',
   ],
 } as const satisfies Record<string, readonly [Severity, string]>;
 

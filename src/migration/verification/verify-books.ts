@@ -25,9 +25,9 @@ const roleNames: Record<string, string> = {
 
 /**
  * Compares the books account by account. Live runs compare the workspace's trial balance and
- * aging at the end date with the legacy books (the legacy trial balance export when there is one
- * for that date, else the migrated ledger's own books); dry runs compare the projected books with
- * the legacy trial balance. The clearing account must end at zero either way.
+ * aging at the end date with the legacy trial balance export at that date (the migrated ledger's
+ * own books only when the exports hold no trial balance at all); dry runs compare the projected
+ * books with the legacy trial balance. The clearing account must end at zero either way.
  */
 export async function verifyBooks(
   deps: EngineDeps,
@@ -51,10 +51,14 @@ export async function verifyBooks(
   const projected = new Map(
     Object.entries(projection.books).map(([key, value]) => [key, centsOf(value)]),
   );
-  const useLegacy = legacy.size > 0;
-  if (manifest.hasLegacyTrialBalance && !useLegacy) {
+  // A legacy trial balance at another date is never replaced by the migrated ledger's own books
+  // (that would check the migration against itself): validation blocks it
+  // (balance.trial-date-mismatch), and should a run get here anyway, the books are unverified.
+  const useLegacy = legacy.size > 0 || manifest.hasLegacyTrialBalance;
+  const undated = manifest.hasLegacyTrialBalance && legacy.size === 0;
+  if (undated) {
     notes.push(
-      `The legacy trial balance is not dated ${manifest.endDate}; compared with the migrated ledger instead.`,
+      `The legacy trial balance is not dated ${manifest.endDate}, the end date, so the books could not be checked against it: export the Trial Balance as at ${manifest.endDate}, or run with --end at its date.`,
     );
   }
   const target = useLegacy ? legacy : projected;
@@ -117,7 +121,7 @@ export async function verifyBooks(
     receivables.filter(isDifferent).length +
     payables.filter(isDifferent).length;
   const report: VerificationReport = {
-    verified: differences === 0 && clearing === 0n,
+    verified: differences === 0 && clearing === 0n && !undated,
     differences,
     clearingBalance: formatCents(clearing),
     checkedAccounts: accounts.length,
