@@ -44,7 +44,7 @@ async function store() {
  *   equity      1100.00 opening                                                  =  1100.00 Cr
  *   clearing    +300 (AR opening) -200 (AP opening) -300 (INV-1) +200 (B-1)      =     0.00
  */
-function company(extra: Parameters<typeof itemsOf>[0] = []) {
+function company(extra: readonly unknown[] = []) {
   return itemsOf([
     { entity: 'account', value: account('1000', 'Checking', 'bank') },
     {

@@ -199,6 +199,13 @@ describe('renderHtmlReport', () => {
     expect(receivables.indexOf('C-1005')).toBeLessThan(receivables.indexOf('C-1001'));
   });
 
+  it('gives each difference its probable cause, and counts system accounts as mapped', () => {
+    const text = textOf(renderHtmlReport(sampleRunReport('live-with-failures')));
+    expect(text).toContain('Probable cause');
+    expect(text).toContain('-1,550.50 ≠ differs Follows from the clearing account not being zero');
+    expect(text).toContain('Created Matched Mapped Failed');
+  });
+
   it('shows the projected trial balance in debit and credit columns with exact totals', () => {
     const text = textOf(renderHtmlReport(sampleRunReport('verified')));
     expect(text).toContain('1510 1510 Accumulated depreciation 12,800.00');

@@ -10,6 +10,7 @@ import type { Projection, StageManifest } from '../contracts/stage-manifest.js';
 import type { StagedRow } from '../contracts/staged-row.js';
 import type { RunScope, VerificationSummary } from '../contracts/workflow-types.js';
 import type { Comparison, VerificationReport } from '../contracts/verification-report.js';
+import { accountCause, counterpartyCause, type CauseContext } from './probable-cause.js';
 import { agingTotals, trialBalanceRows } from './report-figures.js';
 
 const roleNames: Record<string, string> = {
@@ -103,7 +104,9 @@ export async function verifyBooks(
         byKey.set(key, (byKey.get(key) ?? 0n) + total.total);
       }
       const wanted = new Map(Object.entries(expected).map(([key, value]) => [key, centsOf(value)]));
-      return compare(wanted, byKey, (key) => partyNames.get(key) ?? key);
+      return compare(wanted, byKey, (key) => partyNames.get(key) ?? key).map((line) =>
+        withCause(line, counterpartyCause(entity, centsOf(line.difference))),
+      );
     };
     receivables = await compareAging('aged-receivables', 'customer');
     payables = await compareAging('aged-payables', 'vendor');
@@ -111,11 +114,22 @@ export async function verifyBooks(
     actual = projected;
   }
 
-  const accounts = compare(target, actual, nameOf, [CLEARING]);
+  const clearing = actual.get(CLEARING) ?? 0n;
+  const causes: CauseContext = {
+    mode: input.scope.mode,
+    endDate: manifest.endDate,
+    openingDate: dayBefore(manifest.cutoverDate),
+    undatedLegacy: undated,
+    hasOpeningBalance: (manifest.steps['opening-balance']?.rows ?? 0) > 0,
+    clearing,
+    ledgerDifference: (key) => (projected.get(key) ?? 0n) - (legacy.get(key) ?? 0n),
+  };
+  const accounts = compare(target, actual, nameOf, [CLEARING]).map((line) =>
+    withCause(line, accountCause(line.key, centsOf(line.difference), causes)),
+  );
   const ledgerAgainstLegacy = useLegacy
     ? compare(legacy, projected, nameOf).filter(isDifferent)
     : [];
-  const clearing = actual.get(CLEARING) ?? 0n;
   const differences =
     accounts.filter(isDifferent).length +
     receivables.filter(isDifferent).length +
@@ -137,6 +151,18 @@ export async function verifyBooks(
   await store.putDocument(keys.report('verification'), report);
   const { verified, clearingBalance, checkedAccounts } = report;
   return { verified, differences, clearingBalance, checkedAccounts };
+}
+
+function withCause(line: Comparison, cause: string | undefined): Comparison {
+  return cause === undefined ? line : { ...line, cause };
+}
+
+/** The ISO date before `date`. */
+function dayBefore(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) - 1))
+    .toISOString()
+    .slice(0, 10);
 }
 
 function isDifferent(comparison: Comparison): boolean {

@@ -13,7 +13,10 @@ export const summaryColumns: SheetColumn<SummaryRow>[] = [
 
 /** What each other sheet holds, so the workbook explains itself when opened without the page. */
 const sheetGuide: Array<[string, string]> = [
-  ['Steps', 'Per migration step: rows, records created and matched, failed, skipped, API calls.'],
+  [
+    'Steps',
+    'Per migration step: rows, records created, matched and mapped onto system accounts, failed, skipped, API calls.',
+  ],
   [
     'Failed rows',
     'Every row that failed, with the reason and the file, sheet, row and column to fix.',
