@@ -106,6 +106,8 @@ describe('renderHtmlReport', () => {
     expect(text).toContain('Needs review 7 differences; clearing account at 1,240.00, not 0.00');
     expect(text).toMatch(/Planned 3,196 Done 3,186 Failed 7 Skipped 3/);
     expect(text).toContain('Made 139');
+    expect(text).toContain('Cutover 2024-01-01, first day in the workspace');
+    expect(text).toContain('Opening balance as at 2023-12-31');
   });
 
   it('says so when the books verify', () => {

@@ -369,7 +369,7 @@ export function sampleRunReport(
     phase: blocked ? 'blocked' : scenario === 'live-with-failures' ? 'needs-review' : 'completed',
     round: scenario === 'verified' ? 2 : 1,
     source: { folder: 'exports/harbor-pine/xero-2024-03-31', format: 'xero' },
-    cutoverDate: '2023-12-31',
+    cutoverDate: '2024-01-01',
     endDate: '2024-03-31',
     currency: 'USD',
     batchSize: 25,

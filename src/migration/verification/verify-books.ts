@@ -1,5 +1,6 @@
 import { centsOf, formatCents, type Cents } from '../../money/index.js';
 import type { Account, Party, TrialBalanceLine } from '../../ledger/index.js';
+import { addDays } from '../../ledger/iso-dates.js';
 import { CLEARING, CLEARING_ACCOUNT_NAME } from '../accounting/posting-keys.js';
 import { openOutcomes, type EngineDeps } from '../engine/engine.js';
 import { isSuccess } from '../engine/row-outcome.js';
@@ -118,7 +119,7 @@ export async function verifyBooks(
   const causes: CauseContext = {
     mode: input.scope.mode,
     endDate: manifest.endDate,
-    openingDate: dayBefore(manifest.cutoverDate),
+    openingDate: addDays(manifest.cutoverDate, -1),
     undatedLegacy: undated,
     hasOpeningBalance: (manifest.steps['opening-balance']?.rows ?? 0) > 0,
     clearing,
@@ -155,14 +156,6 @@ export async function verifyBooks(
 
 function withCause(line: Comparison, cause: string | undefined): Comparison {
   return cause === undefined ? line : { ...line, cause };
-}
-
-/** The ISO date before `date`. */
-function dayBefore(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) - 1))
-    .toISOString()
-    .slice(0, 10);
 }
 
 function isDifferent(comparison: Comparison): boolean {

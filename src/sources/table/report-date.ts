@@ -18,13 +18,6 @@ export function titlesTrialBalance(titleLines: readonly string[]): boolean {
   return titleLines.some((line) => /\btrial\s+balance\b/i.test(line));
 }
 
-/** The ISO date `days` days after `date` (negative: before). */
-export function addDays(date: IsoDate, days: number): IsoDate {
-  const [year, month, day] = date.split('-').map(Number);
-  const moved = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days));
-  return moved.toISOString().slice(0, 10);
-}
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "31 Dec 2020": a date as a consultant reads it in a message, whatever their date order. */

@@ -1,7 +1,8 @@
 import type { IsoDate, Problem } from '../../ledger/index.js';
 import { problemOf } from '../../ledger/problem-catalog.js';
 import type { TableSource } from './read-table.js';
-import { addDays, spokenDate } from './report-date.js';
+import { addDays } from '../../ledger/iso-dates.js';
+import { spokenDate } from './report-date.js';
 
 /** A trial balance found in the export folder, by its name or by its content. */
 export interface TrialBalanceFile {
