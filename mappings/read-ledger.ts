@@ -43,6 +43,13 @@ export interface ReadLedgerOptions {
    * "defaultCurrency" wins over it.
    */
   defaultCurrency?: string;
+  /**
+   * The first day of activity in the workspace. With it, every trial balance in the folder (found by
+   * name or by content) takes its role from its date: the day before is the opening balance.
+   */
+  cutoverDate?: string;
+  /** The verification date: a trial balance at it gives the end-date figures. */
+  endDate?: string;
 }
 
 const tableMappings: Record<Exclude<SourceFormat, 'quickbooks-desktop-iif'>, TableMapping> = {
@@ -80,6 +87,8 @@ export async function* readLedger(options: ReadLedgerOptions): AsyncGenerator<Le
     folder: options.folder,
     overrides,
     defaultCurrency: overrides.defaultCurrency ?? options.defaultCurrency,
+    cutoverDate: options.cutoverDate,
+    endDate: options.endDate,
   };
   const batches =
     options.format === 'quickbooks-desktop-iif'

@@ -201,8 +201,12 @@ export const genericTemplateTables: readonly TemplateTable[] = [
     entity: 'opening-balance',
     columns: [
       { header: 'Account', required: true, sample: '1000', note: 'Account key' },
-      { header: 'Debit', sample: '1000.00', note: 'Debit balance at the cutover' },
-      { header: 'Credit', sample: '', note: 'Credit balance at the cutover' },
+      {
+        header: 'Debit',
+        sample: '1000.00',
+        note: 'Debit balance as at the day before the cutover',
+      },
+      { header: 'Credit', sample: '', note: 'Credit balance as at the day before the cutover' },
     ],
   },
   {

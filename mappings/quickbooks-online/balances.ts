@@ -1,5 +1,6 @@
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
+import { trialBalanceFileNames } from '../../src/sources/table/trial-balance-files.js';
 import {
   openingBalanceFromReport,
   trialBalanceFromReport,
@@ -19,12 +20,8 @@ const balanceColumns: BalanceColumns = { account: 'Account', pairs: [['Debit', '
 export const reportOpeningBalance: TableSpec<'opening-balance'> = {
   id: 'opening_balances',
   entity: 'opening-balance',
-  fileNames: [
-    'opening trial balance',
-    'opening balances',
-    'opening balance',
-    'trial balance at cutover',
-  ],
+  fileNames: trialBalanceFileNames.opening,
+  trialBalance: 'opening',
   columns: trialBalanceReportColumns,
   map: (rows, context) => openingBalanceFromReport(rows, context, balanceColumns),
 };
@@ -33,7 +30,8 @@ export const reportOpeningBalance: TableSpec<'opening-balance'> = {
 export const reportTrialBalance: TableSpec<'trial-balance'> = {
   id: 'trial_balance',
   entity: 'trial-balance',
-  fileNames: ['trial balance', 'closing trial balance'],
+  fileNames: trialBalanceFileNames.closing,
+  trialBalance: 'closing',
   columns: trialBalanceReportColumns,
   map: (rows, context) => trialBalanceFromReport(rows, context, balanceColumns),
 };

@@ -1,15 +1,17 @@
-import type { IsoDate, Money } from '../../src/ledger/index.js';
+import type { Money } from '../../src/ledger/index.js';
 import { centsOf } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { Mapped } from '../../src/sources/table-mapping/table-spec.js';
-import { dateShapeOf } from '../../src/sources/values/parse-date.js';
+import { reportDate } from '../../src/sources/table/report-date.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { sidesOf } from './documents.js';
 
 /** Columns of a trial balance report export. The first pair found with values is used. */
 export interface BalanceColumns {
   account: string;
+  /** A separate account code column, when the layout has one: it resolves the account first. */
+  code?: string;
   /** Debit/credit column pairs in order of preference (Xero: YTD first). */
   pairs: readonly (readonly [string, string])[];
 }
@@ -37,7 +39,10 @@ export function reportBalanceLine(
   if (debit === undefined || credit === undefined) return undefined;
   const net = centsOf(debit) - centsOf(credit);
   if (net === 0n) return 'skip';
-  let accountKey = context.index.accountKey(account);
+  const code = columns.code === undefined ? undefined : row.text(columns.code);
+  let accountKey =
+    (code === undefined ? undefined : context.index.accountKey(code)) ??
+    context.index.accountKey(account);
   if (accountKey === undefined) {
     accountKey = account;
     row.note(
@@ -47,18 +52,6 @@ export function reportBalanceLine(
     );
   }
   return { accountKey, ...sidesOf(net) };
-}
-
-/** The as-of date printed in a report's title rows ("As at 31 January 2024", "As of Jan 31, 2024"). */
-export function reportDate(titleLines: readonly string[]): IsoDate | undefined {
-  for (const line of titleLines) {
-    // "As at 31 January 2024" (Xero), "As of December 31, 2023" (QuickBooks Online), or a line that
-    // is only a date ("Dec 31, 23", QuickBooks Desktop).
-    const match = /\bas (?:at|of)\s+(.+?)\s*$/i.exec(line);
-    const shape = dateShapeOf(match ? (match[1] ?? '') : line);
-    if (shape.kind === 'exact') return shape.iso;
-  }
-  return undefined;
 }
 
 /** Maps report rows to opening balance lines. */

@@ -58,9 +58,12 @@ function sourceOptions(command: Command): Command {
     )
     .requiredOption(
       '--cutover <date>',
-      'cutover date (YYYY-MM-DD): balances at this date become the opening balance',
+      'cutover date (YYYY-MM-DD): the first day of activity in the workspace; the opening balance is the legacy trial balance as at the day before (converted at 31 Dec 2025 -> --cutover 2026-01-01)',
     )
-    .option('--end <date>', 'end of the migration window (default: the latest date in the exports)')
+    .option(
+      '--end <date>',
+      "end of the migration window, the date the books are verified at (default: the legacy trial balance's date, else the latest date in the exports)",
+    )
     .option('--currency <code>', "the workspace's currency", 'USD');
 }
 

@@ -155,7 +155,10 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** One account's balance at the cutover date. Exactly one of debit and credit is non-zero. */
+/**
+ * One account's opening balance: the legacy balance as at the day before the cutover (the closing
+ * balance of the last day in the legacy system). Exactly one of debit and credit is non-zero.
+ */
 export const openingBalanceLineSchema = z.object({
   accountKey: legacyKeySchema,
   debit: moneySchema,

@@ -220,9 +220,21 @@ export const problemCatalog = {
   ],
   'date.after-end': ['error', 'A record dated after the migration end date.'],
   'balance.trial-unbalanced': ['warning', 'The legacy trial balance’s debits and credits differ.'],
-  'balance.trial-date-mismatch': [
+  'balance.trial-on-cutover': [
+    'error',
+    'A trial balance is dated on the cutover itself; the opening balance is the day before.',
+  ],
+  'balance.trial-unused': [
     'warning',
-    'The trial balance is not as of the migration end date.',
+    'A trial balance is dated neither the day before the cutover nor after it: not used.',
+  ],
+  'balance.trial-recognised': [
+    'info',
+    'A trial balance, recognised by its title and date, and the role its date gives it.',
+  ],
+  'balance.trial-date-mismatch': [
+    'error',
+    'The legacy trial balance is not as at the end date the verification checks.',
   ],
 } as const satisfies Record<string, readonly [Severity, string]>;
 

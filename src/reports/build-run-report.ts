@@ -40,6 +40,7 @@ export async function buildRunReport(
       rows: { planned: 0, done: 0, failed: 0, skipped: 0 },
       created: 0,
       matched: 0,
+      mapped: 0,
       calls: input.progress.steps.find((s) => s.step === step)?.calls ?? 0,
     };
     for await (const record of run.records(step)) {
@@ -47,8 +48,10 @@ export async function buildRunReport(
       const location = record.outcome?.location;
       if (record.status === 'done') {
         report.rows.done += 1;
-        if (record.outcome?.status === 'matched' && record.outcome.code !== 'account.system')
-          report.matched += 1;
+        // A legacy system account is neither created nor found by its number or name: it is
+        // mapped onto the workspace's own account of that role (docs/accounting.md).
+        if (record.outcome?.code === 'account.system') report.mapped += 1;
+        else if (record.outcome?.status === 'matched') report.matched += 1;
         else report.created += 1;
       } else if (record.status === 'failed') {
         report.rows.failed += 1;

@@ -68,6 +68,8 @@ export interface StepReport {
   created: number;
   /** Records matched to ones already in the workspace, not created again. */
   matched: number;
+  /** Legacy system accounts (receivables, payables, tax...) mapped onto the workspace's own. */
+  mapped: number;
   calls: number;
 }
 

@@ -1,5 +1,5 @@
 import type { MappingOverrides } from './overrides/mapping-overrides.js';
-import type { Problem, SourceLocation } from '../ledger/index.js';
+import type { IsoDate, Problem, SourceLocation } from '../ledger/index.js';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { cellText } from './cell.js';
 import type { LedgerItem } from '../ledger/ledger-item.js';
@@ -15,6 +15,8 @@ import { toItems } from './table-mapping/to-items.js';
 import type { ColumnSpec } from './table/column-spec.js';
 import { FolderListing, locateTable } from './table/locate-table.js';
 import { readTable, type TableSource } from './table/read-table.js';
+import { findTrialBalanceFiles, trialBalanceFileNames } from './table/trial-balance-files.js';
+import { trialBalanceRoles, type TrialBalanceRoles } from './table/trial-balance-roles.js';
 import type { TableRow } from './table/table-row.js';
 import { dateShapeOf, isAmbiguous, ordersAllowed, type DateOrder } from './values/parse-date.js';
 
@@ -22,6 +24,10 @@ export interface SourceSettings {
   folder: string;
   overrides: MappingOverrides;
   defaultCurrency?: string | undefined;
+  /** The first day of activity in the workspace: dates trial balances into their roles. */
+  cutoverDate?: IsoDate | undefined;
+  /** The verification date, when given: the trial balance at it gives the end-date figures. */
+  endDate?: IsoDate | undefined;
 }
 
 const ORDER_OF_FORMAT: Record<string, DateOrder> = {
@@ -60,6 +66,7 @@ export class SourceEnvironment {
   /** Sources of dates to scan when the date order must be settled (set by each driver). */
   dateSamples: () => AsyncIterable<DateSample> = async function* () {};
   private readonly located = new Map<string, Promise<{ source?: TableSource; tried: string[] }>>();
+  private trialBalances: Promise<TrialBalanceRoles> | undefined;
 
   constructor(
     readonly listing: FolderListing,
@@ -85,14 +92,51 @@ export class SourceEnvironment {
     return new SourceEnvironment(await FolderListing.of(settings.folder), settings);
   }
 
-  locate(spec: Pick<AnyTableSpec, 'id' | 'fileId' | 'fileNames'>) {
+  locate(spec: AnyTableSpec) {
     const id = spec.fileId ?? spec.id;
     let found = this.located.get(id);
     if (!found) {
-      found = locateTable(this.listing, id, spec.fileNames, this.settings.overrides);
+      const role = spec.trialBalance;
+      found =
+        role && this.settings.overrides.files?.[id] === undefined
+          ? this.locateTrialBalance(spec, role)
+          : locateTable(this.listing, id, spec.fileNames, this.settings.overrides);
       this.located.set(id, found);
     }
     return found;
+  }
+
+  /**
+   * A trial balance table's file: every trial balance of the folder (by name or by content) is
+   * dated once, and the one whose date gives it this role is read. Problems about the others (dated
+   * on the cutover, not used) are reported once.
+   */
+  private async locateTrialBalance(
+    spec: AnyTableSpec,
+    role: 'opening' | 'closing',
+  ): Promise<{ source?: TableSource; tried: string[] }> {
+    if (!this.trialBalances) {
+      const { overrides, cutoverDate, endDate } = this.settings;
+      this.trialBalances = findTrialBalanceFiles(this.listing, {
+        columns: columnsWithOverrides(spec, overrides),
+        names: trialBalanceFileNames,
+        base: { delimiter: overrides.delimiter, encoding: overrides.encoding },
+        assigned: new Set(Object.values(overrides.files ?? {}).map((file) => file.file)),
+      }).then((files) => {
+        const roles = trialBalanceRoles(files, { cutoverDate, endDate });
+        this.pending.push(...roles.problems);
+        return roles;
+      });
+    }
+    const roles = await this.trialBalances;
+    const tried = [
+      ...spec.fileNames.map((name) => `${name}.csv`),
+      role === 'opening'
+        ? 'a Trial Balance report as at the day before the cutover'
+        : 'a Trial Balance report at the end date',
+    ];
+    const file = roles[role];
+    return file ? { source: file.source, tried } : { tried };
   }
 
   /** Rows of a table with problems ignored (for scanning ahead). */
@@ -189,7 +233,7 @@ export class SourceEnvironment {
   async *readSpec(spec: AnyTableSpec): AsyncGenerator<LedgerItem[]> {
     const { source, tried } = await this.locate(spec);
     if (!source) {
-      yield [missingFile(spec, tried)];
+      yield [...this.drain(), missingFile(spec, tried)];
       return;
     }
     this.context.table = { file: source.file, sheet: source.sheet, titleLines: [] };

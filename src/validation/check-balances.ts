@@ -43,15 +43,9 @@ export function checkTrialBalanceLine(check: RecordCheck, line: RecordOf<'trial-
   state.trialBalance.debit += centsOf(line.debit);
   state.trialBalance.credit += centsOf(line.credit);
   state.trialBalance.lines += 1;
-  if (
-    settings.endDate !== undefined &&
-    line.asOf !== settings.endDate &&
-    !state.trialBalance.asOf.has(line.asOf)
-  ) {
-    check.add(
-      'balance.trial-date-mismatch',
-      `The trial balance is as of ${line.asOf}, but the migration ends on ${settings.endDate}; the reconciliation compares balances at the end date.`,
-    );
+  if (!state.trialBalance.asOf.has(line.asOf)) {
+    const mismatch = trialDateMismatch(line.asOf, settings.endDate, state.latestActivity);
+    if (mismatch) check.add('balance.trial-date-mismatch', mismatch);
   }
   state.trialBalance.asOf.add(line.asOf);
 }
@@ -168,4 +162,24 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
     );
   }
   return problems;
+}
+
+/**
+ * The verification compares the workspace with the legacy trial balance at the end date, account by
+ * account, and never with anything else; so a trial balance at another date blocks the run here
+ * rather than leaving the verification without its figures. Trial balance lines come after every
+ * dated record, so the latest activity is known by then.
+ */
+function trialDateMismatch(
+  asOf: string,
+  endDate: string | undefined,
+  latestActivity: string,
+): string | undefined {
+  if (endDate !== undefined && asOf !== endDate) {
+    return `The legacy trial balance is as at ${asOf}, but the migration ends on ${endDate} (--end), and the verification compares the workspace with the legacy trial balance at the end date. Use --end ${asOf}, or export the Trial Balance as at ${endDate}.`;
+  }
+  if (endDate === undefined && latestActivity !== '' && asOf < latestActivity) {
+    return `The legacy trial balance is as at ${asOf}, but the exports hold activity up to ${latestActivity}, so the books at the end of the migration cannot be checked against it. Export the Trial Balance as at ${latestActivity}, or use --end ${asOf} and leave out the later activity.`;
+  }
+  return undefined;
 }

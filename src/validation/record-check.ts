@@ -57,6 +57,7 @@ export class RecordCheck {
   /** Dates after the migration window are errors; before the cutover the caller decides. */
   notAfterEnd(date: string, what: string): void {
     const end = this.settings.endDate;
+    if (date > this.state.latestActivity) this.state.latestActivity = date;
     if (end !== undefined && date > end) {
       this.add(
         'date.after-end',

@@ -2,7 +2,10 @@ import type { IsoDate } from '../ledger/index.js';
 
 /** The migration window and base currency that validation checks records against. */
 export interface ValidationSettings {
-  /** Balances at this date come in as the opening balance; activity on or after it as documents. */
+  /**
+   * The first day of activity in the workspace: the opening balance is the legacy trial balance as
+   * at the day before; activity on or after it comes in as documents.
+   */
   cutoverDate: IsoDate;
   /** Last day of activity to migrate (the closing trial balance's date), when known. */
   endDate?: IsoDate;

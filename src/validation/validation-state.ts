@@ -32,6 +32,8 @@ export class ValidationState {
     last?: SourceLocation;
   } = { debit: 0n, credit: 0n, receivable: 0n, payable: 0n, lines: 0 };
   readonly trialBalance = { debit: 0n, credit: 0n, lines: 0, asOf: new Set<string>() };
+  /** The latest date of a document, payment or bank transaction (ISO, so text order is date order). */
+  latestActivity = '';
 
   /** Registers a key; returns where it was first seen when it is a duplicate. */
   register(entity: EntityName, key: string, location: SourceLocation): SourceLocation | undefined {

@@ -1,7 +1,8 @@
-import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/config/project-paths.js';
 import { generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { runCli } from '../support/cli.js';
@@ -140,6 +141,33 @@ describe('ledgerlift without Temporal', () => {
     expect(bad.stdout).toMatch(/ERROR\s+key\.duplicate\s+customers\.csv row 3/);
     expect(bad.stdout).toMatch(
       /ERROR\s+reference\.unknown-customer\s+invoices\.csv row \d+: .*customer "C0000\d"/,
+    );
+  });
+
+  it('takes the Xero Trial Balance report as the opening balance whatever it is called, and names the cutover to use when it is off by a day', async () => {
+    const exports = await tempDir();
+    const sample = path.join(projectRoot, 'samples', 'demo-company-xero');
+    for (const file of await readdir(sample)) {
+      if (!file.endsWith('.csv')) continue;
+      // Saved as Xero names its downloads, not as Ledgerlift's docs suggest.
+      const name =
+        file === 'Opening Trial Balance.csv'
+          ? 'Ledgerlift_Sample_Company_-_Trial_Balance.csv'
+          : file === 'Trial Balance.csv'
+            ? 'Ledgerlift_Sample_Company_-_Trial_Balance (1).csv'
+            : file;
+      await copyFile(path.join(sample, file), path.join(exports, name));
+    }
+    const args = ['validate', '--source', exports, '--format', 'xero', '--end', '2026-03-31'];
+    const ok = await runCli([...args, '--cutover', '2026-01-01']);
+    expect(ok.stdout).toContain('10 opening-balance');
+    expect(ok.stdout).toContain('0 errors, 0 warnings');
+    expect(ok.code).toBe(0);
+
+    const dayEarly = await runCli([...args, '--cutover', '2025-12-31']);
+    expect(dayEarly.code).toBe(1);
+    expect(dayEarly.stdout).toMatch(
+      /ERROR\s+balance\.trial-on-cutover\s+Ledgerlift_Sample_Company_-_Trial_Balance\.csv row 3: .*this trial balance is as at 31 Dec 2025: use --cutover 2026-01-01/,
     );
   });
 

@@ -44,7 +44,7 @@ async function store() {
  *   equity      1100.00 opening                                                  =  1100.00 Cr
  *   clearing    +300 (AR opening) -200 (AP opening) -300 (INV-1) +200 (B-1)      =     0.00
  */
-function company() {
+function company(extra: readonly unknown[] = []) {
   return itemsOf([
     { entity: 'account', value: account('1000', 'Checking', 'bank') },
     {
@@ -123,6 +123,7 @@ function company() {
       entity: 'vendor-payment',
       value: payment('P-2', '2026-03-05', '1000', 'V-1', '120.00', [['B-2', '120.00']]),
     },
+    ...extra,
   ] as Parameters<typeof itemsOf>[0]);
 }
 
@@ -152,6 +153,28 @@ describe('staging a ledger', () => {
     });
     expect(manifest.blocking).toBe(false);
     expect(manifest.endDate).toBe('2026-03-31');
+  });
+
+  it('without an end date, verifies at the legacy trial balance date, so it is the figure compared', async () => {
+    const runStore = await store();
+    const legacyLine = {
+      entity: 'trial-balance' as const,
+      value: {
+        accountKey: '1000',
+        debit: '1050.00',
+        credit: '0.00',
+        asOf: '2026-04-30',
+        source: { file: 'Trial Balance.csv', row: 6 },
+      },
+    };
+    const manifest = await stageLedger(company([legacyLine]), runStore, {
+      stageId: 's-end',
+      cutoverDate: '2026-01-01',
+      baseCurrency: 'USD',
+      batchSize: 25,
+    });
+    expect(manifest.endDate).toBe('2026-04-30');
+    expect(manifest.hasLegacyTrialBalance).toBe(true);
   });
 
   it('records each open-at-cutover document with the amount the conversion must carry', async () => {

@@ -106,6 +106,8 @@ describe('renderHtmlReport', () => {
     expect(text).toContain('Needs review 7 differences; clearing account at 1,240.00, not 0.00');
     expect(text).toMatch(/Planned 3,196 Done 3,186 Failed 7 Skipped 3/);
     expect(text).toContain('Made 139');
+    expect(text).toContain('Cutover 2024-01-01, first day in the workspace');
+    expect(text).toContain('Opening balance as at 2023-12-31');
   });
 
   it('says so when the books verify', () => {
@@ -197,6 +199,13 @@ describe('renderHtmlReport', () => {
     );
     const receivables = text.slice(text.indexOf('Receivables by customer'));
     expect(receivables.indexOf('C-1005')).toBeLessThan(receivables.indexOf('C-1001'));
+  });
+
+  it('gives each difference its probable cause, and counts system accounts as mapped', () => {
+    const text = textOf(renderHtmlReport(sampleRunReport('live-with-failures')));
+    expect(text).toContain('Probable cause');
+    expect(text).toContain('-1,550.50 ≠ differs Follows from the clearing account not being zero');
+    expect(text).toContain('Created Matched Mapped Failed');
   });
 
   it('shows the projected trial balance in debit and credit columns with exact totals', () => {

@@ -112,6 +112,7 @@ describe('writeXlsxReport', () => {
       expect(moneyText(row.Actual)).toBe(line?.actual);
       expect(moneyText(row.Difference)).toBe(line?.difference);
       expect(row.Check).toBe(line?.difference === '0.00' ? 'matches' : 'differs');
+      expect(row['Probable cause'] ?? '').toBe(line?.cause ?? '');
     });
     expect(worksheet.getRow(2).getCell(4).numFmt).toBe('#,##0.00');
     expect(rows.filter((row) => row.Comparison === 'Receivables')).toHaveLength(6);

@@ -23,8 +23,10 @@ import {
  */
 
 /**
- * Opening balance at the cutover. Receivables and payables go to the clearing account: the open
- * documents rebuild them, and their conversion postings empty the clearing account again.
+ * Opening balance (the legacy trial balance as at the day before the cutover), posted at the
+ * cutover. Receivables and payables go to the clearing account: the open documents rebuild them,
+ * and their conversion postings empty the clearing account again. Income and expense lines (a
+ * mid-year conversion's year-to-date figures) stay on their own accounts.
  */
 export function postOpeningBalanceLine(
   books: Books,

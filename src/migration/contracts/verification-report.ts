@@ -7,6 +7,8 @@ export interface Comparison {
   expected: string;
   actual: string;
   difference: string;
+  /** A probable cause in words, when one is known (differences only). */
+  cause?: string;
 }
 
 export interface VerificationReport extends VerificationSummary {

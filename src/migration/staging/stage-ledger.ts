@@ -48,7 +48,10 @@ import {
 export interface StageSettings {
   stageId: string;
   cutoverDate: string;
-  /** Last day of the migration window; defaults to the latest date in the ledger. */
+  /**
+   * Last day of the migration window; defaults to the legacy trial balance's date, else the latest
+   * date in the ledger.
+   */
   endDate?: string;
   baseCurrency: string;
   /** Rows per bulk call, for the call estimate. */
@@ -91,6 +94,7 @@ export async function stageLedger(
   const settlements = OffHeapMap.create<SettledText>();
   const books = new Books();
   let latestDate = settings.cutoverDate;
+  let legacyAsOf = '';
   let rowsRead = 0;
   const estimate = { systemAccounts: 0, payments: 0, splitPayments: 0, allocations: 0 };
   const creditGroups = new Set<string>();
@@ -268,13 +272,18 @@ export async function stageLedger(
         await stage(application.key);
         break;
       }
-      case 'trial-balance':
-        await legacyTrialBalance.add(value as TrialBalanceLine);
+      case 'trial-balance': {
+        const line = value as TrialBalanceLine;
+        if (line.asOf > legacyAsOf) legacyAsOf = line.asOf;
+        await legacyTrialBalance.add(line);
         break;
+      }
     }
   }
 
-  const endDate = settings.endDate ?? latestDate;
+  // Without --end, the legacy trial balance's date is the end date, so the verification has the
+  // legacy figures to compare with (validation blocks a trial balance older than the activity).
+  const endDate = settings.endDate ?? (legacyAsOf > latestDate ? legacyAsOf : latestDate);
   const facts = new BufferedLog<DocumentFactsEntry>(store, keys.documentFacts);
   const { aging, settledBeforeCutover } = await settleDocuments(
     documents,

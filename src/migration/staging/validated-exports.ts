@@ -13,6 +13,8 @@ export function readValidatedExports(input: StageInput): AsyncIterable<StagingIt
       ? { overridesFile: path.resolve(input.source.overridesFile) }
       : {}),
     defaultCurrency: input.currency,
+    cutoverDate: input.cutoverDate,
+    ...(input.endDate ? { endDate: input.endDate } : {}),
   });
   return validateLedger(items, {
     cutoverDate: input.cutoverDate,

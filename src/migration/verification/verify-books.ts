@@ -1,5 +1,6 @@
 import { centsOf, formatCents, type Cents } from '../../money/index.js';
 import type { Account, Party, TrialBalanceLine } from '../../ledger/index.js';
+import { addDays } from '../../ledger/iso-dates.js';
 import { CLEARING, CLEARING_ACCOUNT_NAME } from '../accounting/posting-keys.js';
 import { openOutcomes, type EngineDeps } from '../engine/engine.js';
 import { isSuccess } from '../engine/row-outcome.js';
@@ -10,6 +11,7 @@ import type { Projection, StageManifest } from '../contracts/stage-manifest.js';
 import type { StagedRow } from '../contracts/staged-row.js';
 import type { RunScope, VerificationSummary } from '../contracts/workflow-types.js';
 import type { Comparison, VerificationReport } from '../contracts/verification-report.js';
+import { accountCause, counterpartyCause, type CauseContext } from './probable-cause.js';
 import { agingTotals, trialBalanceRows } from './report-figures.js';
 
 const roleNames: Record<string, string> = {
@@ -25,9 +27,9 @@ const roleNames: Record<string, string> = {
 
 /**
  * Compares the books account by account. Live runs compare the workspace's trial balance and
- * aging at the end date with the legacy books (the legacy trial balance export when there is one
- * for that date, else the migrated ledger's own books); dry runs compare the projected books with
- * the legacy trial balance. The clearing account must end at zero either way.
+ * aging at the end date with the legacy trial balance export at that date (the migrated ledger's
+ * own books only when the exports hold no trial balance at all); dry runs compare the projected
+ * books with the legacy trial balance. The clearing account must end at zero either way.
  */
 export async function verifyBooks(
   deps: EngineDeps,
@@ -51,10 +53,14 @@ export async function verifyBooks(
   const projected = new Map(
     Object.entries(projection.books).map(([key, value]) => [key, centsOf(value)]),
   );
-  const useLegacy = legacy.size > 0;
-  if (manifest.hasLegacyTrialBalance && !useLegacy) {
+  // A legacy trial balance at another date is never replaced by the migrated ledger's own books
+  // (that would check the migration against itself): validation blocks it
+  // (balance.trial-date-mismatch), and should a run get here anyway, the books are unverified.
+  const useLegacy = legacy.size > 0 || manifest.hasLegacyTrialBalance;
+  const undated = manifest.hasLegacyTrialBalance && legacy.size === 0;
+  if (undated) {
     notes.push(
-      `The legacy trial balance is not dated ${manifest.endDate}; compared with the migrated ledger instead.`,
+      `The legacy trial balance is not dated ${manifest.endDate}, the end date, so the books could not be checked against it: export the Trial Balance as at ${manifest.endDate}, or run with --end at its date.`,
     );
   }
   const target = useLegacy ? legacy : projected;
@@ -99,7 +105,9 @@ export async function verifyBooks(
         byKey.set(key, (byKey.get(key) ?? 0n) + total.total);
       }
       const wanted = new Map(Object.entries(expected).map(([key, value]) => [key, centsOf(value)]));
-      return compare(wanted, byKey, (key) => partyNames.get(key) ?? key);
+      return compare(wanted, byKey, (key) => partyNames.get(key) ?? key).map((line) =>
+        withCause(line, counterpartyCause(entity, centsOf(line.difference))),
+      );
     };
     receivables = await compareAging('aged-receivables', 'customer');
     payables = await compareAging('aged-payables', 'vendor');
@@ -107,17 +115,28 @@ export async function verifyBooks(
     actual = projected;
   }
 
-  const accounts = compare(target, actual, nameOf, [CLEARING]);
+  const clearing = actual.get(CLEARING) ?? 0n;
+  const causes: CauseContext = {
+    mode: input.scope.mode,
+    endDate: manifest.endDate,
+    openingDate: addDays(manifest.cutoverDate, -1),
+    undatedLegacy: undated,
+    hasOpeningBalance: (manifest.steps['opening-balance']?.rows ?? 0) > 0,
+    clearing,
+    ledgerDifference: (key) => (projected.get(key) ?? 0n) - (legacy.get(key) ?? 0n),
+  };
+  const accounts = compare(target, actual, nameOf, [CLEARING]).map((line) =>
+    withCause(line, accountCause(line.key, centsOf(line.difference), causes)),
+  );
   const ledgerAgainstLegacy = useLegacy
     ? compare(legacy, projected, nameOf).filter(isDifferent)
     : [];
-  const clearing = actual.get(CLEARING) ?? 0n;
   const differences =
     accounts.filter(isDifferent).length +
     receivables.filter(isDifferent).length +
     payables.filter(isDifferent).length;
   const report: VerificationReport = {
-    verified: differences === 0 && clearing === 0n,
+    verified: differences === 0 && clearing === 0n && !undated,
     differences,
     clearingBalance: formatCents(clearing),
     checkedAccounts: accounts.length,
@@ -133,6 +152,10 @@ export async function verifyBooks(
   await store.putDocument(keys.report('verification'), report);
   const { verified, clearingBalance, checkedAccounts } = report;
   return { verified, differences, clearingBalance, checkedAccounts };
+}
+
+function withCause(line: Comparison, cause: string | undefined): Comparison {
+  return cause === undefined ? line : { ...line, cause };
 }
 
 function isDifferent(comparison: Comparison): boolean {

@@ -17,7 +17,10 @@ const cutoverSchema = z.object({ cutoverDate: z.iso.date() });
 /** Workspace settings the migration needs: the cutover date. */
 export function workspaceRoutes(kit: RouteKit) {
   return {
-    /** Sets the cutover date (YYYY-MM-DD); the opening balance is dated there (R8). */
+    /**
+     * Sets the cutover date (YYYY-MM-DD), the first day of activity in the workspace; the opening
+     * balance journal is dated there and holds the legacy balances as at the day before (R8).
+     */
     setCutoverDate(cutoverDate: string, options?: CallOptions): Promise<WriteResult<Workspace>> {
       return kit.write(
         'PATCH',

@@ -1,3 +1,4 @@
+import { addDays } from '../../ledger/iso-dates.js';
 import type { RunReport } from '../run-report.js';
 import { html, type SafeHtml } from './escape.js';
 import { formatTimestamp } from './format.js';
@@ -7,7 +8,9 @@ export function masthead(report: RunReport): SafeHtml {
   const run = report.run;
   const facts: Array<[string, string]> = [
     ['Source', `${run.source.folder} (${run.source.format})`],
-    ['Cutover', run.cutoverDate],
+    // The cutover is the first day in the workspace; the opening balance is the day before's.
+    ['Cutover', `${run.cutoverDate}, first day in the workspace`],
+    ['Opening balance as at', addDays(run.cutoverDate, -1)],
     ['End date', run.endDate],
     ['Currency', run.currency],
     ['Round', String(run.round)],

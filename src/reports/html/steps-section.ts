@@ -14,6 +14,7 @@ export function stepsSection(report: RunReport): SafeHtml {
     { header: 'Rows', cell: count((step) => step.rows.planned), numeric: true },
     { header: dry ? 'Will create' : 'Created', cell: count((step) => step.created), numeric: true },
     { header: dry ? 'Will match' : 'Matched', cell: count((step) => step.matched), numeric: true },
+    { header: dry ? 'Will map' : 'Mapped', cell: count((step) => step.mapped), numeric: true },
     {
       header: dry ? 'Will fail' : 'Failed',
       cell: count((step) => step.rows.failed),
@@ -33,6 +34,7 @@ export function stepsSection(report: RunReport): SafeHtml {
     sum((step) => step.rows.planned),
     sum((step) => step.created),
     sum((step) => step.matched),
+    sum((step) => step.mapped),
     sum((step) => step.rows.failed),
     sum((step) => step.rows.skipped),
     sum((step) => step.calls),
@@ -42,6 +44,8 @@ export function stepsSection(report: RunReport): SafeHtml {
     <p class="lead">
       Matched records already existed in the workspace and were
       ${dry ? 'found by the dry run; they will not be created again' : 'linked, not created again'}.
+      Mapped accounts are the legacy system accounts (receivables, payables, sales tax, retained
+      earnings) that ${dry ? 'will post' : 'post'} to the workspace's own account of that role.
     </p>
     ${dataTable(report.steps, columns, { footer })}
   </section>`;

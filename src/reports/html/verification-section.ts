@@ -31,6 +31,7 @@ const columns: Column<Comparison>[] = [
     nowrap: true,
     width: '9%',
   },
+  { header: 'Probable cause', cell: (line) => line.cause ?? '' },
 ];
 
 const comparisonTable = (lines: readonly Comparison[]) =>

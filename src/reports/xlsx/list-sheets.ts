@@ -12,6 +12,7 @@ export const stepColumns: SheetColumn<StepReport>[] = [
   { header: 'Rows', value: (step) => step.rows.planned },
   { header: 'Created', value: (step) => step.created },
   { header: 'Matched', value: (step) => step.matched },
+  { header: 'Mapped', value: (step) => step.mapped },
   { header: 'Done', value: (step) => step.rows.done },
   { header: 'Failed', value: (step) => step.rows.failed },
   { header: 'Skipped', value: (step) => step.rows.skipped },

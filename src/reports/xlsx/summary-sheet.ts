@@ -1,3 +1,4 @@
+import { addDays } from '../../ledger/iso-dates.js';
 import type { RunReport } from '../run-report.js';
 import type { SheetColumn, SheetValue } from './table-sheet.js';
 
@@ -13,7 +14,10 @@ export const summaryColumns: SheetColumn<SummaryRow>[] = [
 
 /** What each other sheet holds, so the workbook explains itself when opened without the page. */
 const sheetGuide: Array<[string, string]> = [
-  ['Steps', 'Per migration step: rows, records created and matched, failed, skipped, API calls.'],
+  [
+    'Steps',
+    'Per migration step: rows, records created, matched and mapped onto system accounts, failed, skipped, API calls.',
+  ],
   [
     'Failed rows',
     'Every row that failed, with the reason and the file, sheet, row and column to fix.',
@@ -37,7 +41,8 @@ export function summaryRows(report: RunReport): SummaryRow[] {
     { item: 'Round', value: run.round },
     { item: 'Source folder', value: run.source.folder },
     { item: 'Source format', value: run.source.format },
-    { item: 'Cutover date', value: run.cutoverDate },
+    { item: 'Cutover date (first day in the workspace)', value: run.cutoverDate },
+    { item: 'Opening balance as at (the day before)', value: addDays(run.cutoverDate, -1) },
     { item: 'End date', value: run.endDate },
     { item: 'Currency', value: run.currency },
     { item: 'Batch size', value: run.batchSize },

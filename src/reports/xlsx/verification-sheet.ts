@@ -41,4 +41,5 @@ export const comparisonColumns: SheetColumn<ComparisonRow>[] = [
   { header: 'Actual', value: (line) => ({ money: line.actual }) },
   { header: 'Difference', value: (line) => ({ money: line.difference }) },
   { header: 'Check', value: (line) => (differs(line) ? 'differs' : 'matches') },
+  { header: 'Probable cause', value: (line) => line.cause ?? '' },
 ];

@@ -1,6 +1,7 @@
 import type { EntityName, Problem, RecordOf, SourceLocation } from '../../ledger/index.js';
 import type { ColumnSpec } from '../table/column-spec.js';
 import type { TableRow } from '../table/table-row.js';
+import type { TrialBalanceRole } from '../table/trial-balance-roles.js';
 import type { MappingContext } from './mapping-context.js';
 import type { RowFields } from './row-fields.js';
 
@@ -29,6 +30,11 @@ export interface TableSpec<E extends EntityName = EntityName> {
   fileId?: string;
   /** File or sheet names tried, compared without case, spaces or punctuation, extension ignored. */
   fileNames: readonly string[];
+  /**
+   * For trial balance reports: which one this table reads. Trial balances are found by name or by
+   * content, and their "As at" date decides the role (src/sources/table/trial-balance-roles.ts).
+   */
+  trialBalance?: TrialBalanceRole;
   /** When true, a missing file is an error; otherwise the entity is simply not migrated. */
   required?: boolean;
   columns: readonly ColumnSpec[];
