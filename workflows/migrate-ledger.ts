@@ -365,10 +365,23 @@ export async function migrateLedger(
     setPhase('reporting');
     ({ folder: reportFolder } = await localActivities.writeReports({
       scope,
-      progress: progress(),
+      // The report is kept and signed: it states where the run stands once it is written, not
+      // that it is being written.
+      progress: { ...progress(), phase: phaseAfterReport() },
       source: input.source,
       batchSize,
     }));
+  }
+
+  /** Where the run stands once its report is written (the loop below decides the same). */
+  function phaseAfterReport(): RunPhase {
+    const verified = verification?.verified !== false;
+    if (input.mode === 'dry-run') return verified ? 'completed' : 'needs-review';
+    const clean = sumRows([...steps.values()]).failed === 0 && verification?.verified === true;
+    if (paused) return 'paused';
+    return finishWhenClean && clean && replayQueued === undefined
+      ? 'completed'
+      : 'awaiting-operator';
   }
 
   if (!carried) {

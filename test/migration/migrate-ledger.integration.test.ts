@@ -7,6 +7,7 @@ import {
 } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import type { StepProgress } from '../../src/migration/contracts/workflow-types.js';
+import type { RunReport } from '../../src/reports/run-report.js';
 import { expectedCounts } from '../support/expected-workspace.js';
 import { migrationHistories } from '../support/histories.js';
 import { replayAll } from '../support/replay.js';
@@ -71,6 +72,9 @@ describe('migrateLedger on a real dev server and sandbox', () => {
       clearingBalance: '0.00',
     });
     expect(rowsOf(live.progress.steps)).toEqual(rowsOf(dry.progress.steps));
+    // Each report states the run's final status, not the phase it was written in.
+    expect((await reportOf(dry.progress.reportFolder)).run.phase).toBe(dry.progress.phase);
+    expect((await reportOf(live.progress.reportFolder)).run.phase).toBe('completed');
     expect(live.progress.steps.every((s) => s.rows.failed === 0)).toBe(true);
 
     expect(stack.sandbox.admin.counts()).toMatchObject(expectedCounts(company));
@@ -114,3 +118,8 @@ describe('migrateLedger on a real dev server and sandbox', () => {
     expect(replayed.filter((result) => result.error)).toEqual([]);
   });
 });
+
+async function reportOf(folder: string | undefined): Promise<RunReport> {
+  if (!folder) throw new Error('the run wrote no report');
+  return JSON.parse(await readFile(path.join(folder, 'report.json'), 'utf8')) as RunReport;
+}
