@@ -32,8 +32,12 @@ function stepLine(step: StepProgress): string {
 /** The progress of a run as the lines `ledgerlift status` prints: per step, then calls and ETA. */
 export function renderProgress(progress: RunProgress): string[] {
   const header = `${progress.runName} · ${progress.mode} · ${progress.phase}${progress.round > 0 ? ` · replay round ${progress.round}` : ''}`;
+  // An estimate only while the run works: a run that has ended or waits for the operator has none.
+  const working = ['staging', 'migrating', 'verifying', 'reporting', 'replaying'].includes(
+    progress.phase,
+  );
   const eta =
-    progress.etaSeconds !== null && progress.etaSeconds > 0
+    working && progress.etaSeconds !== null && progress.etaSeconds > 0
       ? `, about ${duration(progress.etaSeconds)} to go`
       : '';
   const lines = [

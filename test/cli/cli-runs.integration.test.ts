@@ -141,5 +141,7 @@ describe('ledgerlift against a real Temporal server and sandbox', () => {
     const finish = await runCli(['finish', name], env);
     expect(finish.code).toBe(1);
     expect(finish.stderr).toMatch(/completed|closed|not found|no run/i);
+    // The run exists and has ended: say so, never that there is no such run.
+    expect(finish.stderr).toContain(`Run "${name}" has already ended (completed)`);
   });
 });

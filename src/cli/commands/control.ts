@@ -11,6 +11,7 @@ import { isStepName, type StepName } from '../../migration/contracts/steps.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
 import { watchRun } from '../watch-run.js';
+import { exitCodeOfRun } from '../exit-code-of-run.js';
 
 type Filter = { step?: string; code?: string };
 
@@ -26,11 +27,23 @@ async function withRun<T>(
   work: (handle: WorkflowHandle) => Promise<T>,
 ): Promise<T> {
   const { client, close } = await connectTemporal(settingsFrom(options));
+  const handle = client.workflow.getHandle(runWorkflowId(name));
   try {
-    return await work(client.workflow.getHandle(runWorkflowId(name)));
+    return await work(handle);
   } catch (error) {
-    if (error instanceof WorkflowNotFoundError)
-      throw new CliError(`There is no run named "${name}".`, exitCodes.needsAttention);
+    if (error instanceof WorkflowNotFoundError) {
+      // A signal or update to a run that has ended reads as "not found": say which it is.
+      const ended = await handle.describe().then(
+        (description) => description.status.name,
+        () => undefined,
+      );
+      throw new CliError(
+        ended
+          ? `Run "${name}" has already ended (${ended.toLowerCase()}): there is nothing left to do. Its report: ledgerlift report ${name}.`
+          : `There is no run named "${name}".`,
+        exitCodes.needsAttention,
+      );
+    }
     if (error instanceof CliError) throw error;
     // Validators answer why they refuse (the run is still migrating, say): show that, not a trace.
     const cause = (error as { cause?: { message?: string } }).cause?.message;
@@ -62,12 +75,7 @@ export async function retry(
       `Replay round ${answer.round} started: ${rows || 'no failed rows; re-reading the exports for rows not yet migrated'}.`,
     );
     if (!options.wait) return exitCodes.ok;
-    const watched = await watchRun(handle, { show: true, stopWhenAwaitingOperator: true });
-    if (watched.kind === 'finished')
-      return watched.outcome.status === 'completed' ? exitCodes.ok : exitCodes.needsAttention;
-    return watched.progress.steps.some((s) => s.rows.failed > 0)
-      ? exitCodes.needsAttention
-      : exitCodes.ok;
+    return exitCodeOfRun(await watchRun(handle, { show: true, stopWhenAwaitingOperator: true }));
   });
 }
 
