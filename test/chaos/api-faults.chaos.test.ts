@@ -40,14 +40,20 @@ describe('API faults injected by the sandbox', () => {
     await stack.close();
   });
 
-  async function migrate(runName: string, onStarted?: () => Promise<void>) {
+  async function migrate(runName: string, onStarted?: (ended: () => boolean) => Promise<void>) {
     const handle = await stack.start({
       ...liveRun(company, folder, runName),
       batchSize: 4,
     });
     const started = Date.now();
-    await onStarted?.();
-    const outcome = await resultWithin(stack.client, handle.workflowId, handle.result(), 180_000);
+    let ended = false;
+    const result = handle.result();
+    result.then(
+      () => (ended = true),
+      () => (ended = true),
+    );
+    await onStarted?.(() => ended);
+    const outcome = await resultWithin(stack.client, handle.workflowId, result, 180_000);
     const seconds = Math.round((Date.now() - started) / 1000);
     // What the run met, before the faults are switched off for the audit's own reads.
     const log = partnerRequests(stack.sandbox.admin.requestLog());
@@ -137,17 +143,23 @@ describe('API faults injected by the sandbox', () => {
 
     const { audit, matched, log, seconds } = await migrate(
       uniqueRunName('faults-latency'),
-      async () => {
+      async (ended) => {
         // Each slow route keeps timing out until it has done so a few times; then it recovers.
-        for (const route of slowRoutes) {
-          await waitFor(
-            `three answers past the deadline on ${route.method} ${route.path}`,
-            () =>
-              timedOut().filter((e) => routeOf(e) === `${route.method} ${route.path}`).length >= 3,
-            { timeoutMs: 120_000 },
-          );
-          stack.sandbox.admin.setFault({ ...route, latencyMs: 0 });
-        }
+        // The routes are watched at once, and a route the run no longer needs (it ended without
+        // calling it three times) is not waited for.
+        await Promise.all(
+          slowRoutes.map(async (route) => {
+            await waitFor(
+              `three answers past the deadline on ${route.method} ${route.path}, or the run's end`,
+              () =>
+                ended() ||
+                timedOut().filter((e) => routeOf(e) === `${route.method} ${route.path}`).length >=
+                  3,
+              { timeoutMs: 170_000 },
+            );
+            stack.sandbox.admin.setFault({ ...route, latencyMs: 0 });
+          }),
+        );
       },
     );
 
