@@ -373,13 +373,17 @@ export async function migrateLedger(
     }));
   }
 
+  /** No row failed and the books verify: a live run may finish by itself. */
+  function isClean(): boolean {
+    return sumRows([...steps.values()]).failed === 0 && verification?.verified === true;
+  }
+
   /** Where the run stands once its report is written (the loop below decides the same). */
   function phaseAfterReport(): RunPhase {
     const verified = verification?.verified !== false;
     if (input.mode === 'dry-run') return verified ? 'completed' : 'needs-review';
-    const clean = sumRows([...steps.values()]).failed === 0 && verification?.verified === true;
     if (paused) return 'paused';
-    return finishWhenClean && clean && replayQueued === undefined
+    return finishWhenClean && isClean() && replayQueued === undefined
       ? 'completed'
       : 'awaiting-operator';
   }
@@ -416,21 +420,16 @@ export async function migrateLedger(
     }
   }
 
-  const clean = () =>
-    sumRows([...steps.values()]).failed === 0 &&
-    verification !== undefined &&
-    verification.verified;
-
   for (;;) {
     setPhase(paused ? 'paused' : 'awaiting-operator');
     await condition(
       () =>
         finishRequested ||
         replayQueued !== undefined ||
-        (finishWhenClean && clean()) ||
+        (finishWhenClean && isClean()) ||
         workflowInfo().continueAsNewSuggested,
     );
-    if (finishRequested || (finishWhenClean && clean() && replayQueued === undefined)) break;
+    if (finishRequested || (finishWhenClean && isClean() && replayQueued === undefined)) break;
     if (replayQueued === undefined) {
       await condition(allHandlersFinished);
       return continueAsNew<typeof migrateLedger>(input, {
@@ -472,8 +471,8 @@ export async function migrateLedger(
     await verifyAndReport();
   }
 
-  setPhase(clean() ? 'completed' : 'needs-review');
-  return { status: clean() ? 'completed' : 'needs-review', progress: progress() };
+  setPhase(isClean() ? 'completed' : 'needs-review');
+  return { status: isClean() ? 'completed' : 'needs-review', progress: progress() };
 }
 
 function waitingStep(step: StepName): StepProgress {
