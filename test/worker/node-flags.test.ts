@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/config/project-paths.js';
-import { workerNodeFlags } from '../../src/worker/node-flags.js';
+import { WORKER_HEAP_MB, workerNodeFlags } from '../../src/worker/node-flags.js';
 
 const read = (file: string) => readFile(path.join(projectRoot, file), 'utf8');
 
@@ -20,5 +20,11 @@ describe("the worker's heap cap", () => {
       expect(argv.indexOf(flag)).toBeGreaterThan(0);
       expect(argv.indexOf(flag)).toBeLessThan(argv.indexOf('dist/src/worker/main.js'));
     }
+  });
+
+  it('is the cap `ledgerlift worker` restarts itself under', async () => {
+    // bin/ledgerlift.js runs before anything is compiled, so it states the number itself.
+    const stated = /const WORKER_HEAP_MB = (\d+);/.exec(await read('bin/ledgerlift.js'))?.[1];
+    expect(Number(stated)).toBe(WORKER_HEAP_MB);
   });
 });
