@@ -33,10 +33,17 @@ import type {
   SnapshotInput,
 } from '../src/migration/contracts/workflow-types.js';
 import type { StepName } from '../src/migration/contracts/steps.js';
+import {
+  reconcileCallSite,
+  reportCallSite,
+  snapshotCallSite,
+  unitCallSite,
+} from '../src/migration/call-log/call-sites.js';
 import { openRunReadModel } from '../src/migration/run-read-model.js';
 import { buildRunReport } from '../src/reports/build-run-report.js';
 import { writeRunReport } from '../src/reports/write-run-report.js';
 import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
+import { loggingCalls } from './logging-calls.js';
 
 export interface MigrationActivityDeps extends EngineDeps {
   readValidatedExports: ExportsReader;
@@ -57,7 +64,11 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
       stageExports(deps, input, (rowsRead) => Context.current().heartbeat({ rowsRead })),
     ),
     planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),
-    executeUnit: withFailureMapping(withHeartbeats((input: UnitInput) => executeUnit(deps, input))),
+    executeUnit: withFailureMapping(
+      withHeartbeats((input: UnitInput) =>
+        loggingCalls(deps, input.scope, unitCallSite, input, () => executeUnit(deps, input)),
+      ),
+    ),
     // A dry run's units in bulk: heartbeats carry the totals so far, and a retry resumes from them.
     predictUnits: withFailureMapping((input: PredictUnitsInput) => {
       const context = Context.current();
@@ -65,17 +76,25 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
       return predictUnits(deps, input, resume, (progress) => context.heartbeat(progress));
     }),
     reconcileUnit: withFailureMapping(
-      withHeartbeats((input: ReconcileInput) => reconcileUnit(deps, input)),
+      withHeartbeats((input: ReconcileInput) =>
+        loggingCalls(deps, input.scope, reconcileCallSite, input, () => reconcileUnit(deps, input)),
+      ),
     ),
     failUnit: withFailureMapping((input: UnitInput & { code: string; reason: string }) =>
       failUnit(deps, input),
     ),
     readSnapshotPage: withFailureMapping(
-      withHeartbeats((input: SnapshotInput) => readSnapshotPage(deps, input)),
+      withHeartbeats((input: SnapshotInput) =>
+        loggingCalls(deps, input.scope, snapshotCallSite, input, () =>
+          readSnapshotPage(deps, input),
+        ),
+      ),
     ),
     fetchReport: withFailureMapping(
       withHeartbeats((input: { scope: RunScope; report: ReportName; asOf: string }) =>
-        fetchReport(deps, input),
+        loggingCalls(deps, input.scope, reportCallSite, input.scope, () =>
+          fetchReport(deps, input),
+        ),
       ),
     ),
     verifyBooks: withFailureMapping((input: { scope: RunScope }) => verifyBooks(deps, input)),

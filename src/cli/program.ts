@@ -5,6 +5,7 @@ import { stepNames } from '../migration/contracts/steps.js';
 import { connect } from './commands/connect.js';
 import { retry, signal, skip } from './commands/control.js';
 import { dev } from './commands/dev.js';
+import { log } from './commands/log.js';
 import { report } from './commands/report.js';
 import { startRun, type StartOptions } from './commands/start-run.js';
 import { status } from './commands/status.js';
@@ -226,6 +227,21 @@ export function buildProgram(exit: (code: number) => void): Command {
       new Option('--format <format>', 'print only this file').choices(['html', 'xlsx', 'json']),
     )
     .action(act(report));
+
+  program
+    .command('log <run>')
+    .description('the API calls a run made, oldest first (docs/cli.md)')
+    .option('--step <step>', 'only this step (or "verification")')
+    .option('--status <status>', 'a code (201), a class (4xx), "failed" or "none"')
+    .option('--method <method>', 'only this HTTP method')
+    .option('--since <time>', 'calls that started at or after this date or time')
+    .option('--until <time>', 'calls that started before this date or time')
+    .option('--unit <unit>', 'a unit id, or its beginning (replay-1/invoices)')
+    .option('--id <uuid>', 'calls on or producing this workspace UUID')
+    .option('--stage <stage>', 'one execution or replay round')
+    .option('--limit <n>', 'only the newest n calls')
+    .option('--json', 'the JSON lines of the log instead of a table')
+    .action(act(log));
 
   temporalOptions(program.command('worker'))
     .description('run a worker (configured from the environment; see docs/deploy.md)')

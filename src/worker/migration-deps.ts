@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { MigrationActivityDeps } from '../../activities/migration.js';
 import { estimateCallsPerMinute, type WorkerSettings } from '../config/worker-settings.js';
+import { captureExchange } from '../migration/call-log/capture-calls.js';
 import { classifyClientFailure } from '../migration/api-adapter/classify-client-failure.js';
 import { migrationApiOver } from '../migration/api-adapter/client-adapter.js';
 import { handlerFor } from '../migration/handlers/registry.js';
@@ -36,6 +37,10 @@ export function createMigrationDeps(
       client = createPartnerApiClient({
         ...(settings.credentialsPath ? { credentialsPath: settings.credentialsPath } : {}),
         ...clientOptions,
+        logger: (event) => {
+          captureExchange(event);
+          clientOptions.logger?.(event);
+        },
         profile,
       });
       clients.set(profile, client);

@@ -1,4 +1,5 @@
 import type { RunStore } from '../../run-store/run-store.js';
+import { noteCall } from '../call-log/capture-calls.js';
 import type { UnitInput, UnitResult } from '../contracts/workflow-types.js';
 import {
   PausingCallError,
@@ -7,6 +8,7 @@ import {
   type ClassifiedFailure,
 } from './call-failure.js';
 import type { EngineDeps } from './engine.js';
+import { noteOf } from './call-note.js';
 import { openUnit } from './open-unit.js';
 import type { PhaseHandler } from './phase-handler.js';
 import { isSuccess, type RowOutcome } from './row-outcome.js';
@@ -89,7 +91,9 @@ export async function executeUnit(deps: EngineDeps, input: UnitInput): Promise<U
   try {
     const written = await handler.send(api, prepared.request);
     outcomes = handler.interpret(context, written, prepared.sent);
+    noteCall(noteOf(prepared.sent.length, outcomes));
   } catch (error) {
+    noteCall(noteOf(prepared.sent.length, []));
     const failure = deps.classify(error);
     const rejected = await settleFailure(store, attemptKey, failure);
     if (!rejected) throw toCallError(failure);

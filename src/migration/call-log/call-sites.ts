@@ -1,0 +1,51 @@
+import { snapshotsOfStep, stepNames, unitId, type StepName } from '../contracts/steps.js';
+import type {
+  ReconcileInput,
+  RunScope,
+  SnapshotInput,
+  UnitInput,
+} from '../contracts/workflow-types.js';
+import type { CallSite } from './write-call-log.js';
+
+/** The call log's name for the reports read to verify the books (not a migration step). */
+export const VERIFICATION_STEP = 'verification';
+
+function base(scope: RunScope, attempt: number) {
+  return { run: scope.runName, stage: scope.stageId, mode: scope.mode, attempt };
+}
+
+/** A unit's write (executeUnit). */
+export function unitCallSite(input: UnitInput, attempt: number): CallSite {
+  return {
+    ...base(input.scope, attempt),
+    step: input.unit.step,
+    phase: input.unit.phase,
+    unit: unitId(input.unit),
+    purpose: 'write',
+    ordinal: input.unit.index,
+  };
+}
+
+/** A page of the listing a unit reconciles against. */
+export function reconcileCallSite(input: ReconcileInput, attempt: number): CallSite {
+  return { ...unitCallSite(input, attempt), purpose: 'reconcile' };
+}
+
+/** A page of the workspace snapshot a step reads before planning. */
+export function snapshotCallSite(input: SnapshotInput, attempt: number): CallSite {
+  return {
+    ...base(input.scope, attempt),
+    step: stepReading(input.resource),
+    purpose: 'snapshot',
+    ordinal: input.page,
+  };
+}
+
+/** A report read to verify the books. */
+export function reportCallSite(scope: RunScope, attempt: number): CallSite {
+  return { ...base(scope, attempt), step: VERIFICATION_STEP, purpose: 'report', ordinal: 0 };
+}
+
+function stepReading(resource: SnapshotInput['resource']): StepName | 'snapshot' {
+  return stepNames.find((step) => snapshotsOfStep[step].includes(resource)) ?? 'snapshot';
+}

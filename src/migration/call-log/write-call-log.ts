@@ -1,0 +1,84 @@
+import type { RunStore } from '../../run-store/run-store.js';
+import type { CallLogEntry, CallPurpose } from './call-log-entry.js';
+import { callLogSegment } from './call-log-keys.js';
+import { capturingCalls, type CapturedExchange } from './capture-calls.js';
+
+/** Who makes the calls of one activity: the run, stage, step and unit they are logged under. */
+export interface CallSite {
+  run: string;
+  stage: string;
+  mode: 'live' | 'dry-run';
+  step: string;
+  phase?: string;
+  unit?: string;
+  purpose: CallPurpose;
+  /** The unit index or page number: it picks the segment. */
+  ordinal: number;
+  attempt: number;
+}
+
+/** A segment as listed: its log holds the entries. */
+export interface CallLogSegment {
+  log: string;
+  stage: string;
+  step: string;
+  purpose: CallPurpose;
+}
+
+/** Segments this process has listed already, per store (listing is idempotent, just not free). */
+const listed = new WeakMap<RunStore, Set<string>>();
+
+/**
+ * Runs `fn` (an activity's work) and appends one call log entry per HTTP exchange it made, after it
+ * finished or failed. Activity code only: workflow code makes no calls and writes no logs.
+ */
+export function withCallLog<R>(store: RunStore, site: CallSite, fn: () => Promise<R>): Promise<R> {
+  return capturingCalls(fn, (exchanges) => appendCalls(store, site, exchanges));
+}
+
+async function appendCalls(
+  store: RunStore,
+  site: CallSite,
+  exchanges: CapturedExchange[],
+): Promise<void> {
+  if (exchanges.length === 0) return;
+  const log = callLogSegment(site.stage, site.step, site.purpose, site.ordinal);
+  let known = listed.get(store);
+  if (!known) listed.set(store, (known = new Set()));
+  if (!known.has(log)) {
+    // Listed before the first append, so a reader that finds entries always finds their segment.
+    await store.putDocument(log, {
+      log,
+      stage: site.stage,
+      step: site.step,
+      purpose: site.purpose,
+    } satisfies CallLogSegment);
+    known.add(log);
+  }
+  await store.appendLog(
+    log,
+    exchanges.map((exchange) => entryOf(site, exchange)),
+  );
+}
+
+function entryOf(site: CallSite, exchange: CapturedExchange): CallLogEntry {
+  return {
+    at: exchange.at,
+    run: site.run,
+    stage: site.stage,
+    mode: site.mode,
+    step: site.step,
+    ...(site.phase ? { phase: site.phase } : {}),
+    ...(site.unit ? { unit: site.unit } : {}),
+    purpose: site.purpose,
+    attempt: site.attempt,
+    method: exchange.method,
+    path: exchange.path,
+    ...(exchange.status === undefined ? {} : { status: exchange.status }),
+    durationMs: exchange.durationMs,
+    ...(exchange.rowsSent === undefined ? {} : { rowsSent: exchange.rowsSent }),
+    ...(exchange.ids ? { ids: exchange.ids } : {}),
+    ...(exchange.warnings ? { warnings: exchange.warnings } : {}),
+    ...(exchange.error ? { error: exchange.error } : {}),
+  };
+}
