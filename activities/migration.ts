@@ -39,6 +39,7 @@ import {
   snapshotCallSite,
   unitCallSite,
 } from '../src/migration/call-log/call-sites.js';
+import { recordRound } from '../src/migration/replay-history/record-round.js';
 import { openRunReadModel } from '../src/migration/run-read-model.js';
 import { buildRunReport } from '../src/reports/build-run-report.js';
 import { writeRunReport } from '../src/reports/write-run-report.js';
@@ -117,6 +118,13 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
         source: MigrateLedgerInput['source'];
         batchSize: number;
       }) => {
+        // The round's history first: the report it is part of shows it.
+        await recordRound(
+          await deps.openStore(input.scope.runName),
+          input.scope,
+          input.progress,
+          deps.now(),
+        );
         const report = await buildRunReport(
           await openRunReadModel(deps, input.scope),
           { ...input, requestsPerMinute: deps.requestsPerMinute },

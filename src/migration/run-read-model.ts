@@ -12,6 +12,10 @@ import { recordsOf, stagingSkips } from './engine/summaries.js';
 import { readChunks } from './staging/chunk-writer.js';
 import { stageKeys } from './staging/stage-keys.js';
 import type { VerificationReport } from './contracts/verification-report.js';
+import type { ReplayRound } from './contracts/replay-round.js';
+import { summarizeCallLog, type CallLogStepSummary } from './call-log/summarize-call-log.js';
+import { readReplayHistory } from './replay-history/record-round.js';
+import { chainOf } from './replay-history/round-keys.js';
 
 /**
  * A run as its readers (reports, the CLI) see it: what staging found, each record's status, the
@@ -32,6 +36,10 @@ export interface RunReadModel {
   problems(): Promise<Problem[]>;
   /** The staged accounts (their names label the verification). */
   accounts(): AsyncIterable<Account>;
+  /** The API calls of this run's stages (this dry run; or the live run's rounds), per step. */
+  callLogSummary?(): Promise<CallLogStepSummary[]>;
+  /** Live runs: each round so far (the main pass, then each replay). */
+  replayHistory?(): Promise<ReplayRound[]>;
 }
 
 /** Opens the read model of one scope (mode and stage) of a run. */
@@ -53,6 +61,9 @@ export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promi
     stagingSkips: () => stagingSkips(store, scope.stageId),
     outcomes: () => log.values(),
     problems: async () => (await readWholeLog(store, stage.problems)) as Problem[],
+    callLogSummary: () =>
+      summarizeCallLog(store, (stage) => chainOf(stage) === chainOf(scope.stageId)),
+    replayHistory: () => readReplayHistory(store, scope.stageId),
     accounts: async function* () {
       for await (const row of readChunks<StagedRow>(store, stage.rows('accounts')))
         yield row.record as Account;

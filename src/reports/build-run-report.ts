@@ -11,6 +11,7 @@ import type { StageManifest } from '../migration/contracts/stage-manifest.js';
 import type { VerificationReport } from '../migration/contracts/verification-report.js';
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
 import { estimateLiveRun } from './live-run-estimate.js';
+import { idMapOf } from './id-map.js';
 
 export interface BuildReportInput {
   scope: RunScope;
@@ -144,6 +145,9 @@ export async function buildRunReport(
       balance,
     })),
     progress: input.progress,
+    idMap: idMapOf(run.outcomes()),
+    callLog: (await run.callLogSummary?.()) ?? [],
+    ...(input.scope.mode === 'live' ? { replayHistory: (await run.replayHistory?.()) ?? [] } : {}),
   };
 }
 

@@ -3,6 +3,8 @@ import type { Problem, SourceLocation } from '../ledger/index.js';
 import type { VerificationReport } from '../migration/contracts/verification-report.js';
 import type { RowCounts, RunPhase, RunProgress } from '../migration/contracts/workflow-types.js';
 import type { StepName } from '../migration/contracts/steps.js';
+import type { ReplayRound } from '../migration/contracts/replay-round.js';
+import type { CallLogStepSummary } from '../migration/call-log/summarize-call-log.js';
 
 /**
  * Everything a run's report shows, in the order a consultant reads it: what moved, what failed and
@@ -59,6 +61,23 @@ export interface RunReport {
   /** The trial balance the books should show at the end date (from the migrated ledger). */
   projectedTrialBalance: Array<{ key: string; name: string; balance: string }>;
   progress: RunProgress;
+  /** Which legacy key became which workspace record (reports written before it have none). */
+  idMap?: IdMapRow[];
+  /** The API calls of the run per step, from its call log. */
+  callLog?: CallLogStepSummary[];
+  /** Live runs: each round so far, the main pass then each replay. */
+  replayHistory?: ReplayRound[];
+}
+
+export interface IdMapRow {
+  entity: string;
+  key: string;
+  /** The workspace UUID. */
+  id: string;
+  step: StepName;
+  how: 'created' | 'matched';
+  /** 0 for the main pass, n for replay round n. */
+  round: number;
 }
 
 export interface StepReport {

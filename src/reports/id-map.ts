@@ -1,0 +1,34 @@
+import type { RunReadModel } from '../migration/run-read-model.js';
+import type { IdMapRow } from './run-report.js';
+
+type RowOutcome = ReturnType<RunReadModel['outcomes']> extends Iterable<infer O> ? O : never;
+
+/**
+ * Which legacy key became which workspace record: every row whose latest outcome carries a workspace
+ * UUID (created, or matched to a record already there). Markers some phases record instead of a
+ * record ("applied", "published") are not records and are left out; so are a dry run's predictions.
+ */
+export function idMapOf(outcomes: Iterable<RowOutcome>): IdMapRow[] {
+  const rows: IdMapRow[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.status !== 'created' && outcome.status !== 'matched') continue;
+    if (!outcome.id || !WORKSPACE_UUID.test(outcome.id)) continue;
+    rows.push({
+      entity: outcome.entity,
+      key: outcome.key,
+      id: outcome.id,
+      step: outcome.step,
+      how: outcome.status,
+      round: roundOfUnit(outcome.unit),
+    });
+  }
+  return rows;
+}
+
+const WORKSPACE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Units of replay round n are planned as `replay-<n>/...`; the main pass's are round 0. */
+function roundOfUnit(unit: string | undefined): number {
+  const match = /^replay-(\d+)\//.exec(unit ?? '');
+  return match ? Number(match[1]) : 0;
+}
