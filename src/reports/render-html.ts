@@ -5,6 +5,7 @@ import { formatTimestamp } from './html/format.js';
 import { failedRowsSection } from './html/failed-rows-section.js';
 import { masthead } from './html/masthead.js';
 import { problemsSection } from './html/problems-section.js';
+import { replayHistorySection } from './html/replay-history-section.js';
 import { skippedRowsSection } from './html/skipped-rows-section.js';
 import { stepsSection } from './html/steps-section.js';
 import { reportCss } from './html/styles.js';
@@ -41,8 +42,8 @@ export function renderHtmlReport(report: RunReport): string {
           <div id="details">
             <p class="part-title">Details</p>
             ${stepsSection(report)} ${verificationSection(report)} ${problemsSection(report)}
-            ${skippedRowsSection(report)} ${apiWarningsSection(report)}
-            ${trialBalanceSection(report)}
+            ${replayHistorySection(report)} ${skippedRowsSection(report)}
+            ${apiWarningsSection(report)} ${trialBalanceSection(report)}
           </div>
         </main>
         <footer class="page-footer">

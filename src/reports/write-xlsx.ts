@@ -7,7 +7,14 @@ import {
   stepColumns,
   warningColumns,
 } from './xlsx/list-sheets.js';
+import {
+  callLogColumns,
+  idMapColumns,
+  roundColumns,
+  roundLines,
+} from './xlsx/run-record-sheets.js';
 import { summaryColumns, summaryRows } from './xlsx/summary-sheet.js';
+import { stepTotals, trialBalanceTotals } from './xlsx/totals-rows.js';
 import { writeTableSheet } from './xlsx/table-sheet.js';
 import { trialBalanceColumns } from './xlsx/trial-balance-sheet.js';
 import { comparisonColumns, comparisonRows } from './xlsx/verification-sheet.js';
@@ -22,6 +29,9 @@ export const xlsxSheetNames = [
   'Skipped',
   'Verification',
   'Projected trial balance',
+  'ID map',
+  'Call log',
+  'Replay history',
 ] as const;
 
 /**
@@ -41,7 +51,9 @@ export async function writeXlsxReport(report: RunReport, file: string): Promise<
   // An unparseable timestamp must not cost the consultant the workbook: fall back to now.
   workbook.created = Number.isNaN(generated.getTime()) ? new Date() : generated;
   writeTableSheet(workbook, 'Summary', summaryColumns, summaryRows(report), { autoFilter: false });
-  writeTableSheet(workbook, 'Steps', stepColumns, report.steps);
+  writeTableSheet(workbook, 'Steps', stepColumns, report.steps, {
+    totals: stepTotals(report.steps),
+  });
   writeTableSheet(workbook, 'Failed rows', failedRowColumns, report.failedRows);
   writeTableSheet(workbook, 'Warnings', warningColumns, report.apiWarnings);
   writeTableSheet(workbook, 'Problems', problemColumns, report.problems);
@@ -52,6 +64,10 @@ export async function writeXlsxReport(report: RunReport, file: string): Promise<
     'Projected trial balance',
     trialBalanceColumns,
     report.projectedTrialBalance,
+    { totals: trialBalanceTotals(report.projectedTrialBalance) },
   );
+  writeTableSheet(workbook, 'ID map', idMapColumns, report.idMap ?? []);
+  writeTableSheet(workbook, 'Call log', callLogColumns, report.callLog ?? []);
+  writeTableSheet(workbook, 'Replay history', roundColumns, roundLines(report.replayHistory ?? []));
   await workbook.commit();
 }

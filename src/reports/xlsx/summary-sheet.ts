@@ -1,5 +1,7 @@
 import { addDays } from '../../ledger/iso-dates.js';
+import { phaseStatus, verificationSourceLabel, verificationTargetLabel } from '../html/labels.js';
 import type { RunReport } from '../run-report.js';
+import { roundSentence } from './run-record-sheets.js';
 import type { SheetColumn, SheetValue } from './table-sheet.js';
 
 export interface SummaryRow {
@@ -27,6 +29,9 @@ const sheetGuide: Array<[string, string]> = [
   ['Skipped', 'Rows left out on purpose, and why.'],
   ['Verification', 'Accounts, receivables and payables: expected (legacy), actual, difference.'],
   ['Projected trial balance', 'The trial balance the workspace should show at the end date.'],
+  ['ID map', 'Which legacy key became which workspace record (UUID), in which step and round.'],
+  ['Call log', 'Per step: API calls, their statuses, retries, first and last call.'],
+  ['Replay history', 'Each round: rows that failed, were fixed by a replay, or were skipped.'],
 ];
 
 /** The run's facts and verdict as label and value, one per line. */
@@ -35,7 +40,7 @@ export function summaryRows(report: RunReport): SummaryRow[] {
   const rows: SummaryRow[] = [
     { item: 'Run name', value: run.runName },
     { item: 'Mode', value: run.mode === 'dry-run' ? 'DRY RUN (nothing was written)' : 'Live run' },
-    { item: 'Status', value: run.phase },
+    { item: 'Status', value: phaseStatus[run.phase].label },
     { item: 'Headline', value: report.headline },
     { item: 'Generated at', value: report.generatedAt },
     { item: 'Round', value: run.round },
@@ -74,12 +79,15 @@ export function summaryRows(report: RunReport): SummaryRow[] {
       { item: 'Clearing balance', value: { money: verification.clearingBalance } },
       { item: 'Accounts checked', value: verification.checkedAccounts },
       { item: 'Compared at', value: verification.asOf },
-      { item: 'Compared with', value: verification.target },
-      { item: 'Figures compared', value: verification.source },
+      { item: 'Compared with', value: verificationTargetLabel[verification.target] },
+      { item: 'Figures compared', value: verificationSourceLabel[verification.source] },
       ...verification.notes.map((note) => ({ item: 'Verification note', value: note })),
     );
   } else {
     rows.push({ item: 'Books verified', value: 'Not verified' });
+  }
+  for (const round of report.replayHistory ?? []) {
+    rows.push({ item: `Round ${round.round}`, value: roundSentence(round) });
   }
   rows.push(
     { item: 'Problems: errors', value: problemCounts.error },

@@ -41,7 +41,7 @@ export function writeTableSheet<T>(
   name: string,
   columns: readonly SheetColumn<T>[],
   rows: readonly T[],
-  options: { autoFilter?: boolean } = {},
+  options: { autoFilter?: boolean; totals?: readonly SheetValue[] } = {},
 ): void {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   const widths = columns.map((column) => column.header.length);
@@ -78,6 +78,7 @@ export function writeTableSheet<T>(
     });
     row.commit();
   }
+  if (options.totals) writeTotalsRow(sheet, options.totals);
   if (options.autoFilter !== false) {
     sheet.autoFilter = {
       from: { row: 1, column: 1 },
@@ -85,4 +86,19 @@ export function writeTableSheet<T>(
     };
   }
   sheet.commit();
+}
+
+/**
+ * A bold row under the table, outside its filter range (filtering the rows leaves the totals of
+ * all of them, as the label says). Money cells keep the money format.
+ */
+function writeTotalsRow(sheet: ExcelJS.Worksheet, totals: readonly SheetValue[]): void {
+  const row = sheet.addRow(totals.map(cellValue));
+  totals.forEach((raw, index) => {
+    const cell = row.getCell(index + 1);
+    cell.font = { bold: true };
+    cell.border = { top: { style: 'thin' } };
+    if (typeof raw === 'object' && typeof cell.value === 'number') cell.numFmt = MONEY_FORMAT;
+  });
+  row.commit();
 }
