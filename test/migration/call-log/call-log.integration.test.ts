@@ -143,6 +143,7 @@ describe('the API call log of a demo-sized run', () => {
     expect(byId.stdout).toContain(someId);
     const onThatRecord = calls.filter((c) => c.path.includes(someId) || c.ids?.includes(someId));
     expect(byId.stdout.trim().split('\n')).toHaveLength(onThatRecord.length + 2);
-    expect(byId.stdout).toContain(`${onThatRecord.length} calls`);
+    const count = onThatRecord.length;
+    expect(byId.stdout).toContain(`${count} call${count === 1 ? '' : 's'}`);
   });
 });

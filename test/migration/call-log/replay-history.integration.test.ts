@@ -122,7 +122,7 @@ describe('the replay history of a live run', () => {
     expect(replay?.failedBefore).toBe(main?.failedAfter);
     expect(
       replay?.fixed
-        .filter((row) => row.step === 'invoices')
+        .filter((row) => row.entity === 'invoice')
         .map((row) => row.key)
         .sort(),
     ).toEqual(broken.slice(1).sort());
