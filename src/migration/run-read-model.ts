@@ -11,7 +11,11 @@ import { scopeKeys } from './engine/run-keys.js';
 import { recordsOf, stagingSkips } from './engine/summaries.js';
 import { readChunks } from './staging/chunk-writer.js';
 import { stageKeys } from './staging/stage-keys.js';
-import type { VerificationReport } from './contracts/verification-report.js';
+import type { AgingComparison, VerificationReport } from './contracts/verification-report.js';
+import type { RecordedCall } from './contracts/recorded-call.js';
+import { DocumentFactsLog } from './engine/document-facts-log.js';
+import { recordedCalls } from './recorded-calls.js';
+import { legacyAging, workspaceAging } from './verification/aging-by-bucket.js';
 
 /**
  * A run as its readers (reports, the CLI) see it: what staging found, each record's status, the
@@ -32,6 +36,10 @@ export interface RunReadModel {
   problems(): Promise<Problem[]>;
   /** The staged accounts (their names label the verification). */
   accounts(): AsyncIterable<Account>;
+  /** Every call this scope's outcome log recorded, in order (live runs; none in a dry run). */
+  recordedCalls(): AsyncIterable<RecordedCall>;
+  /** Receivables and payables by aging bucket: legacy, and the workspace's in a live run. */
+  aging(): Promise<AgingComparison>;
 }
 
 /** Opens the read model of one scope (mode and stage) of a run. */
@@ -53,6 +61,24 @@ export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promi
     stagingSkips: () => stagingSkips(store, scope.stageId),
     outcomes: () => log.values(),
     problems: async () => (await readWholeLog(store, stage.problems)) as Problem[],
+    recordedCalls: () => recordedCalls(store, scopeKeys(scope).outcomes),
+    aging: async () => {
+      const facts = await new DocumentFactsLog(store, stage.documentFacts).refresh();
+      const legacy = legacyAging(facts.values(), manifest.endDate);
+      const workspace = async (report: 'aged-receivables' | 'aged-payables') => {
+        const payload = await store.getDocument<unknown>(scopeKeys(scope).report(report));
+        return payload === undefined ? undefined : workspaceAging(payload);
+      };
+      const [receivable, payable] = await Promise.all([
+        workspace('aged-receivables'),
+        workspace('aged-payables'),
+      ]);
+      return {
+        asOf: manifest.endDate,
+        receivable: { legacy: legacy.receivable, ...(receivable ? { workspace: receivable } : {}) },
+        payable: { legacy: legacy.payable, ...(payable ? { workspace: payable } : {}) },
+      };
+    },
     accounts: async function* () {
       for await (const row of readChunks<StagedRow>(store, stage.rows('accounts')))
         yield row.record as Account;

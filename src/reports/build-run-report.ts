@@ -11,6 +11,7 @@ import type { StageManifest } from '../migration/contracts/stage-manifest.js';
 import type { VerificationReport } from '../migration/contracts/verification-report.js';
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
 import { estimateLiveRun } from './live-run-estimate.js';
+import { timelineOf } from './run-timeline.js';
 
 export interface BuildReportInput {
   scope: RunScope;
@@ -109,6 +110,8 @@ export async function buildRunReport(
     names.set(account.key, account.code ? `${account.code} ${account.name}` : account.name);
   }
   const predictedCalls = input.progress.predictedLiveCalls ?? input.progress.calls.made;
+  const timeline = input.scope.mode === 'live' ? await timelineOf(run.recordedCalls()) : undefined;
+  const aging = await run.aging();
   return {
     generatedAt: now.toISOString(),
     run: {
@@ -144,6 +147,8 @@ export async function buildRunReport(
       balance,
     })),
     progress: input.progress,
+    ...(timeline ? { timeline } : {}),
+    aging,
   };
 }
 

@@ -193,6 +193,7 @@ export async function stageLedger(
             total: document.total,
             status: document.status,
             dueAtEnd: '0.00',
+            ...(document.dueDate ? { dueDate: document.dueDate } : {}),
           },
         });
         if (document.date >= settings.cutoverDate) {
