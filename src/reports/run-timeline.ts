@@ -32,7 +32,7 @@ export async function timelineOf(
     if (!Number.isFinite(time)) continue;
     const minute = Math.floor(time / MINUTE_MS);
     let steps = perMinute.get(minute);
-    if (!steps) perMinute.set(minute, (steps = new Map()));
+    if (!steps) perMinute.set(minute, (steps = new Map<StepName, number>()));
     steps.set(call.step, (steps.get(call.step) ?? 0) + 1);
   }
   if (perMinute.size === 0) return undefined;
