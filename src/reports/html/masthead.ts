@@ -13,7 +13,7 @@ export function masthead(report: RunReport): SafeHtml {
       </p>
       <div class="title-line">
         <h1>${run.runName}</h1>
-        <p class="status">${chip(phaseStatus[run.phase])}</p>
+        <p class="status">Status: ${chip(phaseStatus[run.phase])}</p>
       </div>
     </header>
     ${modeBanner(report)}`;

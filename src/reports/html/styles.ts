@@ -163,7 +163,9 @@ tr.differs td.num:nth-last-child(2) { font-weight: 700; }
 .swatch.differs { background: var(--warn-bg); border: 1px solid var(--warn); }
 details.chart-data, details.rows { margin: 4px 0; }
 details > summary { cursor: pointer; color: var(--accent); font-size: 13.5px; }
-.code-groups .group-head { display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; }
+.code-group { padding: 8px 0; border-bottom: 1px solid var(--line); }
+.code-group .group-head { display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; margin: 0 0 2px; }
+.code-group .group-example { margin: 0 0 2px; max-width: 100ch; }
 
 .page-footer { margin-top: 48px; padding-top: 12px; padding-bottom: 32px; border-top: 1px solid var(--line); color: var(--muted); font-size: 13px; }
 

@@ -8,7 +8,7 @@ export interface Scale {
 }
 
 /** "Nice" tick values (1, 2 or 5 times a power of ten) from `low` to `high`, zero included. */
-export function niceTicks(low: number, high: number, wanted = 4): number[] {
+export function niceTicks(low: number, high: number, wanted = 5): number[] {
   const min = Math.min(0, low);
   const max = Math.max(0, high);
   if (max === min) return [0, 1];

@@ -13,13 +13,13 @@ const plot = { left: 44, right: 548, top: 12, bottom: 186 };
 const palette = [
   '#1f4e8c',
   '#17703a',
-  '#8a5a00',
+  '#c2410c',
   '#b42318',
   '#6b3fa0',
   '#0f7b8a',
   '#a0407a',
   '#4d5b6a',
-  '#7a6a00',
+  '#8a6d00',
 ];
 
 /**
@@ -32,7 +32,7 @@ export function stepProgressChart(input: {
 }): SafeHtml {
   const { timeline } = input;
   const id = 'chart-progress';
-  const title = 'Progress of each step';
+  const title = 'Progress of each step (share of its calls sent)';
   if (!timeline || timeline.steps.length === 0) {
     return chartFrame({
       id,
