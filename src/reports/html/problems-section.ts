@@ -74,7 +74,7 @@ function codeGroup(group: CodeGroup): SafeHtml {
       <span class="count">${plural(group.problems.length, 'row')}</span>
     </p>
     <p class="group-example">
-      ${first?.message}${others > 0 ? html` <span class="muted">(and ${plural(others, 'more')})</span>` : ''}
+      ${first?.message}${others > 0 ? html` <span class="muted">(and ${formatCount(others)} more)</span>` : ''}
     </p>
     <details class="rows">
       <summary>
