@@ -19,7 +19,7 @@ const fact = (
   date: '2024-01-05',
   currency: 'USD',
   total: dueAtEnd,
-  status: 'authorised',
+  status: 'open',
   dueAtEnd,
   ...(dueDate ? { dueDate } : {}),
 });
