@@ -11,11 +11,16 @@ import { scopeKeys } from './engine/run-keys.js';
 import { recordsOf, stagingSkips } from './engine/summaries.js';
 import { readChunks } from './staging/chunk-writer.js';
 import { stageKeys } from './staging/stage-keys.js';
-import type { VerificationReport } from './contracts/verification-report.js';
+
 import type { ReplayRound } from './contracts/replay-round.js';
 import { summarizeCallLog, type CallLogStepSummary } from './call-log/summarize-call-log.js';
 import { readReplayHistory } from './replay-history/record-round.js';
 import { chainOf } from './replay-history/round-keys.js';
+import type { AgingComparison, VerificationReport } from './contracts/verification-report.js';
+import type { RecordedCall } from './contracts/recorded-call.js';
+import { DocumentFactsLog } from './engine/document-facts-log.js';
+import { recordedCalls } from './recorded-calls.js';
+import { legacyAging, workspaceAging } from './verification/aging-by-bucket.js';
 
 /**
  * A run as its readers (reports, the CLI) see it: what staging found, each record's status, the
@@ -40,6 +45,10 @@ export interface RunReadModel {
   callLogSummary?(): Promise<CallLogStepSummary[]>;
   /** Live runs: each round so far (the main pass, then each replay). */
   replayHistory?(): Promise<ReplayRound[]>;
+  /** Every call this scope's outcome log recorded, in order (live runs; none in a dry run). */
+  recordedCalls(): AsyncIterable<RecordedCall>;
+  /** Receivables and payables by aging bucket: legacy, and the workspace's in a live run. */
+  aging(): Promise<AgingComparison>;
 }
 
 /** Opens the read model of one scope (mode and stage) of a run. */
@@ -64,6 +73,24 @@ export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promi
     callLogSummary: () =>
       summarizeCallLog(store, (stage) => chainOf(stage) === chainOf(scope.stageId)),
     replayHistory: () => readReplayHistory(store, scope.stageId),
+    recordedCalls: () => recordedCalls(store, scopeKeys(scope).outcomes),
+    aging: async () => {
+      const facts = await new DocumentFactsLog(store, stage.documentFacts).refresh();
+      const legacy = legacyAging(facts.values(), manifest.endDate);
+      const workspace = async (report: 'aged-receivables' | 'aged-payables') => {
+        const payload = await store.getDocument<unknown>(scopeKeys(scope).report(report));
+        return payload === undefined ? undefined : workspaceAging(payload);
+      };
+      const [receivable, payable] = await Promise.all([
+        workspace('aged-receivables'),
+        workspace('aged-payables'),
+      ]);
+      return {
+        asOf: manifest.endDate,
+        receivable: { legacy: legacy.receivable, ...(receivable ? { workspace: receivable } : {}) },
+        payable: { legacy: legacy.payable, ...(payable ? { workspace: payable } : {}) },
+      };
+    },
     accounts: async function* () {
       for await (const row of readChunks<StagedRow>(store, stage.rows('accounts')))
         yield row.record as Account;

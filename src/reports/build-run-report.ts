@@ -12,6 +12,7 @@ import type { VerificationReport } from '../migration/contracts/verification-rep
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
 import { estimateLiveRun } from './live-run-estimate.js';
 import { idMapOf } from './id-map.js';
+import { timelineOf } from './run-timeline.js';
 
 export interface BuildReportInput {
   scope: RunScope;
@@ -110,6 +111,8 @@ export async function buildRunReport(
     names.set(account.key, account.code ? `${account.code} ${account.name}` : account.name);
   }
   const predictedCalls = input.progress.predictedLiveCalls ?? input.progress.calls.made;
+  const timeline = input.scope.mode === 'live' ? await timelineOf(run.recordedCalls()) : undefined;
+  const aging = await run.aging();
   return {
     generatedAt: now.toISOString(),
     run: {
@@ -148,6 +151,8 @@ export async function buildRunReport(
     idMap: idMapOf(run.outcomes()),
     callLog: (await run.callLogSummary?.()) ?? [],
     ...(input.scope.mode === 'live' ? { replayHistory: (await run.replayHistory?.()) ?? [] } : {}),
+    ...(timeline ? { timeline } : {}),
+    aging,
   };
 }
 

@@ -1,5 +1,6 @@
 import { apiWarningsSection } from './html/api-warnings-section.js';
 import { blockingErrorsSection } from './html/blocking-errors-section.js';
+import { chartsSection } from './html/charts-section.js';
 import { html, trustedCss } from './html/escape.js';
 import { formatTimestamp } from './html/format.js';
 import { failedRowsSection } from './html/failed-rows-section.js';
@@ -18,8 +19,9 @@ import type { RunReport } from './run-report.js';
 /**
  * Renders a run's report as one self-contained HTML page (inline CSS, no scripts, no external
  * assets), in the order a consultant reads it: the summary and verdict, then the rows to act on,
- * then the details. Every value from the report is escaped. Prints to PDF with repeated table
- * headers and no rows split across pages.
+ * then the details. Every value from the report is escaped. Printing gives the summary alone, on
+ * one page to sign; ticking "Print the whole report" prints everything, with repeated table headers
+ * and no rows split across pages (docs/reports.md).
  */
 export function renderHtmlReport(report: RunReport): string {
   const dry = report.run.mode === 'dry-run';
@@ -38,7 +40,7 @@ export function renderHtmlReport(report: RunReport): string {
       <body>
         <main>
           ${masthead(report)} ${summarySection(report)} ${tableOfContents(report)}
-          ${blockingErrorsSection(report)} ${failedRowsSection(report)}
+          ${chartsSection(report)} ${blockingErrorsSection(report)} ${failedRowsSection(report)}
           <div id="details">
             <p class="part-title">Details</p>
             ${stepsSection(report)} ${verificationSection(report)} ${problemsSection(report)}

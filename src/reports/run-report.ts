@@ -1,6 +1,10 @@
 import type { LiveRunEstimate } from './live-run-estimate.js';
 import type { Problem, SourceLocation } from '../ledger/index.js';
-import type { VerificationReport } from '../migration/contracts/verification-report.js';
+import type {
+  AgingComparison,
+  VerificationReport,
+} from '../migration/contracts/verification-report.js';
+import type { RunTimeline } from './run-timeline.js';
 import type { RowCounts, RunPhase, RunProgress } from '../migration/contracts/workflow-types.js';
 import type { StepName } from '../migration/contracts/steps.js';
 import type { ReplayRound } from '../migration/contracts/replay-round.js';
@@ -61,6 +65,10 @@ export interface RunReport {
   /** The trial balance the books should show at the end date (from the migrated ledger). */
   projectedTrialBalance: Array<{ key: string; name: string; balance: string }>;
   progress: RunProgress;
+  /** A live run's calls over time (absent in dry runs, and in reports written before it existed). */
+  timeline?: RunTimeline;
+  /** Receivables and payables by aging bucket (absent in reports written before it existed). */
+  aging?: AgingComparison;
   /** Which legacy key became which workspace record (reports written before it have none). */
   idMap?: IdMapRow[];
   /** The API calls of the run per step, from its call log. */

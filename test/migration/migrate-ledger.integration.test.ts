@@ -74,7 +74,19 @@ describe('migrateLedger on a real dev server and sandbox', () => {
     expect(rowsOf(live.progress.steps)).toEqual(rowsOf(dry.progress.steps));
     // Each report states the run's final status, not the phase it was written in.
     expect((await reportOf(dry.progress.reportFolder)).run.phase).toBe(dry.progress.phase);
-    expect((await reportOf(live.progress.reportFolder)).run.phase).toBe('completed');
+    const liveReport = await reportOf(live.progress.reportFolder);
+    expect(liveReport.run.phase).toBe('completed');
+    // The report's charts: the live run's calls over time (every step that called), none for the
+    // dry run; aging by bucket, the workspace's equal to the legacy books' when they verify.
+    const charted = liveReport.timeline?.calls.reduce((sum, calls) => sum + calls, 0) ?? 0;
+    expect(charted).toBeGreaterThan(0);
+    expect(charted).toBeLessThanOrEqual(live.progress.calls.made);
+    expect(liveReport.timeline?.steps.map((s) => s.step)).toEqual(
+      live.progress.steps.filter((s) => s.rows.done > 0).map((s) => s.step),
+    );
+    expect((await reportOf(dry.progress.reportFolder)).timeline).toBeUndefined();
+    expect(liveReport.aging?.receivable.workspace).toEqual(liveReport.aging?.receivable.legacy);
+    expect(liveReport.aging?.payable.workspace).toEqual(liveReport.aging?.payable.legacy);
     expect(live.progress.steps.every((s) => s.rows.failed === 0)).toBe(true);
 
     expect(stack.sandbox.admin.counts()).toMatchObject(expectedCounts(company));

@@ -54,8 +54,23 @@ function accountsRun(): RunReadModel {
     outcomes: () => accounts.map((record) => record.outcome),
     problems: () => Promise.resolve([]),
     accounts: async function* () {},
+    recordedCalls: async function* () {},
+    aging: () =>
+      Promise.resolve({
+        asOf: '2021-03-31',
+        receivable: { legacy: noAging },
+        payable: { legacy: noAging },
+      }),
   };
 }
+
+const noAging = {
+  current: '0.00',
+  '1-30': '0.00',
+  '31-60': '0.00',
+  '61-90': '0.00',
+  '90+': '0.00',
+};
 
 describe('the run report counts', () => {
   it('counts accounts mapped onto the workspace system accounts as mapped, not created', async () => {

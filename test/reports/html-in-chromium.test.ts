@@ -155,9 +155,11 @@ describe('the HTML report in Chromium', () => {
     }
   });
 
-  it('prints to PDF over several A4 pages without clipping a table', async () => {
+  it('prints the whole report, when asked, to PDF over several A4 pages without clipping a table', async () => {
     const page = await open(large, 'print');
     try {
+      // By default only the summary prints (report-signoff-in-chromium.test.ts); the box asks for all.
+      await page.locator('#print-all').check();
       await page.emulateMedia({ media: 'print' });
       await page.setViewportSize({ width: printableWidth, height: 1000 });
       const layout = await inPage(

@@ -213,4 +213,34 @@ describe('renderHtmlReport', () => {
     expect(text).toContain('1510 1510 Accumulated depreciation 12,800.00');
     expect(text).toMatch(/Total \(balanced ✓\) 359,098\.80 359,098\.80/);
   });
+
+  it('groups notes by code with a count, their rows behind a disclosure (a clean run’s 168 notes are one line)', () => {
+    const base = sampleRunReport('verified');
+    const notes = Array.from({ length: 168 }, (_, index) => ({
+      severity: 'info' as const,
+      code: 'document.before-cutover',
+      message: 'Invoice settled before the cutover date: not migrated as a document.',
+      location: { file: 'Invoices.csv', row: 2 + index },
+    }));
+    const page = renderHtmlReport({
+      ...base,
+      problems: [...base.problems, ...notes],
+      problemCounts: { ...base.problemCounts, info: base.problemCounts.info + notes.length },
+    });
+    const problems = page.slice(page.indexOf('id="problems"'), page.indexOf('id="skipped"'));
+    const groups = [...problems.matchAll(/class="code-group" data-code="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    // Warnings first, then the notes; one group per code.
+    expect(groups).toEqual(['amount.rounded', 'party.duplicate-name', 'document.before-cutover']);
+    const text = textOf(problems);
+    expect(text).toContain('Info document.before-cutover 169 rows');
+    // One example with the count of the others; the rows are behind a disclosure, closed by default.
+    expect(text).toContain(
+      '143 invoices settled before the cutover date are not migrated as documents. (and 168 more)',
+    );
+    const notesGroup = problems.slice(problems.indexOf('data-code="document.before-cutover"'));
+    expect(notesGroup).toMatch(/<details class="rows">\s*<summary>\s*Where they are \(169 rows\)/);
+    expect(notesGroup).not.toMatch(/<details[^>]*\sopen/);
+  });
 });

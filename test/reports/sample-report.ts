@@ -7,6 +7,8 @@ import type {
 import type { RowCounts, RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
 import type { FailedRow, RunReport, StepReport } from '../../src/reports/run-report.js';
+import type { RunTimeline } from '../../src/reports/run-timeline.js';
+import type { AgingComparison } from '../../src/migration/contracts/verification-report.js';
 
 /**
  * Realistic run reports for tests and for eyeballing the renderers
@@ -458,6 +460,76 @@ export function sampleRunReport(
       balance,
     })),
   };
-  const report: RunReport = { ...base, progress: progress(base) };
+  const report: RunReport = {
+    ...base,
+    progress: progress(base),
+    ...(dry || blocked ? {} : { timeline: sampleTimeline(stepReports) }),
+    aging: sampleAging(scenario),
+  };
   return { ...report, ...overrides };
+}
+
+/**
+ * The live run's calls over time: steps in dependency order, about 12 calls a minute (a run sharing
+ * its client id) while a step runs, starting 2024-04-02 08:00 UTC. Each step's calls in total equal its `calls` figure.
+ */
+export function sampleTimeline(stepReports: readonly StepReport[]): RunTimeline {
+  const perMinute = 12;
+  const minutes = Math.ceil(stepReports.reduce((sum, step) => sum + step.calls, 0) / perMinute) + 1;
+  const calls = new Array<number>(minutes).fill(0);
+  let minute = 0;
+  let room = perMinute;
+  const steps = stepReports.map((step) => {
+    const own = new Array<number>(minutes).fill(0);
+    for (let left = step.calls; left > 0;) {
+      const sent = Math.min(left, room);
+      own[minute] = (own[minute] ?? 0) + sent;
+      calls[minute] = (calls[minute] ?? 0) + sent;
+      left -= sent;
+      room -= sent;
+      if (room === 0) {
+        minute += 1;
+        room = perMinute;
+      }
+    }
+    let sum = 0;
+    return { step: step.step, cumulative: own.map((value) => (sum += value)) };
+  });
+  return { start: '2024-04-02T08:00:00.000Z', bucketMinutes: 1, calls, steps };
+}
+
+function sampleAging(scenario: SampleScenario): AgingComparison {
+  const receivable = {
+    current: '9120.00',
+    '1-30': '5210.50',
+    '31-60': '2410.00',
+    '61-90': '1189.50',
+    '90+': '500.00',
+  };
+  const payable = {
+    current: '6120.25',
+    '1-30': '2655.00',
+    '31-60': '1000.00',
+    '61-90': '0.00',
+    '90+': '0.00',
+  };
+  const live = scenario === 'live-with-failures' || scenario === 'verified';
+  const failing = scenario === 'live-with-failures';
+  return {
+    asOf: '2024-03-31',
+    receivable: {
+      legacy: receivable,
+      ...(live
+        ? {
+            workspace: failing
+              ? { ...receivable, '1-30': '3970.50', '31-60': '2099.50' }
+              : receivable,
+          }
+        : {}),
+    },
+    payable: {
+      legacy: payable,
+      ...(live ? { workspace: failing ? { ...payable, current: '6775.50' } : payable } : {}),
+    },
+  };
 }

@@ -16,6 +16,8 @@ export interface DocumentFacts {
   outstandingAtCutover?: string;
   /** The amount the workspace should show as due at the end date. */
   dueAtEnd: string;
+  /** When the document falls due, if the export says: the report ages what is due at the end by it. */
+  dueDate?: string;
 }
 
 export interface StageManifest {

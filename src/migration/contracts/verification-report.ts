@@ -24,3 +24,20 @@ export interface VerificationReport extends VerificationSummary {
   ledgerAgainstLegacy: Comparison[];
   notes: string[];
 }
+
+/** The aging buckets of the spec's aged receivables and payables reports, in their order. */
+export const agingBuckets = ['current', '1-30', '31-60', '61-90', '90+'] as const;
+export type AgingBucket = (typeof agingBuckets)[number];
+
+/** Amount due per bucket (money strings), at the end date. */
+export type AgingByBucket = Record<AgingBucket, string>;
+
+/**
+ * Aged receivables and payables by bucket: the legacy documents open at the end date, aged by
+ * their due dates, against the workspace's aging reports (live runs only).
+ */
+export interface AgingComparison {
+  asOf: string;
+  receivable: { legacy: AgingByBucket; workspace?: AgingByBucket };
+  payable: { legacy: AgingByBucket; workspace?: AgingByBucket };
+}

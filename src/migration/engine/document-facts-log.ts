@@ -16,4 +16,9 @@ export class DocumentFactsLog extends IndexedLog<DocumentFactsEntry> implements 
   get(entity: 'invoice' | 'bill', key: string): DocumentFacts | undefined {
     return this.lookup([entity, key]);
   }
+
+  /** The latest facts of every document. */
+  values(): Iterable<DocumentFactsEntry> {
+    return this.latestValues();
+  }
 }

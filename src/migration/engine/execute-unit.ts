@@ -109,6 +109,7 @@ export async function executeUnit(deps: EngineDeps, input: UnitInput): Promise<U
       ...(row.location ? { location: row.location } : {}),
     }));
   }
+  outcomes = outcomes.map((outcome) => ({ ...outcome, sentAt: startedAt }));
   await log.append(outcomes);
   const unanswered = prepared.sent.filter(
     (row) => !outcomes.some((o) => o.entity === row.entity && o.key === row.key),

@@ -27,6 +27,12 @@ export interface RowOutcome {
    * row again reconciles against the workspace first, so a replay can never duplicate it.
    */
   maybeApplied?: true;
+  /**
+   * When the call that settled this row was sent (ISO; live runs only), shared by every row of that
+   * call. The report draws calls per minute and each step's progress over time from it; it lives in
+   * the run store, never in Temporal history.
+   */
+  sentAt?: string;
 }
 
 export function isSuccess(outcome: RowOutcome | undefined): boolean {

@@ -125,6 +125,7 @@ async function stageDocument(
       total: document.total,
       status: document.status,
       dueAtEnd: '0.00',
+      ...(document.dueDate ? { dueDate: document.dueDate } : {}),
     },
   });
   if (document.date >= cutoverDate) {

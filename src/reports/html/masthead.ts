@@ -1,34 +1,20 @@
-import { addDays } from '../../ledger/iso-dates.js';
 import type { RunReport } from '../run-report.js';
+import { chip } from './chip.js';
 import { html, type SafeHtml } from './escape.js';
 import { formatTimestamp } from './format.js';
+import { phaseStatus } from './labels.js';
 
-/** Run name, what was migrated from where, and (impossible to miss) whether anything was written. */
+/** Run name and status, and (impossible to miss) whether anything was written. */
 export function masthead(report: RunReport): SafeHtml {
   const run = report.run;
-  const facts: Array<[string, string]> = [
-    ['Source', `${run.source.folder} (${run.source.format})`],
-    // The cutover is the first day in the workspace; the opening balance is the day before's.
-    ['Cutover', `${run.cutoverDate}, first day in the workspace`],
-    ['Opening balance as at', addDays(run.cutoverDate, -1)],
-    ['End date', run.endDate],
-    ['Currency', run.currency],
-    ['Round', String(run.round)],
-    ['Profile', run.profile],
-    ['Generated', formatTimestamp(report.generatedAt)],
-  ];
   return html`<header class="masthead">
-      <p class="eyebrow">Ledgerlift · Migration run report</p>
-      <h1>${run.runName}</h1>
-      <dl class="facts">
-        ${facts.map(
-          ([name, value]) =>
-            html`<div>
-              <dt>${name}</dt>
-              <dd>${value}</dd>
-            </div>`,
-        )}
-      </dl>
+      <p class="eyebrow">
+        Ledgerlift · Migration run report · generated ${formatTimestamp(report.generatedAt)}
+      </p>
+      <div class="title-line">
+        <h1>${run.runName}</h1>
+        <p class="status">Status: ${chip(phaseStatus[run.phase])}</p>
+      </div>
     </header>
     ${modeBanner(report)}`;
 }

@@ -9,28 +9,78 @@ import { whereColumn } from './cells.js';
 import { capped, dataTable, emptyNote, moreInWorkbook, type Column } from './table.js';
 
 const columns: Column<Problem>[] = [
-  { header: 'Severity', cell: (problem) => chip(severityStatus[problem.severity]), nowrap: true },
-  { header: 'Code', cell: (problem) => html`<code>${problem.code}</code>`, nowrap: true },
-  { header: 'Problem', cell: (problem) => problem.message },
   whereColumn('Where', (problem) => problem.location),
+  { header: 'Problem', cell: (problem) => problem.message },
 ];
 
 const rank = { error: 0, warning: 1, info: 2 } as const;
 
-/** Problems found reading and validating the exports, errors first. */
+interface CodeGroup {
+  severity: Problem['severity'];
+  code: string;
+  problems: Problem[];
+}
+
+/** One group per severity and code, errors first, then the most frequent. */
+export function groupByCode(problems: readonly Problem[]): CodeGroup[] {
+  const groups = new Map<string, CodeGroup>();
+  for (const problem of problems) {
+    const id = `${problem.severity} ${problem.code}`;
+    const group = groups.get(id);
+    if (group) group.problems.push(problem);
+    else groups.set(id, { severity: problem.severity, code: problem.code, problems: [problem] });
+  }
+  return [...groups.values()].sort(
+    (a, b) =>
+      rank[a.severity] - rank[b.severity] ||
+      b.problems.length - a.problems.length ||
+      a.code.localeCompare(b.code),
+  );
+}
+
+/**
+ * Problems found reading and validating the exports, one line per code with its count and an
+ * example; the rows behind a disclosure. A clean run's hundred identical notes are one line.
+ */
 export function problemsSection(report: RunReport): SafeHtml {
-  const problems = [...report.problems].sort((a, b) => rank[a.severity] - rank[b.severity]);
-  const { shown, hidden } = capped(problems, htmlLimits.findings);
+  const groups = groupByCode(report.problems);
   const counts = report.problemCounts;
   return html`<section id="problems" aria-labelledby="problems-title">
     <h2 id="problems-title">
-      Problems found in the exports <span class="count">${formatCount(problems.length)}</span>
+      Problems found in the exports
+      <span class="count"
+        >${formatCount(report.problems.length)} in ${plural(groups.length, 'code')}</span
+      >
     </h2>
     <p class="lead">
       ${plural(counts.error, 'error')} (errors block a live run unless their rows are skipped),
       ${plural(counts.warning, 'warning')} and ${plural(counts.info, 'note')} (reported only).
     </p>
-    ${problems.length ? dataTable(shown, columns) : emptyNote('No problems found. ✓')}
-    ${moreInWorkbook(hidden, problems.length, 'Problems')}
+    ${
+      groups.length
+        ? html`<div class="code-groups">${groups.map(codeGroup)}</div>`
+        : emptyNote('No problems found. ✓')
+    }
   </section>`;
+}
+
+function codeGroup(group: CodeGroup): SafeHtml {
+  const { shown, hidden } = capped(group.problems, htmlLimits.findings);
+  const [first] = group.problems;
+  const others = group.problems.length - 1;
+  return html`<div class="code-group" data-code="${group.code}">
+    <p class="group-head">
+      ${chip(severityStatus[group.severity])} <code>${group.code}</code>
+      <span class="count">${plural(group.problems.length, 'row')}</span>
+    </p>
+    <p class="group-example">
+      ${first?.message}${others > 0 ? html` <span class="muted">(and ${formatCount(others)} more)</span>` : ''}
+    </p>
+    <details class="rows">
+      <summary>
+        ${group.problems.length === 1 ? 'Where it is' : `Where they are (${formatCount(group.problems.length)} rows)`}
+      </summary>
+      ${dataTable(shown, columns)} ${moreInWorkbook(hidden, group.problems.length, 'Problems')}
+    </details>
+  </div>`;
 }

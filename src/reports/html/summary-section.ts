@@ -1,19 +1,23 @@
 import type { RunReport } from '../run-report.js';
-import { chip } from './chip.js';
 import { html, type HtmlValue, type SafeHtml } from './escape.js';
 import { formatCount, formatMinutes, plural } from './format.js';
 import { phaseStatus } from './labels.js';
 import { verdictOf } from './verdict.js';
+import { attentionCard } from './attention-card.js';
+import { booksCard } from './books-card.js';
 
-/** The first screen: status, the headline, the verdict, and the figures that back them. */
+/**
+ * The first screen, and the page that prints for signing: the headline, the verdict, the books,
+ * what needs attention (with links), and the figures that back them. Fits 1400x900 without
+ * scrolling (test/reports/report-charts-in-chromium.test.ts).
+ */
 export function summarySection(report: RunReport): SafeHtml {
   const verdict = verdictOf(report);
   return html`<section id="summary" class="summary" aria-labelledby="summary-title">
     <h2 id="summary-title" class="visually-hidden">Summary</h2>
-    <p class="status">Status: ${chip(phaseStatus[report.run.phase])}</p>
     <p class="headline" id="headline">${report.headline}</p>
     ${attention(report)}
-    <div class="cards">
+    <div class="cards cards-top">
       <div class="card verdict tone-${verdict.tone}" id="verdict">
         <p class="card-label">Verification</p>
         <p class="verdict-title">
@@ -22,9 +26,25 @@ export function summarySection(report: RunReport): SafeHtml {
         ${verdict.finding ? html`<p class="verdict-finding">${verdict.finding}</p>` : ''}
         <p class="card-note">${verdict.detail}</p>
       </div>
+      ${booksCard(report)} ${attentionCard(report)}
+    </div>
+    <div class="cards cards-figures">
       ${rowsCard(report)} ${callsCard(report)} ${problemsCard(report)}
     </div>
+    ${signOff(report)}
   </section>`;
+}
+
+/** Printed only: lines to sign, so the summary page is the sign-off sheet. */
+function signOff(report: RunReport): SafeHtml {
+  return html`<div class="signoff" aria-hidden="true">
+    <p class="card-label">Sign-off · ${report.run.runName}</p>
+    <div class="signoff-lines">
+      <div><span>Prepared by (consultant)</span></div>
+      <div><span>Reviewed by (accountant)</span></div>
+      <div><span>Date</span></div>
+    </div>
+  </div>`;
 }
 
 /** Why the run is not moving: blocked by errors in the exports, paused, or waiting. */

@@ -9,6 +9,7 @@ export function tableOfContents(report: RunReport): SafeHtml {
     ...(report.run.phase === 'blocked'
       ? ([['#blocking-errors', 'Errors that block the run']] as Array<[string, string]>)
       : []),
+    ['#charts', 'At a glance'],
     [
       '#failed-rows',
       `${dry ? 'Rows that would fail' : 'Failed rows'} (${formatCount(report.failedRows.length)})`,
@@ -20,7 +21,12 @@ export function tableOfContents(report: RunReport): SafeHtml {
     ['#api-warnings', `API warnings (${formatCount(report.apiWarnings.length)})`],
     ['#trial-balance', 'Projected trial balance'],
   ];
+  // Printing gives the summary alone, to sign; this box (read by the print stylesheet, no script)
+  // prints the whole report instead.
   return html`<nav class="toc" aria-label="Contents">
     ${links.map(([href, label]) => html`<a href="${href}">${label}</a>`)}
+    <label class="print-choice"
+      ><input type="checkbox" id="print-all" /> Print the whole report, not only the summary</label
+    >
   </nav>`;
 }
