@@ -170,6 +170,10 @@ export function buildProgram(exit: (code: number) => void): Command {
     .description('read and check the exports offline: every problem with its file, row and column')
     .option('--json', 'one JSON problem per line, for scripts')
     .option('--limit <n>', 'errors and warnings to print', '200')
+    .option(
+      '--report <file>',
+      'also write the validate report (JSON): problems and predicted verdict',
+    )
     .action(act(validate));
 
   runCommand(

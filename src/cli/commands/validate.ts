@@ -4,6 +4,8 @@ import { readValidatedExports } from '../../migration/staging/validated-exports.
 import { sourceFormats, type SourceFormat } from '../../../mappings/read-ledger.js';
 import { checkDateOptions } from '../date-options.js';
 import { CliError, exitCodes } from '../exit-codes.js';
+import { predictVerdict } from '../../migration/verification/predict-verdict.js';
+import { describeVerdict, verdictOf, writeValidateReport } from './validate-verdict.js';
 
 export interface ValidateOptions {
   source: string;
@@ -14,11 +16,15 @@ export interface ValidateOptions {
   currency: string;
   json?: boolean;
   limit: string;
+  /** Write the validate report (problem counts, records read, the predicted verdict) here. */
+  report?: string;
 }
 
 /**
  * `ledgerlift validate`: reads, maps and validates the exports offline (no Temporal, no API) and
- * lists every problem with its file, row and column. Exit 1 when errors would block a live run.
+ * lists every problem with its file, row and column, then predicts the verdict: the books the run
+ * will produce against the legacy trial balance and aged balances, every difference with its
+ * probable cause. Exit 1 when errors would block a live run.
  */
 export async function validate(options: ValidateOptions): Promise<number> {
   if (!(sourceFormats as readonly string[]).includes(options.format)) {
@@ -43,7 +49,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
       `${problem.severity.toUpperCase().padEnd(7)} ${problem.code.padEnd(34)} ${formatLocation(problem.location)}: ${problem.message}`,
     );
   };
-  for await (const item of readValidatedExports({
+  const items = readValidatedExports({
     runName: 'validate',
     stageId: 'validate',
     source: {
@@ -55,13 +61,24 @@ export async function validate(options: ValidateOptions): Promise<number> {
     ...(options.end ? { endDate: options.end } : {}),
     currency: options.currency,
     batchSize: 25,
-  })) {
-    if (item.kind === 'problem') show(item.problem);
-    else {
-      records.set(item.record.entity, (records.get(item.record.entity) ?? 0) + 1);
-      item.problems.forEach(show);
+  });
+  // One pass: every item is shown as it is read and staged, as a run stages it, for the verdict.
+  async function* readAndShow() {
+    for await (const item of items) {
+      if (item.kind === 'problem') show(item.problem);
+      else {
+        records.set(item.record.entity, (records.get(item.record.entity) ?? 0) + 1);
+        item.problems.forEach(show);
+      }
+      yield item;
     }
   }
+  const predicted = await predictVerdict(readAndShow(), {
+    cutoverDate: options.cutover,
+    ...(options.end ? { endDate: options.end } : {}),
+    baseCurrency: options.currency,
+    batchSize: 25,
+  });
   if (!options.json) {
     const hidden = counts.error + counts.warning - shown;
     if (hidden > 0) console.log(`... and ${hidden} more (raise --limit, or use --json for all).`);
@@ -77,8 +94,19 @@ export async function validate(options: ValidateOptions): Promise<number> {
         ? ' Errors block a live run until fixed (or skipped with --skip-invalid-rows).'
         : '';
     console.log(`${summary.join(', ')}.${blocks}`);
+    for (const line of describeVerdict(predicted.report, limit)) console.log(line);
+  } else {
+    console.log(JSON.stringify({ verdict: verdictOf(predicted.report) }));
   }
-  return counts.error > 0 ? exitCodes.needsAttention : exitCodes.ok;
+  if (options.report) {
+    await writeValidateReport(path.resolve(options.report), {
+      problems: counts,
+      records: Object.fromEntries(records),
+      verdict: verdictOf(predicted.report),
+    });
+  }
+  // A predicted review needs the consultant as much as an error does (exit 1: books to review).
+  return counts.error > 0 || !predicted.willVerify ? exitCodes.needsAttention : exitCodes.ok;
 }
 
 function plural(count: number, word: string): string {
