@@ -20,6 +20,10 @@ import {
 } from '../src/migration/engine/summaries.js';
 import { fetchReport } from '../src/migration/verification/fetch-report.js';
 import { verifyBooks } from '../src/migration/verification/verify-books.js';
+import {
+  checkStagedAgainstWorkspace,
+  workspaceCurrency,
+} from '../src/migration/workspace-check/workspace-check-activity.js';
 import type { ReportName } from '../src/migration/contracts/migration-api.js';
 import type {
   MigrateLedgerInput,
@@ -79,6 +83,14 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
       ),
     ),
     verifyBooks: withFailureMapping((input: { scope: RunScope }) => verifyBooks(deps, input)),
+    // The workspace pre-check's local halves; its reads are readSnapshotPage calls (one each).
+    workspaceCurrency: withFailureMapping((input: { scope: RunScope }) =>
+      workspaceCurrency(deps, input),
+    ),
+    checkStagedAgainstWorkspace: withFailureMapping(
+      (input: { scope: RunScope; checkScope: RunScope; currencyGiven: boolean }) =>
+        checkStagedAgainstWorkspace(deps, input),
+    ),
     summarizeRun: withFailureMapping((input: { scope: RunScope; steps: StepName[] }) =>
       summarizeRun(deps, input),
     ),

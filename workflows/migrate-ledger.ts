@@ -43,6 +43,11 @@ import {
   stepProgressSignal,
 } from './handlers.js';
 import { migrateStep } from './migrate-step.js';
+import {
+  checkBooksAgainstWorkspace,
+  readWorkspaceForCheck,
+  workspaceCheckScope,
+} from './workspace-precheck.js';
 import { renderDetails } from './render-details.js';
 import {
   modeAttribute,
@@ -61,6 +66,8 @@ export interface CarriedState {
   estimatedCalls: number;
   verification?: VerificationSummary;
   reportFolder?: string;
+  /** The books' base currency the first stage used (absent in runs begun before the pre-check). */
+  currency?: string;
 }
 
 export interface RunOutcome {
@@ -127,6 +134,9 @@ export async function migrateLedger(
   let estimatedCalls = carried?.estimatedCalls ?? 0;
   let verification = carried?.verification;
   let reportFolder = carried?.reportFolder;
+  // The books' base currency: --currency, else the workspace's (the pre-check reads it).
+  let currency = carried?.currency ?? input.currency ?? 'USD';
+  let blockedReason: string | undefined;
   let paused = false;
   let pauseReason: string | undefined;
   let finishRequested = false;
@@ -164,6 +174,7 @@ export async function migrateLedger(
             ? 0
             : null,
       ...(pauseReason ? { pauseReason } : {}),
+      ...(blockedReason ? { blockedReason } : {}),
       ...(verification ? { verification } : {}),
       ...(reportFolder ? { reportFolder } : {}),
     };
@@ -390,17 +401,26 @@ export async function migrateLedger(
 
   if (!carried) {
     publish();
+    // The workspace pre-check (workflows/workspace-precheck.ts); runs begun before it skip it.
+    const checkScope = workspaceCheckScope(scopeOf(mainStageId));
+    const read = patched('workspace-precheck') ? await readWorkspaceForCheck(checkScope) : null;
+    otherCalls += read?.calls ?? 0;
+    currency = input.currency ?? read?.currency ?? 'USD';
     stage = await stagingActivities.stageSource({
       runName: input.runName,
       stageId: mainStageId,
       source: input.source,
       cutoverDate: input.cutoverDate,
       ...(input.endDate ? { endDate: input.endDate } : {}),
-      currency: input.currency ?? 'USD',
+      currency,
       batchSize,
     });
+    const check = read
+      ? await checkBooksAgainstWorkspace(scopeOf(stage.stageId), checkScope, !!input.currency)
+      : null;
+    blockedReason = check?.reason;
     estimatedCalls = selectedSteps.reduce((sum, step) => sum + stage!.estimatedCalls[step], 0);
-    if (input.mode === 'live' && stage.blocking && !input.skipInvalidRows) {
+    if (check?.blocking || (input.mode === 'live' && stage.blocking && !input.skipInvalidRows)) {
       setPhase('blocked');
       ({ folder: reportFolder } = await localActivities.writeReports({
         scope: scopeOf(stage.stageId),
@@ -440,6 +460,7 @@ export async function migrateLedger(
         estimatedCalls,
         ...(verification ? { verification } : {}),
         ...(reportFolder ? { reportFolder } : {}),
+        currency,
       });
     }
 
@@ -453,7 +474,7 @@ export async function migrateLedger(
       source: input.source,
       cutoverDate: input.cutoverDate,
       endDate: (stage as StageSummary).endDate,
-      currency: input.currency ?? 'USD',
+      currency,
       batchSize,
       replayOf: mainStageId,
     });

@@ -64,7 +64,10 @@ function sourceOptions(command: Command): Command {
       '--end <date>',
       "end of the migration window, the date the books are verified at (default: the legacy trial balance's date, else the latest date in the exports)",
     )
-    .option('--currency <code>', "the workspace's currency", 'USD');
+    .option(
+      '--currency <code>',
+      "the books' base currency; the workspace must be in it (default: the workspace's currency; validate offline: USD)",
+    );
 }
 
 type Act = <A extends unknown[]>(

@@ -13,7 +13,7 @@ export interface ValidateOptions {
   overrides?: string;
   cutover: string;
   end?: string;
-  currency: string;
+  currency?: string;
   json?: boolean;
   limit: string;
   /** Write the validate report (problem counts, records read, the predicted verdict) here. */
@@ -33,6 +33,8 @@ export async function validate(options: ValidateOptions): Promise<number> {
     );
   }
   checkDateOptions(options);
+  // Offline there is no workspace to take the currency from (docs/cli.md).
+  const currency = options.currency?.toUpperCase() ?? 'USD';
   const limit = Number(options.limit);
   const counts = { error: 0, warning: 0, info: 0 };
   const records = new Map<string, number>();
@@ -59,7 +61,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
     },
     cutoverDate: options.cutover,
     ...(options.end ? { endDate: options.end } : {}),
-    currency: options.currency,
+    currency,
     batchSize: 25,
   });
   // One pass: every item is shown as it is read and staged, as a run stages it, for the verdict.
@@ -76,7 +78,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
   const predicted = await predictVerdict(readAndShow(), {
     cutoverDate: options.cutover,
     ...(options.end ? { endDate: options.end } : {}),
-    baseCurrency: options.currency,
+    baseCurrency: currency,
     batchSize: 25,
   });
   if (!options.json) {

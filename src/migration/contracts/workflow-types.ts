@@ -80,6 +80,8 @@ export interface RunProgress {
   pacePerMinute: number;
   etaSeconds: number | null;
   pauseReason?: string;
+  /** Why a blocked run stopped before writing, when the workspace pre-check stopped it. */
+  blockedReason?: string;
   verification?: VerificationSummary;
   reportFolder?: string;
 }
