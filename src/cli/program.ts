@@ -140,6 +140,14 @@ export function buildProgram(exit: (code: number) => void): Command {
       "the sandbox's rate window for 100 requests (the real API: 60)",
       '60',
     )
+    .option(
+      '--currency <code>',
+      'rehearse in a sandbox workspace in this currency (default USD), e.g. CAD',
+    )
+    .option(
+      '--country <code>',
+      "the sandbox workspace's country, e.g. CA (default: the currency's)",
+    )
     .action(act(dev));
 
   program
