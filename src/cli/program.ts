@@ -182,6 +182,10 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--json', 'one JSON problem per line, for scripts')
     .option('--limit <n>', 'errors and warnings to print', '200')
     .option(
+      '--profile <name>',
+      "also check that profile's workspace before anything is written (reads only)",
+    )
+    .option(
       '--report <file>',
       'also write the validate report (JSON): problems and predicted verdict',
     )

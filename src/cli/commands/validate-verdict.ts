@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { WorkspaceCheck } from '../../migration/workspace-check/assess-workspace.js';
 import type {
   Comparison,
   VerificationReport,
@@ -66,6 +67,8 @@ export interface ValidateReport {
   problems: { error: number; warning: number; info: number };
   records: Record<string, number>;
   verdict: PredictedVerdictView;
+  /** With --profile: the workspace pre-check. */
+  workspace?: WorkspaceCheck;
 }
 
 /** Writes the validate report as JSON, creating its folder. */

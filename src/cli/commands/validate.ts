@@ -5,6 +5,8 @@ import { sourceFormats, type SourceFormat } from '../../../mappings/read-ledger.
 import { checkDateOptions } from '../date-options.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { predictVerdict } from '../../migration/verification/predict-verdict.js';
+import { assessWorkspace } from '../../migration/workspace-check/assess-workspace.js';
+import { describeWorkspaceCheck, readProfileWorkspace } from './validate-workspace.js';
 import { describeVerdict, verdictOf, writeValidateReport } from './validate-verdict.js';
 
 export interface ValidateOptions {
@@ -18,6 +20,8 @@ export interface ValidateOptions {
   limit: string;
   /** Write the validate report (problem counts, records read, the predicted verdict) here. */
   report?: string;
+  /** Also check the workspace of this connection profile (reads only). */
+  profile?: string;
 }
 
 /**
@@ -33,8 +37,11 @@ export async function validate(options: ValidateOptions): Promise<number> {
     );
   }
   checkDateOptions(options);
-  // Offline there is no workspace to take the currency from (docs/cli.md).
-  const currency = options.currency?.toUpperCase() ?? 'USD';
+  // With a profile, the workspace is read first: --currency defaults to its currency. Offline
+  // there is no workspace to take it from (docs/cli.md).
+  const workspace = options.profile ? await readProfileWorkspace(options.profile) : undefined;
+  const currency =
+    options.currency?.toUpperCase() ?? workspace?.workspace.currency?.toUpperCase() ?? 'USD';
   const limit = Number(options.limit);
   const counts = { error: 0, warning: 0, info: 0 };
   const records = new Map<string, number>();
@@ -81,6 +88,14 @@ export async function validate(options: ValidateOptions): Promise<number> {
     baseCurrency: currency,
     batchSize: 25,
   });
+  const check = workspace
+    ? assessWorkspace(workspace, {
+        currency,
+        currencyGiven: options.currency !== undefined,
+        cutoverDate: options.cutover,
+        ...predicted.books,
+      })
+    : undefined;
   if (!options.json) {
     const hidden = counts.error + counts.warning - shown;
     if (hidden > 0) console.log(`... and ${hidden} more (raise --limit, or use --json for all).`);
@@ -97,18 +112,22 @@ export async function validate(options: ValidateOptions): Promise<number> {
         : '';
     console.log(`${summary.join(', ')}.${blocks}`);
     for (const line of describeVerdict(predicted.report, limit)) console.log(line);
+    if (check) for (const line of describeWorkspaceCheck(check)) console.log(line);
   } else {
     console.log(JSON.stringify({ verdict: verdictOf(predicted.report) }));
+    if (check) console.log(JSON.stringify({ workspace: check }));
   }
   if (options.report) {
     await writeValidateReport(path.resolve(options.report), {
       problems: counts,
       records: Object.fromEntries(records),
       verdict: verdictOf(predicted.report),
+      ...(check ? { workspace: check } : {}),
     });
   }
   // A predicted review needs the consultant as much as an error does (exit 1: books to review).
-  return counts.error > 0 || !predicted.willVerify ? exitCodes.needsAttention : exitCodes.ok;
+  const attention = counts.error > 0 || !predicted.willVerify || check?.blocking === true;
+  return attention ? exitCodes.needsAttention : exitCodes.ok;
 }
 
 function plural(count: number, word: string): string {

@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { FileRunStore } from '../../run-store/file-run-store.js';
-import type { StagingItem } from '../contracts/staged-row.js';
+import type { Account } from '../../ledger/index.js';
+import type { StagedRow, StagingItem } from '../contracts/staged-row.js';
+import { readChunks } from '../staging/chunk-writer.js';
+import { stageKeys } from '../staging/stage-keys.js';
 import type { VerificationReport } from '../contracts/verification-report.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { scopeKeys } from '../engine/run-keys.js';
@@ -15,6 +18,8 @@ export interface PredictedVerdict {
   /** True when the run's books will verify: no difference and a clearing account at zero. */
   willVerify: boolean;
   report: VerificationReport;
+  /** What the workspace pre-check needs of the staged books. */
+  books: { accounts: Account[]; openingBalanceLines: number };
 }
 
 const RUN_NAME = 'validate';
@@ -35,14 +40,19 @@ export async function predictVerdict(
   const folder = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-validate-'));
   const store = new FileRunStore(folder);
   try {
-    await stageLedger(items, store, { ...settings, stageId: STAGE_ID });
+    const manifest = await stageLedger(items, store, { ...settings, stageId: STAGE_ID });
     const scope: RunScope = { runName: RUN_NAME, mode: 'dry-run', stageId: STAGE_ID, profile: '' };
     await verifyBooks(offlineDeps(store), { scope });
     const report = await store.getDocument<VerificationReport>(
       scopeKeys(scope).report('verification'),
     );
     if (!report) throw new Error('the prediction wrote no verification report');
-    return { willVerify: report.verified, report };
+    const accounts: Account[] = [];
+    for await (const row of readChunks<StagedRow>(store, stageKeys(STAGE_ID).rows('accounts'))) {
+      accounts.push(row.record as Account);
+    }
+    const openingBalanceLines = manifest.steps['opening-balance']?.rows ?? 0;
+    return { willVerify: report.verified, report, books: { accounts, openingBalanceLines } };
   } finally {
     await store.close();
     await rm(folder, { recursive: true, force: true });
