@@ -1,6 +1,6 @@
-import type { RunScope } from '../src/migration/contracts/workflow-types.js';
-import type { WorkspaceCheckSummary } from '../src/migration/workspace-check/workspace-check-activity.js';
-import { apiActivities, localActivities } from './activity-proxies.js';
+import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
+import type { WorkspaceCheckSummary } from '../../src/migration/workspace-check/workspace-check-activity.js';
+import { apiActivities, localActivities } from '../activity-proxies.js';
 
 /**
  * The scope the pre-check's reads are kept under: its own stage id, so the steps' snapshots of

@@ -1,0 +1,54 @@
+import { patched } from '@temporalio/workflow';
+import { refreshCounts } from './exact-counts.js';
+import { progressOf, publish, setPhase } from './run-progress.js';
+import { scopeOf, type LedgerRun, type RunOutcome } from './run-state.js';
+import { stageExports } from './stage-exports.js';
+import { runSteps } from './step-scheduler.js';
+import { verifyAndReport, writeReports } from './verify-and-report.js';
+import {
+  checkBooksAgainstWorkspace,
+  readWorkspaceForCheck,
+  workspaceCheckScope,
+} from './workspace-precheck.js';
+
+/**
+ * A new run's first pass: stage the exports, run every selected step, verify and report. Answers
+ * the outcome when the run ends here (a blocked live run, any dry run); a live run goes on to wait
+ * for the operator.
+ */
+export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined> {
+  const { input, settings } = run;
+  publish(run);
+  // The workspace pre-check (workspace-precheck.ts); runs begun before it skip it.
+  const checkScope = workspaceCheckScope(scopeOf(run, settings.mainStageId));
+  const read = patched('workspace-precheck') ? await readWorkspaceForCheck(checkScope) : null;
+  run.otherCalls += read?.calls ?? 0;
+  run.currency = input.currency ?? read?.currency ?? run.currency;
+  const stage = await stageExports(run, {
+    stageId: settings.mainStageId,
+    ...(input.endDate ? { endDate: input.endDate } : {}),
+  });
+  run.stage = stage;
+  run.estimatedCalls = settings.selectedSteps.reduce(
+    (sum, step) => sum + stage.estimatedCalls[step],
+    0,
+  );
+  const check = read
+    ? await checkBooksAgainstWorkspace(scopeOf(run), checkScope, input.currency !== undefined)
+    : null;
+  run.blockedReason = check?.reason;
+  if (check?.blocking || (input.mode === 'live' && stage.blocking && !input.skipInvalidRows)) {
+    setPhase(run, 'blocked');
+    await writeReports(run);
+    return { status: 'blocked', progress: progressOf(run) };
+  }
+  setPhase(run, 'migrating');
+  await runSteps(run, 'main', settings.selectedSteps);
+  await refreshCounts(run);
+  await verifyAndReport(run);
+  if (input.mode === 'dry-run') {
+    setPhase(run, run.verification?.verified === false ? 'needs-review' : 'completed');
+    return { status: 'dry-run-complete', progress: progressOf(run) };
+  }
+  return undefined;
+}
