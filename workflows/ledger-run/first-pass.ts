@@ -21,7 +21,9 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
   publish(run);
   // The workspace pre-check (workspace-precheck.ts); runs begun before it skip it.
   const checkScope = workspaceCheckScope(scopeOf(run, settings.mainStageId));
-  const read = patched('workspace-precheck') ? await readWorkspaceForCheck(checkScope) : null;
+  const read = patched('workspace-precheck')
+    ? await readWorkspaceForCheck(checkScope, input.source)
+    : null;
   run.otherCalls += read?.calls ?? 0;
   run.currency = input.currency ?? read?.currency ?? run.currency;
   const stage = await stageExports(run, {

@@ -1,4 +1,4 @@
-import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
+import type { MigrateLedgerInput, RunScope } from '../../src/migration/contracts/workflow-types.js';
 import type { WorkspaceCheckSummary } from '../../src/migration/workspace-check/workspace-check-activity.js';
 import { apiActivities, localActivities } from '../activity-proxies.js';
 
@@ -23,7 +23,10 @@ const PLAN_ID = 'workspace-check';
  */
 export async function readWorkspaceForCheck(
   checkScope: RunScope,
+  source: MigrateLedgerInput['source'],
 ): Promise<{ calls: number; currency: string | undefined }> {
+  // Exports the worker may not read are refused before the workspace is touched, as before.
+  await localActivities.confirmSource({ source });
   const api = apiActivities();
   let calls = 0;
   for (const resource of READS_BEFORE_STAGING) {
