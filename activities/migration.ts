@@ -20,6 +20,11 @@ import {
 } from '../src/migration/engine/summaries.js';
 import { fetchReport } from '../src/migration/verification/fetch-report.js';
 import { verifyBooks } from '../src/migration/verification/verify-books.js';
+import { confineSource } from '../src/migration/confine-source.js';
+import {
+  checkStagedAgainstWorkspace,
+  workspaceCurrency,
+} from '../src/migration/workspace-check/workspace-check-activity.js';
 import type { ReportName } from '../src/migration/contracts/migration-api.js';
 import type {
   MigrateLedgerInput,
@@ -52,6 +57,8 @@ export interface MigrationActivityDeps extends EngineDeps {
   runFolder(runName: string): string;
   /** The pace of API calls, for the dry run's duration estimate. */
   requestsPerMinute: number;
+  /** The worker's sources root (the reader is confined to it), checked before the first API call. */
+  sourcesRoot?: string;
 }
 
 /**
@@ -99,6 +106,18 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
       ),
     ),
     verifyBooks: withFailureMapping((input: { scope: RunScope }) => verifyBooks(deps, input)),
+    // The workspace pre-check's local parts; its reads are readSnapshotPage calls (one each). A
+    // source outside the sources root is refused before the first of them, as staging refuses it.
+    confirmSource: withFailureMapping(async (input: { source: MigrateLedgerInput['source'] }) => {
+      if (deps.sourcesRoot !== undefined) await confineSource(input.source, deps.sourcesRoot);
+    }),
+    workspaceCurrency: withFailureMapping((input: { scope: RunScope }) =>
+      workspaceCurrency(deps, input),
+    ),
+    checkStagedAgainstWorkspace: withFailureMapping(
+      (input: { scope: RunScope; checkScope: RunScope; currencyGiven: boolean }) =>
+        checkStagedAgainstWorkspace(deps, input),
+    ),
     summarizeRun: withFailureMapping((input: { scope: RunScope; steps: StepName[] }) =>
       summarizeRun(deps, input),
     ),

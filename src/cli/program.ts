@@ -65,7 +65,10 @@ function sourceOptions(command: Command): Command {
       '--end <date>',
       "end of the migration window, the date the books are verified at (default: the legacy trial balance's date, else the latest date in the exports)",
     )
-    .option('--currency <code>', "the workspace's currency", 'USD');
+    .option(
+      '--currency <code>',
+      "the books' base currency; the workspace must be in it (default: the workspace's currency; validate offline: USD)",
+    );
 }
 
 type Act = <A extends unknown[]>(
@@ -138,6 +141,14 @@ export function buildProgram(exit: (code: number) => void): Command {
       "the sandbox's rate window for 100 requests (the real API: 60)",
       '60',
     )
+    .option(
+      '--currency <code>',
+      'rehearse in a sandbox workspace in this currency (default USD), e.g. CAD',
+    )
+    .option(
+      '--country <code>',
+      "the sandbox workspace's country, e.g. CA (default: the currency's)",
+    )
     .action(act(dev));
 
   program
@@ -171,6 +182,14 @@ export function buildProgram(exit: (code: number) => void): Command {
     .description('read and check the exports offline: every problem with its file, row and column')
     .option('--json', 'one JSON problem per line, for scripts')
     .option('--limit <n>', 'errors and warnings to print', '200')
+    .option(
+      '--profile <name>',
+      "also check that profile's workspace before anything is written (reads only)",
+    )
+    .option(
+      '--report <file>',
+      'also write the validate report (JSON): problems and predicted verdict',
+    )
     .action(act(validate));
 
   runCommand(

@@ -16,7 +16,7 @@ export interface RunOptions {
   profile: string;
   cutover: string;
   end?: string;
-  currency: string;
+  currency?: string;
   batchSize: string;
   steps?: string;
   concurrency?: string;
@@ -81,7 +81,7 @@ export function runInput(
     profile: options.profile,
     cutoverDate: options.cutover,
     ...(options.end ? { endDate: options.end } : {}),
-    currency: options.currency,
+    ...(options.currency ? { currency: options.currency.toUpperCase() } : {}),
     mode,
     batchSize,
     ...(steps ? { steps } : {}),

@@ -11,7 +11,10 @@ export const SANDBOX_APP = {
  * Approves a sandbox consent page as a person would in a browser: reads the form, submits it with
  * "Approve", and follows the redirect to the loopback callback. Only for the embedded sandbox.
  */
-export async function approveSandboxConsent(consentUrl: string): Promise<void> {
+export async function approveSandboxConsent(
+  consentUrl: string,
+  workspaceId?: string,
+): Promise<void> {
   const page = await fetch(consentUrl);
   const html = await page.text();
   if (!page.ok) throw new Error(`the consent page answered ${page.status}: ${html.slice(0, 200)}`);
@@ -19,11 +22,21 @@ export async function approveSandboxConsent(consentUrl: string): Promise<void> {
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
     fields.set(match[1] as string, decodeEntities(match[2] as string));
   }
-  const workspace = /<input type="radio" name="workspace_id" value="([^"]+)"[^>]*checked/.exec(
-    html,
-  );
-  if (!workspace?.[1]) throw new Error('the consent page offers no workspace');
-  fields.set('workspace_id', decodeEntities(workspace[1]));
+  const offered = [
+    ...html.matchAll(/<input type="radio" name="workspace_id" value="([^"]+)"/g),
+  ].map((match) => decodeEntities(match[1] as string));
+  const checked = /<input type="radio" name="workspace_id" value="([^"]+)"[^>]*checked/.exec(html);
+  const chosen = workspaceId
+    ? offered.find((id) => id.toLowerCase() === workspaceId.toLowerCase())
+    : checked?.[1] && decodeEntities(checked[1]);
+  if (!chosen) {
+    throw new Error(
+      workspaceId
+        ? `the consent page does not offer workspace ${workspaceId}`
+        : 'the consent page offers no workspace',
+    );
+  }
+  fields.set('workspace_id', chosen);
   fields.set('decision', 'approve');
   const action = new URL('/oauth/authorize', consentUrl);
   const answer = await fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
@@ -49,6 +62,8 @@ export async function connectToSandbox(options: {
   profile: string;
   credentialStore?: CredentialStore;
   credentialsPath?: string;
+  /** The workspace to approve (default: the one the page offers first). */
+  workspaceId?: string;
 }): Promise<ConsentFlowResult> {
   return runConsentFlow({
     connection: { baseUrl: options.baseUrl, ...SANDBOX_APP },
@@ -57,6 +72,6 @@ export async function connectToSandbox(options: {
     ...(options.credentialStore ? { credentialStore: options.credentialStore } : {}),
     ...(options.credentialsPath ? { credentialsPath: options.credentialsPath } : {}),
     printUrl: () => undefined,
-    openBrowser: (url: string) => approveSandboxConsent(url),
+    openBrowser: (url: string) => approveSandboxConsent(url, options.workspaceId),
   });
 }

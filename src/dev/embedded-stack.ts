@@ -11,6 +11,7 @@ import { createWorkers } from '../worker/create-worker.js';
 import { createMigrationDeps } from '../worker/migration-deps.js';
 import { connectToSandbox } from './connect-sandbox.js';
 import { freePort } from './free-port.js';
+import { sandboxWorkspaceFor } from './sandbox-workspace.js';
 import { ensureTemporalCli } from './temporal-cli.js';
 import { startDevServer, type RunningDevServer } from './temporal-dev-server.js';
 
@@ -26,6 +27,8 @@ export interface EmbeddedStackOptions {
   sandboxWindowMs?: number;
   /** Profile the sandbox is connected as. */
   profile?: string;
+  /** A sandbox workspace in this currency and country instead of the default USD one (US). */
+  workspace?: { currency: string; country: string };
   log?: (line: string) => void;
 }
 
@@ -35,6 +38,8 @@ export interface EmbeddedStack {
   settings: TemporalSettings;
   worker: WorkerSettings;
   profile: string;
+  /** The sandbox workspace the profile is connected to. */
+  workspace: { currency: string; country: string };
   stop(): Promise<void>;
 }
 
@@ -68,6 +73,13 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     logFile: path.join(options.dataDir, 'temporal', 'server.log'),
   });
   const config = defaultSandboxConfig();
+  if (options.workspace) {
+    config.workspaces = [
+      sandboxWorkspaceFor(options.workspace.currency, options.workspace.country),
+    ];
+  }
+  // The profile is connected to this workspace even when the data file holds others from earlier.
+  const workspaceId = config.workspaces[0]?.id;
   const windowMs = options.sandboxWindowMs ?? config.limits.windowMs;
   config.limits = { ...config.limits, windowMs };
   const sandbox = await startSandbox({
@@ -77,7 +89,12 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   });
   const credentialsPath = path.join(options.dataDir, 'credentials.json');
   try {
-    await connectToSandbox({ baseUrl: sandbox.url, profile, credentialsPath });
+    await connectToSandbox({
+      baseUrl: sandbox.url,
+      profile,
+      credentialsPath,
+      ...(workspaceId ? { workspaceId } : {}),
+    });
     const settings: TemporalSettings = {
       address: temporal.address,
       namespace: temporal.namespace,
@@ -111,6 +128,10 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       settings,
       worker,
       profile,
+      workspace: {
+        currency: config.workspaces[0]?.currency ?? 'USD',
+        country: config.workspaces[0]?.country ?? 'US',
+      },
       async stop() {
         // Ctrl-C reaches Temporal's runtime too, which may already be draining the workers.
         for (const w of [workers.main, workers.api]) if (w.getState() === 'RUNNING') w.shutdown();

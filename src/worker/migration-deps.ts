@@ -56,6 +56,7 @@ export function createMigrationDeps(
     now: () => new Date(),
     ambiguousSettleMs: settings.ambiguousSettleSeconds * 1000,
     readValidatedExports: confinedReader(readValidatedExports, settings.sourcesRoot),
+    sourcesRoot: settings.sourcesRoot,
     runFolder: (runName) => stores.runFolder(runName),
     requestsPerMinute: estimateCallsPerMinute(settings),
     async close() {

@@ -1,9 +1,15 @@
+import { patched } from '@temporalio/workflow';
 import { refreshCounts } from './exact-counts.js';
 import { progressOf, publish, setPhase } from './run-progress.js';
-import type { LedgerRun, RunOutcome } from './run-state.js';
+import { scopeOf, type LedgerRun, type RunOutcome } from './run-state.js';
 import { stageExports } from './stage-exports.js';
 import { runSteps } from './step-scheduler.js';
 import { verifyAndReport, writeReports } from './verify-and-report.js';
+import {
+  checkBooksAgainstWorkspace,
+  readWorkspaceForCheck,
+  workspaceCheckScope,
+} from './workspace-precheck.js';
 
 /**
  * A new run's first pass: stage the exports, run every selected step, verify and report. Answers
@@ -13,6 +19,13 @@ import { verifyAndReport, writeReports } from './verify-and-report.js';
 export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined> {
   const { input, settings } = run;
   publish(run);
+  // The workspace pre-check (workspace-precheck.ts); runs begun before it skip it.
+  const checkScope = workspaceCheckScope(scopeOf(run, settings.mainStageId));
+  const read = patched('workspace-precheck')
+    ? await readWorkspaceForCheck(checkScope, input.source)
+    : null;
+  run.otherCalls += read?.calls ?? 0;
+  run.currency = input.currency ?? read?.currency ?? run.currency;
   const stage = await stageExports(run, {
     stageId: settings.mainStageId,
     ...(input.endDate ? { endDate: input.endDate } : {}),
@@ -22,7 +35,11 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
     (sum, step) => sum + stage.estimatedCalls[step],
     0,
   );
-  if (input.mode === 'live' && stage.blocking && !input.skipInvalidRows) {
+  const check = read
+    ? await checkBooksAgainstWorkspace(scopeOf(run), checkScope, input.currency !== undefined)
+    : null;
+  run.blockedReason = check?.reason;
+  if (check?.blocking || (input.mode === 'live' && stage.blocking && !input.skipInvalidRows)) {
     setPhase(run, 'blocked');
     await writeReports(run);
     return { status: 'blocked', progress: progressOf(run) };

@@ -22,6 +22,8 @@ export interface CarriedState {
   estimatedCalls: number;
   verification?: VerificationSummary;
   reportFolder?: string;
+  /** The books' base currency the first stage used (absent in runs begun before the pre-check). */
+  currency?: string;
 }
 
 export interface RunOutcome {
@@ -76,6 +78,10 @@ export interface LedgerRun {
   estimatedCalls: number;
   verification: VerificationSummary | undefined;
   reportFolder: string | undefined;
+  /** The books' base currency: --currency, else the workspace's (the workspace pre-check reads it). */
+  currency: string;
+  /** Why the run stopped before writing, when the workspace pre-check stopped it. */
+  blockedReason: string | undefined;
   readonly operator: OperatorState;
   readonly runningChildren: Map<StepName, ChildWorkflowHandle<typeof migrateStep>>;
   /** Signals to the children, one round at a time (see tellChildren). */
@@ -119,6 +125,8 @@ export function openRun(input: MigrateLedgerInput, carried?: CarriedState): Ledg
     estimatedCalls: carried?.estimatedCalls ?? 0,
     verification: carried?.verification,
     reportFolder: carried?.reportFolder,
+    currency: carried?.currency ?? input.currency ?? 'USD',
+    blockedReason: undefined,
     operator: {
       paused: false,
       pauseReason: undefined,
@@ -143,6 +151,7 @@ export function carriedStateOf(run: LedgerRun): CarriedState {
     estimatedCalls: run.estimatedCalls,
     ...(run.verification ? { verification: run.verification } : {}),
     ...(run.reportFolder ? { reportFolder: run.reportFolder } : {}),
+    currency: run.currency,
   };
 }
 

@@ -17,7 +17,7 @@ export function stageExports(
     source: input.source,
     cutoverDate: input.cutoverDate,
     ...(which.endDate ? { endDate: which.endDate } : {}),
-    currency: input.currency ?? 'USD',
+    currency: run.currency,
     batchSize: settings.batchSize,
     ...(which.replayOf ? { replayOf: which.replayOf } : {}),
   });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { startEmbeddedStack } from '../../dev/embedded-stack.js';
-import { exitCodes } from '../exit-codes.js';
+import { CliError, exitCodes } from '../exit-codes.js';
 
 export interface DevOptions {
   data: string;
@@ -9,6 +9,9 @@ export interface DevOptions {
   uiPort?: string;
   sandboxPort: string;
   windowSeconds: string;
+  /** Rehearse in a sandbox workspace in this currency (and --country), e.g. CAD and CA. */
+  currency?: string;
+  country?: string;
 }
 
 /**
@@ -18,6 +21,7 @@ export interface DevOptions {
 export async function dev(options: DevOptions): Promise<number> {
   // The console is for the consultant here: the SDK's lifecycle chatter stays below warnings.
   Runtime.install({ logger: new DefaultLogger('WARN') });
+  const workspace = devWorkspace(options);
   const stack = await startEmbeddedStack({
     dataDir: path.resolve(options.data),
     temporalPort: Number(options.port),
@@ -25,6 +29,7 @@ export async function dev(options: DevOptions): Promise<number> {
     sandboxPort: Number(options.sandboxPort),
     sandboxDataFile: path.join(path.resolve(options.data), 'sandbox', 'state.json'),
     sandboxWindowMs: Number(options.windowSeconds) * 1000,
+    ...(workspace ? { workspace } : {}),
   });
   const env = `TEMPORAL_ADDRESS=${stack.settings.address} LEDGERLIFT_RUNS_DIR=${stack.worker.runsDir}`;
   console.log(
@@ -33,6 +38,7 @@ export async function dev(options: DevOptions): Promise<number> {
       `  Temporal Web UI   ${stack.temporal.uiUrl}`,
       `  Temporal          ${stack.settings.address} (task queue "${stack.settings.taskQueue}")`,
       `  Sandbox API       ${stack.sandbox.url} (profile "${stack.profile}", ${options.windowSeconds}-second rate window)`,
+      `  Sandbox workspace ${stack.workspace.currency}, ${stack.workspace.country}${workspace ? '' : ' (another: ledgerlift dev --currency CAD --country CA)'}`,
       `  Runs and reports  ${stack.worker.runsDir}`,
       '',
       'Try, in another terminal:',
@@ -49,4 +55,29 @@ export async function dev(options: DevOptions): Promise<number> {
   await stack.stop();
   console.log('Stopped.');
   return exitCodes.ok;
+}
+
+/** Countries of the currencies a rehearsal most often needs, when only --currency is given. */
+const countryOfCurrency: Record<string, string> = {
+  USD: 'US',
+  CAD: 'CA',
+  GBP: 'GB',
+  EUR: 'IE',
+  AUD: 'AU',
+  NZD: 'NZ',
+};
+
+function devWorkspace(options: DevOptions): { currency: string; country: string } | undefined {
+  if (!options.currency && !options.country) return undefined;
+  const currency = (options.currency ?? 'USD').toUpperCase();
+  const country = (options.country ?? countryOfCurrency[currency])?.toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) {
+    throw new CliError(`--currency must be an ISO 4217 code such as CAD (got "${currency}").`);
+  }
+  if (!country || !/^[A-Z]{2}$/.test(country)) {
+    throw new CliError(
+      `--country must be an ISO 3166 code such as CA${options.country ? ` (got "${options.country}")` : `: there is no default for ${currency}`}.`,
+    );
+  }
+  return { currency, country };
 }

@@ -65,7 +65,9 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
     switch (outcome.status) {
       case 'blocked':
         console.log(
-          `Blocked: the exports have errors a live run must not write. Fix them (or add --skip-invalid-rows).${reportLine}`,
+          outcome.progress.blockedReason
+            ? `Blocked before writing anything: ${outcome.progress.blockedReason}${reportLine}`
+            : `Blocked: the exports have errors a live run must not write. Fix them (or add --skip-invalid-rows).${reportLine}`,
         );
         return exitCodes.needsAttention;
       case 'dry-run-complete': {

@@ -4,6 +4,10 @@ import { readValidatedExports } from '../../migration/staging/validated-exports.
 import { sourceFormats, type SourceFormat } from '../../../mappings/read-ledger.js';
 import { checkDateOptions } from '../date-options.js';
 import { CliError, exitCodes } from '../exit-codes.js';
+import { predictVerdict } from '../../migration/verification/predict-verdict.js';
+import { assessWorkspace } from '../../migration/workspace-check/assess-workspace.js';
+import { describeWorkspaceCheck, readProfileWorkspace } from './validate-workspace.js';
+import { describeVerdict, verdictOf, writeValidateReport } from './validate-verdict.js';
 
 export interface ValidateOptions {
   source: string;
@@ -11,14 +15,20 @@ export interface ValidateOptions {
   overrides?: string;
   cutover: string;
   end?: string;
-  currency: string;
+  currency?: string;
   json?: boolean;
   limit: string;
+  /** Write the validate report (problem counts, records read, the predicted verdict) here. */
+  report?: string;
+  /** Also check the workspace of this connection profile (reads only). */
+  profile?: string;
 }
 
 /**
  * `ledgerlift validate`: reads, maps and validates the exports offline (no Temporal, no API) and
- * lists every problem with its file, row and column. Exit 1 when errors would block a live run.
+ * lists every problem with its file, row and column, then predicts the verdict: the books the run
+ * will produce against the legacy trial balance and aged balances, every difference with its
+ * probable cause. Exit 1 when errors would block a live run.
  */
 export async function validate(options: ValidateOptions): Promise<number> {
   if (!(sourceFormats as readonly string[]).includes(options.format)) {
@@ -27,6 +37,11 @@ export async function validate(options: ValidateOptions): Promise<number> {
     );
   }
   checkDateOptions(options);
+  // With a profile, the workspace is read first: --currency defaults to its currency. Offline
+  // there is no workspace to take it from (docs/cli.md).
+  const workspace = options.profile ? await readProfileWorkspace(options.profile) : undefined;
+  const currency =
+    options.currency?.toUpperCase() ?? workspace?.workspace.currency?.toUpperCase() ?? 'USD';
   const limit = Number(options.limit);
   const counts = { error: 0, warning: 0, info: 0 };
   const records = new Map<string, number>();
@@ -43,7 +58,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
       `${problem.severity.toUpperCase().padEnd(7)} ${problem.code.padEnd(34)} ${formatLocation(problem.location)}: ${problem.message}`,
     );
   };
-  for await (const item of readValidatedExports({
+  const items = readValidatedExports({
     runName: 'validate',
     stageId: 'validate',
     source: {
@@ -53,15 +68,34 @@ export async function validate(options: ValidateOptions): Promise<number> {
     },
     cutoverDate: options.cutover,
     ...(options.end ? { endDate: options.end } : {}),
-    currency: options.currency,
+    currency,
     batchSize: 25,
-  })) {
-    if (item.kind === 'problem') show(item.problem);
-    else {
-      records.set(item.record.entity, (records.get(item.record.entity) ?? 0) + 1);
-      item.problems.forEach(show);
+  });
+  // One pass: every item is shown as it is read and staged, as a run stages it, for the verdict.
+  async function* readAndShow() {
+    for await (const item of items) {
+      if (item.kind === 'problem') show(item.problem);
+      else {
+        records.set(item.record.entity, (records.get(item.record.entity) ?? 0) + 1);
+        item.problems.forEach(show);
+      }
+      yield item;
     }
   }
+  const predicted = await predictVerdict(readAndShow(), {
+    cutoverDate: options.cutover,
+    ...(options.end ? { endDate: options.end } : {}),
+    baseCurrency: currency,
+    batchSize: 25,
+  });
+  const check = workspace
+    ? assessWorkspace(workspace, {
+        currency,
+        currencyGiven: options.currency !== undefined,
+        cutoverDate: options.cutover,
+        ...predicted.books,
+      })
+    : undefined;
   if (!options.json) {
     const hidden = counts.error + counts.warning - shown;
     if (hidden > 0) console.log(`... and ${hidden} more (raise --limit, or use --json for all).`);
@@ -77,8 +111,23 @@ export async function validate(options: ValidateOptions): Promise<number> {
         ? ' Errors block a live run until fixed (or skipped with --skip-invalid-rows).'
         : '';
     console.log(`${summary.join(', ')}.${blocks}`);
+    for (const line of describeVerdict(predicted.report, limit)) console.log(line);
+    if (check) for (const line of describeWorkspaceCheck(check)) console.log(line);
+  } else {
+    console.log(JSON.stringify({ verdict: verdictOf(predicted.report) }));
+    if (check) console.log(JSON.stringify({ workspace: check }));
   }
-  return counts.error > 0 ? exitCodes.needsAttention : exitCodes.ok;
+  if (options.report) {
+    await writeValidateReport(path.resolve(options.report), {
+      problems: counts,
+      records: Object.fromEntries(records),
+      verdict: verdictOf(predicted.report),
+      ...(check ? { workspace: check } : {}),
+    });
+  }
+  // A predicted review needs the consultant as much as an error does (exit 1: books to review).
+  const attention = counts.error > 0 || !predicted.willVerify || check?.blocking === true;
+  return attention ? exitCodes.needsAttention : exitCodes.ok;
 }
 
 function plural(count: number, word: string): string {

@@ -139,6 +139,14 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
         })),
       };
     },
+    async getWorkspace() {
+      const workspace = await client.workspace.get(options);
+      return {
+        currency: workspace.currency ?? undefined,
+        country: workspace.country ?? undefined,
+        cutoverDate: workspace.cutoverDate ?? undefined,
+      };
+    },
     async report(name, asOf) {
       if (name === 'trial-balance') return client.reports.trialBalance({ endDate: asOf }, options);
       if (name === 'aged-receivables')

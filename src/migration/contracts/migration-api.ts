@@ -92,6 +92,13 @@ export interface OpeningBalanceState {
   rows: Array<{ accountUuid: string; debit: string; credit: string }>;
 }
 
+/** What the workspace says of itself (GET /partners/workspace). */
+export interface WorkspaceInfo {
+  currency?: string | undefined;
+  country?: string | undefined;
+  cutoverDate?: string | undefined;
+}
+
 export type ReportName = 'trial-balance' | 'aged-receivables' | 'aged-payables';
 
 /** Request bodies, as the API takes them (money as decimal strings; the adapter writes numbers). */
@@ -237,6 +244,7 @@ export interface MigrationApi {
   getInvoice(id: string): Promise<WorkspaceInvoice>;
   getBill(id: string): Promise<WorkspaceBill>;
   getOpeningBalance(): Promise<OpeningBalanceState>;
+  getWorkspace(): Promise<WorkspaceInfo>;
   listJournalEntries(page: number): Promise<Page<WorkspaceJournalEntry>>;
   report(name: ReportName, asOf: string): Promise<unknown>;
 

@@ -56,7 +56,9 @@ export type SnapshotResource =
   | 'products'
   | 'invoices'
   | 'bills'
-  | 'opening-balance';
+  | 'opening-balance'
+  /** The workspace itself (currency, country): read by the workspace pre-check. */
+  | 'workspace';
 
 /** Reads of the workspace a step needs before planning, to match records that already exist. */
 export const snapshotsOfStep: Readonly<Record<StepName, readonly SnapshotResource[]>> = {

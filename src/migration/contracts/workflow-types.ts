@@ -17,7 +17,7 @@ export interface MigrateLedgerInput {
   cutoverDate: string;
   /** Verification date; defaults to the latest date in the ledger. */
   endDate?: string;
-  /** The workspace's currency (default USD). */
+  /** The books' base currency; the workspace must be in it (default: the workspace's, read by the pre-check). */
   currency?: string;
   mode: RunMode;
   /** Rows per bulk call, 1 to 100 (default 25). */
@@ -80,6 +80,8 @@ export interface RunProgress {
   pacePerMinute: number;
   etaSeconds: number | null;
   pauseReason?: string;
+  /** Why a blocked run stopped before writing, when the workspace pre-check stopped it. */
+  blockedReason?: string;
   verification?: VerificationSummary;
   reportFolder?: string;
 }

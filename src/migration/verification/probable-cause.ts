@@ -43,6 +43,9 @@ export function accountCause(
     return 'Follows from the clearing account not being zero: the open documents rebuilt in the workspace do not add up to the legacy balance.';
   }
   const ledger = context.ledgerDifference(key);
+  if (key === '@tax' && (context.mode === 'dry-run' || ledger === difference)) {
+    return `Tax: the tax on the documents migrated differs from the legacy tax account by ${formatCents(ledger)} (tax rates or tax-inclusive amounts computed otherwise, or tax payments and returns recorded as journals the exports do not hold).`;
+  }
   if (context.mode === 'dry-run' || ledger === difference) {
     return `The exports do not rebuild this balance: the migrated ledger itself differs from the legacy trial balance by ${formatCents(ledger)} (a journal, a record missing from the exports, or a transaction type Ledgerlift does not migrate).`;
   }

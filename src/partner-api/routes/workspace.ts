@@ -14,9 +14,18 @@ import { encodeBody, type RouteKit } from './route-kit.js';
 
 const cutoverSchema = z.object({ cutoverDate: z.iso.date() });
 
-/** Workspace settings the migration needs: the cutover date. */
+/** Workspace settings the migration needs: its currency and country, and the cutover date. */
 export function workspaceRoutes(kit: RouteKit) {
   return {
+    /** The workspace: its currency and country among them (GET /partners/workspace, R32). */
+    get(options?: CallOptions): Promise<Workspace> {
+      return kit.get(
+        '/workspace',
+        (envelope) => keyedWrite(workspaceSchema, 'workspace')(envelope).data,
+        options,
+      );
+    },
+
     /**
      * Sets the cutover date (YYYY-MM-DD), the first day of activity in the workspace; the opening
      * balance journal is dated there and holds the legacy balances as at the day before (R8).

@@ -35,11 +35,12 @@ export const openingBalanceSetSchema = z.looseObject({
 });
 export type OpeningBalanceSet = z.input<typeof openingBalanceSetSchema>;
 
-/** The workspace as returned by PATCH /partners/workspace. */
+/** The workspace as returned by GET and PATCH /partners/workspace. */
 export const workspaceSchema = z.looseObject({
   id: z.string().optional(),
   name: optionalText,
   cutoverDate: optionalText,
   currency: optionalText,
+  country: optionalText,
 });
 export type Workspace = z.infer<typeof workspaceSchema>;

@@ -44,6 +44,14 @@ describe('each verification difference carries a probable cause in words', () =>
     expect(accountCause('uuid:abc', 10n, live)).toContain('not from the legacy ledger');
   });
 
+  it('names tax when the sales tax account is the one that differs', () => {
+    const exports = { ...live, mode: 'dry-run' as const, ledgerDifference: () => -825n };
+    expect(accountCause('@tax', -825n, exports)).toContain(
+      'Tax: the tax on the documents migrated',
+    );
+    expect(accountCause('4000', -825n, exports)).toContain('The exports do not rebuild');
+  });
+
   it('gives no cause where nothing differs, and one per counterparty that differs', () => {
     expect(accountCause('6000', 0n, live)).toBeUndefined();
     expect(counterpartyCause('customer', 0n)).toBeUndefined();

@@ -1,0 +1,78 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { WorkspaceCheck } from '../../migration/workspace-check/assess-workspace.js';
+import type {
+  Comparison,
+  VerificationReport,
+} from '../../migration/contracts/verification-report.js';
+
+/** The predicted verdict as `validate --json` prints it and the validate report holds it. */
+export interface PredictedVerdictView {
+  verdict: 'will verify' | 'will need review';
+  differences: number;
+  clearingBalance: string;
+  asOf: string;
+  comparedWith: VerificationReport['target'];
+  /** Every account, receivable and payable that will differ, with its probable cause. */
+  findings: Array<Comparison & { section: 'account' | 'receivable' | 'payable' }>;
+  notes: string[];
+}
+
+export function verdictOf(report: VerificationReport): PredictedVerdictView {
+  const differing = (section: 'account' | 'receivable' | 'payable', lines: Comparison[]) =>
+    lines.filter((line) => line.difference !== '0.00').map((line) => ({ section, ...line }));
+  return {
+    verdict: report.verified ? 'will verify' : 'will need review',
+    differences: report.differences,
+    clearingBalance: report.clearingBalance,
+    asOf: report.asOf,
+    comparedWith: report.target,
+    findings: [
+      ...differing('account', report.accounts),
+      ...differing('receivable', report.receivables),
+      ...differing('payable', report.payables),
+    ],
+    notes: report.notes,
+  };
+}
+
+/** The verdict in words for the terminal: the headline, then each difference with its cause. */
+export function describeVerdict(report: VerificationReport, limit: number): string[] {
+  const view = verdictOf(report);
+  const against =
+    view.comparedWith === 'legacy-trial-balance'
+      ? `the legacy trial balance as at ${view.asOf}`
+      : `the migrated ledger at ${view.asOf} (the exports hold no trial balance)`;
+  if (report.verified) {
+    return [`Predicted verdict: will verify (the books the run will produce equal ${against}).`];
+  }
+  const count = view.differences === 1 ? '1 difference' : `${view.differences} differences`;
+  const lines = [
+    `Predicted verdict: will need review: ${count} against ${against}${view.clearingBalance !== '0.00' ? `, clearing account at ${view.clearingBalance}` : ''}.`,
+  ];
+  for (const finding of view.findings.slice(0, limit)) {
+    lines.push(
+      `  ${finding.section.padEnd(10)} ${finding.name}: expected ${finding.expected}, will be ${finding.actual} (${finding.difference})`,
+    );
+    if (finding.cause) lines.push(`             probable cause: ${finding.cause}`);
+  }
+  if (view.findings.length > limit) {
+    lines.push(`  ... and ${view.findings.length - limit} more (see --json or --report).`);
+  }
+  for (const note of view.notes) lines.push(`  ${note}`);
+  return lines;
+}
+
+export interface ValidateReport {
+  problems: { error: number; warning: number; info: number };
+  records: Record<string, number>;
+  verdict: PredictedVerdictView;
+  /** With --profile: the workspace pre-check. */
+  workspace?: WorkspaceCheck;
+}
+
+/** Writes the validate report as JSON, creating its folder. */
+export async function writeValidateReport(file: string, report: ValidateReport): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+}

@@ -1,0 +1,43 @@
+import { workerSettings } from '../../config/worker-settings.js';
+import { migrationApiOver } from '../../migration/api-adapter/client-adapter.js';
+import type {
+  WorkspaceCheck,
+  WorkspaceFacts,
+} from '../../migration/workspace-check/assess-workspace.js';
+import { readWorkspaceFacts } from '../../migration/workspace-check/read-workspace-facts.js';
+import { createPartnerApiClient, describeError } from '../../partner-api/index.js';
+import { CliError, exitCodes } from '../exit-codes.js';
+
+/**
+ * Reads the workspace of a connection profile for `validate --profile` (reads only: the settings,
+ * the opening balance and the chart of accounts), with the credentials `ledgerlift connect` stored.
+ */
+export async function readProfileWorkspace(profile: string): Promise<WorkspaceFacts> {
+  const { credentialsPath } = workerSettings();
+  const client = createPartnerApiClient({
+    ...(credentialsPath ? { credentialsPath } : {}),
+    profile,
+  });
+  try {
+    return await readWorkspaceFacts(migrationApiOver(client));
+  } catch (error) {
+    throw new CliError(
+      `Could not read the workspace of profile "${profile}": ${describeError(error).message}`,
+      exitCodes.unavailable,
+    );
+  } finally {
+    await client.close();
+  }
+}
+
+/** The pre-check in words for the terminal. */
+export function describeWorkspaceCheck(check: WorkspaceCheck): string[] {
+  const { accounts, openingBalance } = check;
+  const lines = [
+    `Workspace: ${check.workspaceCurrency ?? 'currency unknown'}${check.country ? `, ${check.country}` : ''}; the books are in ${check.booksCurrency}. Accounts: ${accounts.mapped} map onto its control accounts, ${accounts.matched} match accounts it has, ${accounts.created} will be created (it has ${accounts.workspaceAccounts}). Opening balance: ${openingBalance.status === 'published' ? `published, ${openingBalance.rows} rows${openingBalance.cutoverDate ? ` at ${openingBalance.cutoverDate}` : ''}` : 'none yet'}.`,
+  ];
+  for (const finding of check.findings) {
+    lines.push(`${finding.blocking ? 'BLOCKS ' : 'WARNING'} ${finding.code}: ${finding.message}`);
+  }
+  return lines;
+}

@@ -1,0 +1,64 @@
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/config/project-paths.js';
+import { runCli } from '../support/cli.js';
+
+const dirs: string[] = [];
+afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** A copy of the bundled demo company's exports, less `without`. */
+async function demoExports(without: string[] = []): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-verdict-'));
+  dirs.push(dir);
+  await cp(path.join(projectRoot, 'samples', 'demo-company-xero'), dir, { recursive: true });
+  for (const file of without) await rm(path.join(dir, file));
+  return dir;
+}
+
+const demoArgs = (source: string) => [
+  'validate',
+  '--source',
+  source,
+  '--format',
+  'xero',
+  '--cutover',
+  '2026-01-01',
+  '--end',
+  '2026-03-31',
+];
+
+describe('validate predicts the verdict', () => {
+  it('says the demo company will verify, with exit 0', async () => {
+    const { stdout, code } = await runCli(demoArgs(await demoExports()));
+    expect(stdout).toContain(
+      'Predicted verdict: will verify (the books the run will produce equal the legacy trial balance as at 2026-03-31).',
+    );
+    expect(code).toBe(0);
+  });
+
+  it('lists each difference with its probable cause when the opening trial balance is missing, and writes the report', async () => {
+    const source = await demoExports(['Opening Trial Balance.csv']);
+    const report = path.join(source, 'out', 'validate.json');
+    const { stdout, code } = await runCli([...demoArgs(source), '--report', report]);
+    // No error in the exports: only the verdict tells the consultant the run would need review.
+    expect(stdout).toContain('0 errors, 0 warnings');
+    expect(stdout).toMatch(
+      /Predicted verdict: will need review: 9 differences against the legacy trial balance as at 2026-03-31, clearing account at 5518\.38\./,
+    );
+    expect(stdout).toContain(
+      'account    1000 Business Checking: expected -135149.21, will be -185149.21 (-50000.00)',
+    );
+    expect(stdout).toContain(
+      'probable cause: No opening balance was migrated: export the Trial Balance as at 2025-12-31, the day before the cutover',
+    );
+    expect(code).toBe(1);
+
+    const written = JSON.parse(await readFile(report, 'utf8')) as {
+      verdict: { verdict: string; differences: number; findings: Array<{ cause?: string }> };
+    };
+    expect(written.verdict).toMatchObject({ verdict: 'will need review', differences: 9 });
+    expect(written.verdict.findings.every((finding) => finding.cause)).toBe(true);
+  });
+});

@@ -1,0 +1,163 @@
+import { cp, open, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SourceFormat } from '../../mappings/read-ledger.js';
+import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
+import { readValidatedExports } from '../../src/migration/staging/validated-exports.js';
+import { predictVerdict } from '../../src/migration/verification/predict-verdict.js';
+import { finishSignal } from '../../workflows/handlers.js';
+import {
+  startMigrationStack,
+  uniqueRunName,
+  type MigrationStack,
+} from '../support/migration-stack.js';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+
+interface Company {
+  /** The folder, relative to the repository. */
+  folder: string;
+  format: SourceFormat;
+  cutoverDate: string;
+  endDate?: string;
+  /** Files left out, to rehearse a known mistake. */
+  without?: string[];
+}
+
+/**
+ * Every company of the real-world corpus and the bundled samples that has a trial balance, with
+ * the settings its README documents. The guard below fails when a folder with a trial balance is
+ * missing here, so a company added to the corpus is added to this comparison too.
+ */
+const companies: Record<string, Company> = {
+  'the bundled demo company (samples/, npm run demo)': {
+    folder: 'samples/demo-company-xero',
+    format: 'xero',
+    cutoverDate: '2026-01-01',
+    endDate: '2026-03-31',
+  },
+  'the demo company exported without its opening trial balance': {
+    folder: 'samples/demo-company-xero',
+    format: 'xero',
+    cutoverDate: '2026-01-01',
+    endDate: '2026-03-31',
+    without: ['Opening Trial Balance.csv'],
+  },
+};
+
+const corpusRoots = ['test/fixtures/real-world', 'samples'];
+
+/** Folders under the corpus roots holding a file that says it is a trial balance. */
+async function foldersWithTrialBalance(): Promise<string[]> {
+  const found = new Set<string>();
+  const visit = async (folder: string, depth: number) => {
+    if (depth > 4) return;
+    for (const entry of await readdir(path.join(repo, folder), { withFileTypes: true })) {
+      const relative = path.posix.join(folder, entry.name);
+      if (entry.isDirectory()) await visit(relative, depth + 1);
+      else if (/\.(csv|txt|iif|tsv)$/i.test(entry.name) && (await saysTrialBalance(relative))) {
+        found.add(folder);
+      }
+    }
+  };
+  for (const root of corpusRoots) await visit(root, 0);
+  return [...found].sort();
+}
+
+async function saysTrialBalance(file: string): Promise<boolean> {
+  const handle = await open(path.join(repo, file));
+  try {
+    const buffer = Buffer.alloc(400);
+    const { bytesRead } = await handle.read(buffer, 0, 400, 0);
+    return /trial balance/i.test(buffer.subarray(0, bytesRead).toString('latin1'));
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('validate predicts the verdict the live run reaches', () => {
+  // Each company migrates into a workspace of its own: a fresh sandbox per test.
+  let stack: MigrationStack | undefined;
+  beforeEach(async () => {
+    stack = await startMigrationStack();
+  });
+  afterEach(async () => {
+    await stack?.close();
+    stack = undefined;
+  });
+  const current = () => stack as MigrationStack;
+
+  it('covers every corpus and sample company that has a trial balance', async () => {
+    const covered = new Set(Object.values(companies).map((company) => company.folder));
+    expect((await foldersWithTrialBalance()).filter((folder) => !covered.has(folder))).toEqual([]);
+  });
+
+  for (const [name, company] of Object.entries(companies)) {
+    it(`${name}: the live run's verdict and differences are those validate predicted`, async () => {
+      const stack = current();
+      const folder = path.join(stack.dir, uniqueRunName('exports'));
+      await cp(path.join(repo, company.folder), folder, { recursive: true });
+      for (const file of company.without ?? []) await rm(path.join(folder, file));
+      const source = { folder, format: company.format };
+      const dates = {
+        cutoverDate: company.cutoverDate,
+        ...(company.endDate ? { endDate: company.endDate } : {}),
+      };
+
+      const predicted = await predictVerdict(
+        readValidatedExports({
+          runName: 'validate',
+          stageId: 'validate',
+          source,
+          ...dates,
+          currency: 'USD',
+          batchSize: 25,
+        }),
+        { ...dates, baseCurrency: 'USD', batchSize: 25 },
+      );
+
+      const input: Partial<MigrateLedgerInput> = { source, ...dates, batchSize: 25 };
+      const handle = await stack.start({
+        ...input,
+        source,
+        cutoverDate: company.cutoverDate,
+        runName: uniqueRunName('verdict'),
+        mode: 'live',
+      });
+      // A run that needs review waits for the consultant; finishing up front ends it after its
+      // verification instead, whatever that verification finds.
+      await handle.signal(finishSignal, {});
+      const live = await handle.result();
+
+      expect(live.progress.verification).toMatchObject({
+        verified: predicted.willVerify,
+        differences: predicted.report.differences,
+        clearingBalance: predicted.report.clearingBalance,
+      });
+      expect(live.status).toBe(predicted.willVerify ? 'completed' : 'needs-review');
+    }, 600_000);
+  }
+
+  it('blocks a run whose books are in CAD bound for the USD workspace before anything is written', async () => {
+    const stack = current();
+    const folder = path.join(stack.dir, uniqueRunName('exports'));
+    await cp(path.join(repo, 'samples/demo-company-xero'), folder, { recursive: true });
+    const before = stack.sandbox.admin.counts();
+    for (const mode of ['dry-run', 'live'] as const) {
+      const outcome = await (
+        await stack.start({
+          runName: uniqueRunName('cad-into-usd'),
+          source: { folder, format: 'xero' },
+          cutoverDate: '2026-01-01',
+          currency: 'CAD',
+          mode,
+        })
+      ).result();
+      expect(outcome.status).toBe('blocked');
+      expect(outcome.progress.blockedReason).toContain(
+        'The books are in CAD (--currency) but the workspace is in USD',
+      );
+    }
+    expect(stack.sandbox.admin.counts()).toEqual(before);
+  }, 300_000);
+});
