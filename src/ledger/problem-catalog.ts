@@ -117,6 +117,11 @@ export const problemCatalog = {
   ],
   'line.missing-account': ['error', 'A document line has no account and its item names none.'],
   'line.tax-allocated': ['info', 'A document-level tax amount was spread over its lines.'],
+  'journal.not-balanced': ['error', 'A journal entry whose debits do not equal its credits.'],
+  'journal.party-dropped': [
+    'info',
+    'A journal line named a customer or vendor; the workspace journal line keeps the account only.',
+  ],
   'journal.not-migrated': [
     'warning',
     'A journal entry has no canonical form; post it by hand if after cutover.',

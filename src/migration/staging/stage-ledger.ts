@@ -3,6 +3,7 @@ import type {
   Account,
   BankTransaction,
   CreditApplication,
+  JournalEntry,
   OpeningBalanceLine,
   Payment,
   Problem,
@@ -19,6 +20,7 @@ import {
   type Settlements,
 } from '../accounting/conversion.js';
 import { PostingKeys } from '../accounting/posting-keys.js';
+import { postJournalEntry } from '../accounting/post-journal-entry.js';
 import {
   documentSign,
   postBankTransaction,
@@ -270,6 +272,24 @@ export async function stageLedger(
         if (application.kind === 'customer-credit') creditGroups.add(application.creditKey);
         else vendorCreditGroups.add(application.documentKey);
         await stage(application.key);
+        break;
+      }
+      case 'journal-entry': {
+        const entry = value as JournalEntry;
+        seeDate(entry.date);
+        if (entry.date < settings.cutoverDate) {
+          await skip({
+            step,
+            entity,
+            key: entry.key,
+            reason: 'before-cutover',
+            codes: [],
+            location,
+          });
+          break;
+        }
+        postJournalEntry(books, postingKeys, entry);
+        await stage(entry.key);
         break;
       }
       case 'trial-balance': {
