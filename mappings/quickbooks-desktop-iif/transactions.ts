@@ -9,6 +9,7 @@ import { SALES_TAX_ITEMS } from './lists.js';
 import { priceUnlessRate } from './rate.js';
 import { allocateTax } from './tax-allocation.js';
 import { accountKeyOf, BANK_SIDED, bankSideOf, isIifJournal, typeOf } from './journal.js';
+import { reportLeftOut } from '../../src/sources/table-mapping/left-out.js';
 
 /** Documents still open per party, oldest first, for applying payments IIF does not link. */
 interface OpenDocument {
@@ -288,10 +289,17 @@ export function mapIifBankTransaction(
   const label = `${trns.row.file} line ${trns.row.row}: ${type || 'the transaction'}${docnum ? ` ${docnum}` : ''}`;
   const bank = bankSideOf(trns, context);
   if (!bank) {
-    trns.note(
-      'transaction.unsupported',
-      `${label} is not migrated: ${BANK_SIDED.has(type) ? 'its TRNS line names no account' : type ? 'Ledgerlift does not migrate this transaction type' : 'it has no TRNSTYPE, so its kind is unknown (PayPal downloads leave the column out)'}. Enter it by hand if it falls after the cutover.`,
-    );
+    reportLeftOut(trns, context, {
+      type,
+      date: () => trns.date('DATE'),
+      label,
+      why: BANK_SIDED.has(type)
+        ? 'its TRNS line names no account'
+        : type
+          ? 'Ledgerlift does not migrate this transaction type'
+          : 'it has no TRNSTYPE, so its kind is unknown (PayPal downloads leave the column out)',
+      ...(type ? { column: 'TRNSTYPE' } : {}),
+    });
     return [];
   }
   const date = trns.date('DATE', { required: true });

@@ -4,6 +4,7 @@ import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { isBlankCell } from '../../src/sources/cell.js';
 import type { TableRow } from '../../src/sources/table/table-row.js';
+import { reportLeftOut } from '../../src/sources/table-mapping/left-out.js';
 import { compact } from '../shared/documents.js';
 
 export type Treatment = 'bank' | 'carried' | 'journal';
@@ -85,7 +86,6 @@ export const quickBooksOnlineJournal: TableSpec<'bank-transaction'> = {
     const treatment = treatmentOf(typeText);
     const num = first.text('Num');
     const name = first.text('Name');
-    const label = `${typeText}${num ? ` ${num}` : ''} of ${date}`;
     // Journal entries are the journal entries table's (journal-entries.ts).
     if (treatment === 'carried' || treatment === 'journal') return [];
     const lines = rows.flatMap((row) => {
@@ -106,10 +106,15 @@ export const quickBooksOnlineJournal: TableSpec<'bank-transaction'> = {
         ? lines.find((line) => BANK_KINDS.has(context.index.accountKind(line.key) ?? ''))
         : undefined;
     if (!bank) {
-      first.note(
-        'transaction.unsupported',
-        `${label} (${typeText}) ${treatment ? 'has no line on a bank or credit card account' : 'is a transaction type Ledgerlift does not migrate'}; it is skipped. Enter it by hand if it falls after the cutover.`,
-      );
+      reportLeftOut(first, context, {
+        type: typeText,
+        date: () => date,
+        label: `${first.row.file} row ${first.row.row}: ${typeText}${num ? ` ${num}` : ''}`,
+        why: treatment
+          ? 'it has no line on a bank or credit card account'
+          : 'Ledgerlift does not migrate this transaction type',
+        column: 'Transaction Type',
+      });
       return [];
     }
     const categories = lines.filter((line) => line !== bank);

@@ -64,7 +64,11 @@ function sourceOptions(command: Command): Command {
       '--end <date>',
       "end of the migration window, the date the books are verified at (default: the legacy trial balance's date, else the latest date in the exports)",
     )
-    .option('--currency <code>', "the workspace's currency", 'USD');
+    .option('--currency <code>', "the workspace's currency", 'USD')
+    .option(
+      '--skip-kind <kinds...>',
+      'leave out transactions of these kinds (as transaction.left-out names them, e.g. untyped, eft): you enter them by hand; without it they block a live run',
+    );
 }
 
 type Act = <A extends unknown[]>(

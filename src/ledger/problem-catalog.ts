@@ -126,7 +126,18 @@ export const problemCatalog = {
     'warning',
     'A journal entry has no canonical form; post it by hand if after cutover.',
   ],
-  'transaction.unsupported': ['warning', 'A transaction type the mapping does not migrate.'],
+  'transaction.unsupported': [
+    'warning',
+    'A transaction type the mapping does not migrate, dated before the cutover.',
+  ],
+  'transaction.left-out': [
+    'error',
+    'A transaction from the cutover on that is not migrated: it blocks the live run.',
+  ],
+  'transaction.skipped-kind': [
+    'info',
+    'A transaction not migrated because its kind was skipped with --skip-kind.',
+  ],
   'payment.auto-applied': [
     'info',
     'A payment without a document link was applied to the oldest open documents.',

@@ -4,6 +4,7 @@ import { readValidatedExports } from '../../migration/staging/validated-exports.
 import { sourceFormats, type SourceFormat } from '../../../mappings/read-ledger.js';
 import { checkDateOptions } from '../date-options.js';
 import { CliError, exitCodes } from '../exit-codes.js';
+import { skipKindsOf } from '../skip-kinds.js';
 
 export interface ValidateOptions {
   source: string;
@@ -14,6 +15,7 @@ export interface ValidateOptions {
   currency: string;
   json?: boolean;
   limit: string;
+  skipKind?: string[];
 }
 
 /**
@@ -50,6 +52,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
       folder: path.resolve(options.source),
       format: options.format as SourceFormat,
       ...(options.overrides ? { overridesFile: path.resolve(options.overrides) } : {}),
+      skipKinds: skipKindsOf(options.skipKind),
     },
     cutoverDate: options.cutover,
     ...(options.end ? { endDate: options.end } : {}),
