@@ -50,6 +50,8 @@ export interface ReadLedgerOptions {
   cutoverDate?: string;
   /** The verification date: a trial balance at it gives the end-date figures. */
   endDate?: string;
+  /** Kinds of transaction left out on purpose (`--skip-kind`): noted, not blocking. */
+  skipKinds?: readonly string[];
 }
 
 const tableMappings: Record<Exclude<SourceFormat, 'quickbooks-desktop-iif'>, TableMapping> = {
@@ -89,6 +91,7 @@ export async function* readLedger(options: ReadLedgerOptions): AsyncGenerator<Le
     defaultCurrency: overrides.defaultCurrency ?? options.defaultCurrency,
     cutoverDate: options.cutoverDate,
     endDate: options.endDate,
+    skipKinds: options.skipKinds,
   };
   const batches =
     options.format === 'quickbooks-desktop-iif'

@@ -4,6 +4,7 @@ import { readMappedIif } from '../../src/sources/read-mapped-iif.js';
 import type { SourceSettings } from '../../src/sources/source-environment.js';
 import { reportOpeningBalance, reportTrialBalance } from '../quickbooks-online/balances.js';
 import { mapIifAccount, mapIifCustomer, mapIifItem, mapIifVendor } from './lists.js';
+import { mapIifJournalEntry } from './journal.js';
 import { mapIifBankTransaction, mapIifDocument, mapIifPayment } from './transactions.js';
 
 /**
@@ -23,6 +24,7 @@ export const quickBooksDesktopIifPasses: IifMapping = {
     { kind: 'transaction', entity: 'bank-transaction', map: mapIifBankTransaction },
     { kind: 'transaction', entity: 'customer-payment', map: mapIifPayment('customer-payment') },
     { kind: 'transaction', entity: 'vendor-payment', map: mapIifPayment('vendor-payment') },
+    { kind: 'transaction', entity: 'journal-entry', map: mapIifJournalEntry },
     { kind: 'table', spec: reportTrialBalance },
   ],
 };

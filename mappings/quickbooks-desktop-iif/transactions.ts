@@ -8,6 +8,8 @@ import { compact, lineOf } from '../shared/documents.js';
 import { SALES_TAX_ITEMS } from './lists.js';
 import { priceUnlessRate } from './rate.js';
 import { allocateTax } from './tax-allocation.js';
+import { accountKeyOf, BANK_SIDED, bankSideOf, isIifJournal, typeOf } from './journal.js';
+import { reportLeftOut } from '../../src/sources/table-mapping/left-out.js';
 
 /** Documents still open per party, oldest first, for applying payments IIF does not link. */
 interface OpenDocument {
@@ -32,15 +34,6 @@ function openDocuments(
     byParty.set(partyKey, list);
   }
   return list;
-}
-
-function typeOf(trns: RowFields): string {
-  return (trns.text('TRNSTYPE') ?? '').toUpperCase();
-}
-
-function accountKeyOf(row: RowFields, context: MappingContext): string | undefined {
-  const name = row.required('ACCNT');
-  return name && (context.index.accountKey(name) ?? name);
 }
 
 function isTaxSplit(split: RowFields, context: MappingContext): boolean {
@@ -279,43 +272,34 @@ export function mapIifPayment(entity: 'customer-payment' | 'vendor-payment') {
 }
 
 const CARRIED = new Set(['INVOICE', 'CREDIT MEMO', 'BILL', 'PAYMENT', 'BILLPMT']);
-const BANK_SIDED = new Set([
-  'CHECK',
-  'DEPOSIT',
-  'TRANSFER',
-  'CASH SALE',
-  'CREDIT CARD',
-  'CCARD',
-  'CCARD REFUND',
-  'CASH REFUND',
-  'BILL REFUND',
-  'BEGINBALCHECK',
-]);
-const BANK_KINDS = new Set(['bank', 'credit-card']);
 
-/** Cheques, deposits, transfers, cash sales and card charges: one bank transaction per split. */
+/**
+ * Cheques, deposits, transfers, cash sales and card charges: one bank transaction per split. The
+ * TRNS line's account is the bank account, listed in the chart or not (see bankSideOf); general
+ * journals and bank-sided types on another kind of account are the journal pass's.
+ */
 export function mapIifBankTransaction(
   trns: RowFields,
   splits: readonly RowFields[],
   context: MappingContext,
 ): AnyMapped[] {
   const type = typeOf(trns);
-  if (CARRIED.has(type)) return [];
+  if (CARRIED.has(type) || isIifJournal(trns, context)) return [];
   const docnum = trns.text('DOCNUM');
   const label = `${trns.row.file} line ${trns.row.row}: ${type || 'the transaction'}${docnum ? ` ${docnum}` : ''}`;
-  if (type === 'GENERAL JOURNAL') {
-    trns.note(
-      'journal.not-migrated',
-      `${label} of ${trns.text('DATE') ?? ''} is a general journal entry; journals have no canonical form and are not migrated. If it falls after the cutover, post it by hand in the workspace.`,
-    );
-    return [];
-  }
-  const bank = accountKeyOf(trns, context);
-  if (!BANK_SIDED.has(type) || !bank || !BANK_KINDS.has(context.index.accountKind(bank) ?? '')) {
-    trns.note(
-      'transaction.unsupported',
-      `${label} is not migrated: ${BANK_SIDED.has(type) ? 'its TRNS line is not on a bank or credit card account' : type ? 'Ledgerlift does not migrate this transaction type' : 'it has no TRNSTYPE, so its kind is unknown (PayPal downloads leave the column out)'}. Enter it by hand if it falls after the cutover.`,
-    );
+  const bank = bankSideOf(trns, context);
+  if (!bank) {
+    reportLeftOut(trns, context, {
+      type,
+      date: () => trns.date('DATE'),
+      label,
+      why: BANK_SIDED.has(type)
+        ? 'its TRNS line names no account'
+        : type
+          ? 'Ledgerlift does not migrate this transaction type'
+          : 'it has no TRNSTYPE, so its kind is unknown (PayPal downloads leave the column out)',
+      ...(type ? { column: 'TRNSTYPE' } : {}),
+    });
     return [];
   }
   const date = trns.date('DATE', { required: true });

@@ -8,6 +8,7 @@ import {
   quickBooksOnlineVendorCredits,
 } from './documents.js';
 import { quickBooksOnlineJournal } from './journal.js';
+import { quickBooksOnlineJournalEntries } from './journal-entries.js';
 import { quickBooksOnlineCustomers, quickBooksOnlineVendors } from './parties.js';
 import { quickBooksOnlineCustomerPayments, quickBooksOnlineVendorPayments } from './payments.js';
 import { quickBooksOnlineProducts } from './products.js';
@@ -27,6 +28,7 @@ export const quickBooksOnlineMapping: TableMapping = {
     quickBooksOnlineJournal,
     quickBooksOnlineCustomerPayments,
     quickBooksOnlineVendorPayments,
+    quickBooksOnlineJournalEntries,
     reportTrialBalance,
   ],
 };

@@ -3,9 +3,11 @@ import { centsOf, formatCents } from '../../src/money/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { isBlankCell } from '../../src/sources/cell.js';
+import type { TableRow } from '../../src/sources/table/table-row.js';
+import { reportLeftOut } from '../../src/sources/table-mapping/left-out.js';
 import { compact } from '../shared/documents.js';
 
-type Treatment = 'bank' | 'carried' | 'journal';
+export type Treatment = 'bank' | 'carried' | 'journal';
 
 /** How each transaction type of the Journal report is migrated. */
 const treatments = vocabulary<Treatment>({
@@ -38,48 +40,54 @@ const treatments = vocabulary<Treatment>({
 
 const BANK_KINDS = new Set(['bank', 'credit-card']);
 
+/** The Journal report's columns, read by both of its tables. */
+export const journalColumns: TableSpec<'bank-transaction'>['columns'] = [
+  { id: 'Date', headers: ['Date', 'Transaction Date'], required: true },
+  { id: 'Transaction Type', headers: ['Transaction Type', 'Type'], required: true },
+  { id: 'Num', headers: ['Num', 'No.', 'Number'] },
+  { id: 'Name', headers: ['Name'] },
+  { id: 'Memo/Description', headers: ['Memo/Description', 'Memo', 'Description'] },
+  { id: 'Account', headers: ['Account', 'Account full name', 'Split'], required: true },
+  { id: 'Debit', headers: ['Debit'], required: true },
+  { id: 'Credit', headers: ['Credit'], required: true },
+];
+
+/** Each transaction of the report starts with a dated row. */
+export function journalStartsGroup(row: TableRow): boolean {
+  return !isBlankCell(row.cell('Date'));
+}
+
+/** The treatment of the report's transaction type, when it has one. */
+export function treatmentOf(typeText: string): Treatment | undefined {
+  return treatments.get(typeText.toLowerCase().replace(/[^a-z0-9]/g, ''));
+}
+
 /**
  * Bank transactions from QuickBooks Online's Journal report (title rows, then
  * `,Date,Transaction Type,Num,Name,Memo/Description,Account,Debit,Credit`; each transaction starts
  * with a dated row and ends with a total row). Expenses, cheques, deposits, transfers and sales
  * receipts become one bank transaction per category line, signed as money in or out of the bank
- * line's account; documents and payments come from their own files; journal entries are reported,
- * not migrated.
+ * line's account; documents and payments come from their own files; journal entries are read by
+ * quickBooksOnlineJournalEntries from the same file.
  */
 export const quickBooksOnlineJournal: TableSpec<'bank-transaction'> = {
   id: 'bank_transactions',
   entity: 'bank-transaction',
   fileNames: ['journal', 'journal report', 'general ledger journal'],
-  columns: [
-    { id: 'Date', headers: ['Date', 'Transaction Date'], required: true },
-    { id: 'Transaction Type', headers: ['Transaction Type', 'Type'], required: true },
-    { id: 'Num', headers: ['Num', 'No.', 'Number'] },
-    { id: 'Name', headers: ['Name'] },
-    { id: 'Memo/Description', headers: ['Memo/Description', 'Memo', 'Description'] },
-    { id: 'Account', headers: ['Account', 'Account full name', 'Split'], required: true },
-    { id: 'Debit', headers: ['Debit'], required: true },
-    { id: 'Credit', headers: ['Credit'], required: true },
-  ],
+  columns: journalColumns,
   dateColumns: ['Date'],
-  startsGroup: (row) => !isBlankCell(row.cell('Date')),
+  startsGroup: journalStartsGroup,
   map(rows, context) {
     const [first] = rows;
     if (!first) return [];
     const typeText = first.required('Transaction Type');
     const date = first.date('Date', { required: true });
     if (!typeText || !date) return [];
-    const treatment = treatments.get(typeText.toLowerCase().replace(/[^a-z0-9]/g, ''));
+    const treatment = treatmentOf(typeText);
     const num = first.text('Num');
     const name = first.text('Name');
-    const label = `${typeText}${num ? ` ${num}` : ''} of ${date}`;
-    if (treatment === 'carried') return [];
-    if (treatment === 'journal') {
-      first.note(
-        'journal.not-migrated',
-        `${label} is a journal entry; journals have no canonical form and are not migrated. If it falls after the cutover, post it by hand in the workspace.`,
-      );
-      return [];
-    }
+    // Journal entries are the journal entries table's (journal-entries.ts).
+    if (treatment === 'carried' || treatment === 'journal') return [];
     const lines = rows.flatMap((row) => {
       const account = row.text('Account');
       if (!account) return [];
@@ -98,10 +106,15 @@ export const quickBooksOnlineJournal: TableSpec<'bank-transaction'> = {
         ? lines.find((line) => BANK_KINDS.has(context.index.accountKind(line.key) ?? ''))
         : undefined;
     if (!bank) {
-      first.note(
-        'transaction.unsupported',
-        `${label} (${typeText}) ${treatment ? 'has no line on a bank or credit card account' : 'is a transaction type Ledgerlift does not migrate'}; it is skipped. Enter it by hand if it falls after the cutover.`,
-      );
+      reportLeftOut(first, context, {
+        type: typeText,
+        date: () => date,
+        label: `${first.row.file} row ${first.row.row}: ${typeText}${num ? ` ${num}` : ''}`,
+        why: treatment
+          ? 'it has no line on a bank or credit card account'
+          : 'Ledgerlift does not migrate this transaction type',
+        column: 'Transaction Type',
+      });
       return [];
     }
     const categories = lines.filter((line) => line !== bank);

@@ -5,6 +5,7 @@ import { xeroBankStatement } from './bank-statement.js';
 import { gatherContactRoles, xeroCustomers, xeroVendors } from './contacts.js';
 import { xeroBills, xeroInvoices } from './documents.js';
 import { xeroItems } from './items.js';
+import { xeroManualJournals } from './manual-journals.js';
 import { xeroCreditAllocations, xeroCustomerPayments, xeroVendorPayments } from './payments.js';
 
 /** Xero's exports (see docs/mappings.md for file names, columns and what Xero cannot carry). */
@@ -22,6 +23,7 @@ export const xeroMapping: TableMapping = {
     xeroCustomerPayments,
     xeroVendorPayments,
     xeroCreditAllocations,
+    xeroManualJournals,
     xeroTrialBalance,
   ],
 };

@@ -68,6 +68,10 @@ function sourceOptions(command: Command): Command {
     .option(
       '--currency <code>',
       "the books' base currency; the workspace must be in it (default: the workspace's currency; validate offline: USD)",
+    )
+    .option(
+      '--skip-kind <kinds...>',
+      'leave out transactions of these kinds (as transaction.left-out names them, e.g. untyped, eft): you enter them by hand; without it they block a live run',
     );
 }
 

@@ -6,6 +6,7 @@ import { sourceFormats } from '../../mappings/read-ledger.js';
 import { checkMigrateLedgerInput } from '../migration/contracts/migrate-ledger-input-schema.js';
 import { checkDateOptions } from './date-options.js';
 import { CliError } from './exit-codes.js';
+import { skipKindsOf } from './skip-kinds.js';
 
 /** The options `ledgerlift dry-run` and `ledgerlift run` share, as commander parses them. */
 export interface RunOptions {
@@ -22,6 +23,7 @@ export interface RunOptions {
   concurrency?: string;
   skipInvalidRows?: boolean;
   finishWhenClean: boolean;
+  skipKind?: string[];
 }
 
 /** The option that sets each field of the workflow input, to name it in a message. */
@@ -30,6 +32,7 @@ const flagOfField: Record<string, string> = {
   'source.folder': '--source',
   'source.format': '--format',
   'source.overridesFile': '--overrides',
+  'source.skipKinds': '--skip-kind',
   profile: '--profile',
   cutoverDate: '--cutover',
   endDate: '--end',
@@ -71,12 +74,14 @@ export function runInput(
       `--concurrency must be a whole number of 1 or more (got "${options.concurrency}").`,
     );
   }
+  const skipKinds = skipKindsOf(options.skipKind);
   const input: MigrateLedgerInput = {
     runName: options.name,
     source: {
       folder: path.resolve(options.source),
       format: options.format as SourceFormat,
       ...(options.overrides ? { overridesFile: path.resolve(options.overrides) } : {}),
+      ...(skipKinds.length > 0 ? { skipKinds } : {}),
     },
     profile: options.profile,
     cutoverDate: options.cutover,

@@ -264,6 +264,33 @@ export const creditApplicationSchema = z.object({
 });
 export type CreditApplication = z.infer<typeof creditApplicationSchema>;
 
+/**
+ * A line of a general journal entry: one account, a debit or a credit. A legacy line that also named
+ * a customer or vendor keeps only its account (the API's journal lines carry no party).
+ */
+export const journalLineSchema = z.object({
+  accountKey: legacyKeySchema,
+  debit: moneySchema,
+  credit: moneySchema,
+  description: z.string(),
+  source: sourceLocationSchema,
+});
+export type JournalLine = z.infer<typeof journalLineSchema>;
+
+/**
+ * A general journal entry posted in the legacy ledger (IIF GENERAL JOURNAL, a QuickBooks Online
+ * journal entry, a Xero manual journal). Its lines balance: debits equal credits.
+ */
+export const journalEntrySchema = z.object({
+  key: legacyKeySchema,
+  date: isoDateSchema,
+  number: z.string().optional(),
+  memo: z.string(),
+  lines: z.array(journalLineSchema).min(2),
+  source: sourceLocationSchema,
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
 /** A line of the legacy trial balance at `asOf`, used to verify the migrated books. */
 export const trialBalanceLineSchema = z.object({
   asOf: isoDateSchema,
@@ -287,6 +314,7 @@ export const entityNames = [
   'customer-payment',
   'vendor-payment',
   'credit-application',
+  'journal-entry',
   'trial-balance',
 ] as const;
 export type EntityName = (typeof entityNames)[number];
@@ -303,6 +331,7 @@ export const ledgerRecordSchema = z.discriminatedUnion('entity', [
   z.object({ entity: z.literal('customer-payment'), value: paymentSchema }),
   z.object({ entity: z.literal('vendor-payment'), value: paymentSchema }),
   z.object({ entity: z.literal('credit-application'), value: creditApplicationSchema }),
+  z.object({ entity: z.literal('journal-entry'), value: journalEntrySchema }),
   z.object({ entity: z.literal('trial-balance'), value: trialBalanceLineSchema }),
 ]);
 export type LedgerRecord = z.infer<typeof ledgerRecordSchema>;

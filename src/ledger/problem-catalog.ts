@@ -117,11 +117,27 @@ export const problemCatalog = {
   ],
   'line.missing-account': ['error', 'A document line has no account and its item names none.'],
   'line.tax-allocated': ['info', 'A document-level tax amount was spread over its lines.'],
+  'journal.not-balanced': ['error', 'A journal entry whose debits do not equal its credits.'],
+  'journal.party-dropped': [
+    'info',
+    'A journal line named a customer or vendor; the workspace journal line keeps the account only.',
+  ],
   'journal.not-migrated': [
     'warning',
     'A journal entry has no canonical form; post it by hand if after cutover.',
   ],
-  'transaction.unsupported': ['warning', 'A transaction type the mapping does not migrate.'],
+  'transaction.unsupported': [
+    'warning',
+    'A transaction type the mapping does not migrate, dated before the cutover.',
+  ],
+  'transaction.left-out': [
+    'error',
+    'A transaction from the cutover on that is not migrated: it blocks the live run.',
+  ],
+  'transaction.skipped-kind': [
+    'info',
+    'A transaction not migrated because its kind was skipped with --skip-kind.',
+  ],
   'payment.auto-applied': [
     'info',
     'A payment without a document link was applied to the oldest open documents.',

@@ -28,6 +28,8 @@ export interface SourceSettings {
   cutoverDate?: IsoDate | undefined;
   /** The verification date, when given: the trial balance at it gives the end-date figures. */
   endDate?: IsoDate | undefined;
+  /** Kinds of transaction the consultant chose to leave out (`--skip-kind`). */
+  skipKinds?: readonly string[] | undefined;
 }
 
 const ORDER_OF_FORMAT: Record<string, DateOrder> = {
@@ -84,6 +86,8 @@ export class SourceEnvironment {
       index: new LedgerIndex(),
       table: { file: '', titleLines: [] },
       facts: new Map(),
+      cutoverDate: settings.cutoverDate,
+      skipKinds: new Set(settings.skipKinds ?? []),
       report: (problem) => this.pending.push(problem),
     };
   }

@@ -160,6 +160,9 @@ function rowsOf(record: LedgerRecord): Row[] {
         },
       ];
     }
+    case 'journal-entry':
+      // The generic template has no journal table.
+      return [];
     case 'trial-balance':
       return [
         {

@@ -115,6 +115,9 @@ function rowsOf(
     }
     case 'credit-application':
       return [creditAllocationRow(record.value)];
+    case 'journal-entry':
+      // Generated companies hold no manual journals.
+      return [];
     case 'trial-balance': {
       const { accountKey } = record.value;
       balances.closing.set(

@@ -79,6 +79,7 @@ const labels: Record<LedgerRecord['entity'], string> = {
   'customer-payment': 'Customer payment',
   'vendor-payment': 'Vendor payment',
   'credit-application': 'Credit application',
+  'journal-entry': 'Journal entry',
   'trial-balance': 'The trial balance line of account',
 };
 

@@ -14,6 +14,7 @@ import {
   checkCreditApplication,
   checkPayment,
 } from './check-money-movements.js';
+import { checkJournalEntry } from './check-journal-entry.js';
 import { RecordCheck } from './record-check.js';
 import type { ValidationSettings } from './validation-settings.js';
 import { ValidationState } from './validation-state.js';
@@ -54,6 +55,9 @@ function check(
       break;
     case 'credit-application':
       checkCreditApplication(context, record.value);
+      break;
+    case 'journal-entry':
+      checkJournalEntry(context, record.value);
       break;
     case 'trial-balance':
       checkTrialBalanceLine(context, record.value);

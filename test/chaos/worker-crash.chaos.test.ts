@@ -32,6 +32,7 @@ const phasesWithUnits: Record<StepName, readonly string[]> = {
   bills: ['create'],
   'bank-transactions': ['create'],
   payments: ['create', 'split', 'assign'],
+  'journal-entries': [],
 };
 
 /** Where a kill is aimed: a phase of a step, and how far into it (a share of its units). */

@@ -50,7 +50,7 @@ describe('QuickBooks Desktop IIF specifics', () => {
     expect(note?.message).toContain('1, 2');
   });
 
-  it('refuses a payment with nothing to apply to, and reports journals and lopsided transactions', async () => {
+  it('refuses a payment with nothing to apply to, reads journals, and reports lopsided transactions', async () => {
     const { records, problems } = await read(
       iif(
         [
@@ -73,9 +73,15 @@ describe('QuickBooks Desktop IIF specifics', () => {
     expect(records.some((record) => record.entity === 'customer-payment')).toBe(false);
     const byCode = Object.fromEntries(problems.map((problem) => [problem.code, problem]));
     expect(byCode['payment.unapplied']).toMatchObject({ severity: 'error', location: { row: 11 } });
-    expect(byCode['journal.not-migrated']).toMatchObject({
-      severity: 'warning',
-      location: { row: 14 },
+    expect(byCode['journal.not-migrated']).toBeUndefined();
+    expect(records.find((record) => record.entity === 'journal-entry')?.value).toMatchObject({
+      key: 'GENERAL JOURNAL J-1',
+      number: 'J-1',
+      date: '2024-01-31',
+      lines: [
+        { accountKey: '6100', debit: '5.00', credit: '0.00', source: { row: 14 } },
+        { accountKey: '1000', debit: '0.00', credit: '5.00', source: { row: 15 } },
+      ],
     });
     expect(byCode['iif.unbalanced-transaction']).toMatchObject({ severity: 'error', key: '101' });
     expect(records.find((record) => record.entity === 'bank-transaction')?.value).toMatchObject({

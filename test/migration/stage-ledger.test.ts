@@ -27,6 +27,9 @@ import {
 
 const roots: string[] = [];
 afterAll(async () => Promise.all(roots.map((root) => rm(root, { recursive: true, force: true }))));
+let line = 0;
+const at = () => ({ file: 'journal.csv', row: ++line });
+
 async function store() {
   const root = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-stage-'));
   roots.push(root);
@@ -153,6 +156,45 @@ describe('staging a ledger', () => {
     });
     expect(manifest.blocking).toBe(false);
     expect(manifest.endDate).toBe('2026-03-31');
+  });
+
+  it('posts general journals from the cutover on to the projection, and skips earlier ones', async () => {
+    const runStore = await store();
+    const journal = (key: string, date: string, amount: string) => ({
+      entity: 'journal-entry' as const,
+      value: {
+        key,
+        date,
+        memo: 'Accrued wages',
+        lines: [
+          { accountKey: '6000', debit: amount, credit: '0.00', description: '', source: at() },
+          // A line on the legacy receivables account lands on the workspace's own.
+          { accountKey: '1100', debit: '0.00', credit: amount, description: '', source: at() },
+        ],
+        source: at(),
+      },
+    });
+    const manifest = await stageLedger(
+      company([journal('GJ-1', '2025-12-31', '70.00'), journal('GJ-2', '2026-02-01', '25.00')]),
+      runStore,
+      {
+        stageId: 'j1',
+        cutoverDate: '2026-01-01',
+        endDate: '2026-03-31',
+        baseCurrency: 'USD',
+        batchSize: 25,
+      },
+    );
+    const projection = await runStore.getDocument<Projection>(stageKeys('j1').projection);
+    expect(projection?.books).toMatchObject({ '6000': '175.00', '@receivable': '575.00' });
+    expect(manifest.steps['journal-entries']).toEqual({ rows: 1, skipped: 1 });
+    const keys: string[] = [];
+    for await (const row of readChunks<StagedRow>(
+      runStore,
+      stageKeys('j1').rows('journal-entries'),
+    ))
+      keys.push(row.key);
+    expect(keys).toEqual(['GJ-2']);
   });
 
   it('without an end date, verifies at the legacy trial balance date, so it is the figure compared', async () => {

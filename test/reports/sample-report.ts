@@ -276,6 +276,7 @@ const plannedRows: Record<StepName, number> = {
   bills: 233,
   'bank-transactions': 1480,
   payments: 702,
+  'journal-entries': 0,
 };
 
 function steps(

@@ -180,7 +180,7 @@ describe('IIF reading of real exports', () => {
         'ENDTRNS',
       ].join('\r\n'),
     );
-    const dropped = problems.find((problem) => problem.code === 'transaction.unsupported');
+    const dropped = problems.find((problem) => problem.code === 'transaction.left-out');
     expect(dropped?.location).toMatchObject({ file: 'books.iif', row: 4 });
     expect(dropped?.message).toContain('has no TRNSTYPE');
     expect(dropped?.message).not.toContain(':  is');

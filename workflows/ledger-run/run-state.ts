@@ -101,7 +101,12 @@ const EARLIER_DEFAULT_CONCURRENCY = 4;
 
 /** A fresh run, or one continued as new with what the previous execution carried. */
 export function openRun(input: MigrateLedgerInput, carried?: CarriedState): LedgerRun {
-  const selectedSteps = stepNames.filter((step) => !input.steps || input.steps.includes(step));
+  // Runs started before the journal-entries step existed replay without it.
+  const selectedSteps = stepNames.filter(
+    (step) =>
+      (!input.steps || input.steps.includes(step)) &&
+      (step !== 'journal-entries' || patched('journal-entries-step')),
+  );
   const phase: RunPhase = carried ? 'awaiting-operator' : 'staging';
   return {
     input,

@@ -8,6 +8,7 @@ import { predictVerdict } from '../../migration/verification/predict-verdict.js'
 import { assessWorkspace } from '../../migration/workspace-check/assess-workspace.js';
 import { describeWorkspaceCheck, readProfileWorkspace } from './validate-workspace.js';
 import { describeVerdict, verdictOf, writeValidateReport } from './validate-verdict.js';
+import { skipKindsOf } from '../skip-kinds.js';
 
 export interface ValidateOptions {
   source: string;
@@ -22,6 +23,7 @@ export interface ValidateOptions {
   report?: string;
   /** Also check the workspace of this connection profile (reads only). */
   profile?: string;
+  skipKind?: string[];
 }
 
 /**
@@ -65,6 +67,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
       folder: path.resolve(options.source),
       format: options.format as SourceFormat,
       ...(options.overrides ? { overridesFile: path.resolve(options.overrides) } : {}),
+      skipKinds: skipKindsOf(options.skipKind),
     },
     cutoverDate: options.cutover,
     ...(options.end ? { endDate: options.end } : {}),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { RUN_NAME_PATTERN } from './run-name.js';
 import { stepNames } from './steps.js';
+import { MAX_SKIP_KINDS, SKIP_KIND_PATTERN } from '../../ledger/skip-kinds.js';
 import type { MigrateLedgerInput, SourceFormat } from './workflow-types.js';
 
 export const sourceFormatNames = [
@@ -72,6 +73,15 @@ export const migrateLedgerInputSchema = z
           `must be one of ${sourceFormatNames.join(', ')} (got ${quoted(issue.input)})`,
       }),
       overridesFile: nonEmptyBounded(MAX_PATH_LENGTH).optional(),
+      skipKinds: z
+        .array(
+          z.string().regex(SKIP_KIND_PATTERN, {
+            error: (issue) =>
+              `must be kinds as the problems name them, like "untyped" or "eft" (got ${quoted(issue.input)})`,
+          }),
+        )
+        .max(MAX_SKIP_KINDS)
+        .optional(),
     }),
     profile: nonEmptyBounded(MAX_PROFILE_LENGTH),
     cutoverDate: calendarDate,

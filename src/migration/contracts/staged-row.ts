@@ -21,6 +21,7 @@ export const stepOfEntity: Readonly<Record<EntityName, StepName | undefined>> = 
   'customer-payment': 'payments',
   'vendor-payment': 'payments',
   'credit-application': 'payments',
+  'journal-entry': 'journal-entries',
   'trial-balance': undefined,
 };
 

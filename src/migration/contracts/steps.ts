@@ -11,6 +11,7 @@ export const stepNames = [
   'bills',
   'bank-transactions',
   'payments',
+  'journal-entries',
 ] as const;
 export type StepName = (typeof stepNames)[number];
 
@@ -28,6 +29,7 @@ export const stepDependencies: Readonly<Record<StepName, readonly StepName[]>> =
   bills: ['accounts', 'vendors', 'products'],
   'bank-transactions': ['accounts', 'customers', 'vendors'],
   payments: ['accounts', 'invoices', 'bills'],
+  'journal-entries': ['accounts', 'opening-balance'],
 };
 
 /**
@@ -44,6 +46,7 @@ export const stepPhases = {
   bills: ['create'],
   'bank-transactions': ['create'],
   payments: ['create', 'split', 'assign', 'apply-credit', 'apply-vendor-credit'],
+  'journal-entries': ['create'],
 } as const satisfies Record<StepName, readonly string[]>;
 export type PhaseName = (typeof stepPhases)[StepName][number];
 
@@ -71,6 +74,7 @@ export const snapshotsOfStep: Readonly<Record<StepName, readonly SnapshotResourc
   bills: ['bills'],
   'bank-transactions': [],
   payments: [],
+  'journal-entries': [],
 };
 
 export function isStepName(value: string): value is StepName {

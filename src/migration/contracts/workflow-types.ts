@@ -10,7 +10,8 @@ export type SourceFormat = 'generic' | 'xero' | 'quickbooks-desktop-iif' | 'quic
 export interface MigrateLedgerInput {
   /** Names the migration; the workflow id derives from it, so one migration never runs twice at once. */
   runName: string;
-  source: { folder: string; format: SourceFormat; overridesFile?: string };
+  /** `skipKinds`: kinds of transaction left out on purpose (src/sources/table-mapping/left-out.ts). */
+  source: { folder: string; format: SourceFormat; overridesFile?: string; skipKinds?: string[] };
   /** Connection profile in the worker's credential store (`ledgerlift connect --profile`). */
   profile: string;
   /** Balances at this date come in as the opening balance; activity after it as documents. */

@@ -5,6 +5,7 @@ import { bankTransactionsCreate } from './bank-transactions-create.js';
 import { billsCreate } from './bills-create.js';
 import { creditsApply, vendorCreditsApply } from './credits-apply.js';
 import { invoicesCreate } from './invoices-create.js';
+import { journalEntriesCreate } from './journal-entries-create.js';
 import { invoicesReclassifyTax } from './invoices-reclassify-tax.js';
 import { openingBalanceCutover, openingBalancePublish } from './opening-balance.js';
 import { customersCreate, productsCreate, vendorsCreate } from './parties-create.js';
@@ -28,6 +29,7 @@ const handlers = [
   paymentsAssign,
   creditsApply,
   vendorCreditsApply,
+  journalEntriesCreate,
 ] as PhaseHandler[];
 
 /** The handler of each step's phase (src/migration/contracts/steps.ts lists the phases). */

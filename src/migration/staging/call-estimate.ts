@@ -40,6 +40,7 @@ export function estimateCalls(
     counts.rows.invoices - counts.settledBeforeCutover.invoices + counts.taxMonths;
   estimate.bills = counts.rows.bills - counts.settledBeforeCutover.bills;
   estimate['bank-transactions'] = batches(counts.rows['bank-transactions']);
+  estimate['journal-entries'] = counts.rows['journal-entries'];
   estimate.payments =
     batches(counts.payments) +
     counts.splitPayments +

@@ -7,6 +7,7 @@ import {
   postOpeningBalanceLine,
   postPayment,
 } from '../accounting/post-records.js';
+import { postJournalEntry } from '../accounting/post-journal-entry.js';
 import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
 import type { StepName } from '../contracts/steps.js';
 import type { StageOutputs } from './stage-outputs.js';
@@ -80,6 +81,13 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
     if (application.kind === 'customer-credit') staged.creditGroups.add(application.creditKey);
     else staged.vendorCreditGroups.add(application.documentKey);
     await stageRow(record, application.key);
+  },
+  'journal-entry': async (record) => {
+    const entry = record.value;
+    record.staged.seeDate(entry.date);
+    if (entry.date < record.cutoverDate) return skipBeforeCutover(record, entry.key);
+    postJournalEntry(record.staged.books, record.staged.postingKeys, entry);
+    await stageRow(record, entry.key);
   },
   'trial-balance': async (record) => {
     const line = record.value;

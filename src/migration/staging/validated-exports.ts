@@ -13,6 +13,7 @@ export function readValidatedExports(input: StageInput): AsyncIterable<StagingIt
       ? { overridesFile: path.resolve(input.source.overridesFile) }
       : {}),
     defaultCurrency: input.currency,
+    ...(input.source.skipKinds ? { skipKinds: input.source.skipKinds } : {}),
     cutoverDate: input.cutoverDate,
     ...(input.endDate ? { endDate: input.endDate } : {}),
   });

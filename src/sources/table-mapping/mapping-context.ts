@@ -22,6 +22,10 @@ export interface MappingContext {
   table: TableInfo;
   /** Per-format facts gathered before mapping (e.g. which Xero contacts sell or buy). */
   facts: Map<string, unknown>;
+  /** The first day of activity in the workspace, when known (src/sources/table-mapping/left-out.ts). */
+  cutoverDate?: string | undefined;
+  /** Kinds of transaction the consultant chose to leave out (`--skip-kind`). */
+  skipKinds: ReadonlySet<string>;
   /** Reports a problem that belongs to no record (file-level). */
   report(problem: Problem): void;
 }

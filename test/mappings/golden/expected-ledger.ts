@@ -324,6 +324,7 @@ export const expectedLedger: ExpectedLedger = {
       amount: '22.00',
     },
   ],
+  'journal-entry': [],
   'trial-balance': [
     ['1000', '9322.50', '0.00'],
     ['1100', '275.00', '0.00'],
