@@ -45,6 +45,7 @@ import {
 import { migrateStep } from './migrate-step.js';
 import { renderDetails } from './render-details.js';
 import {
+  kindAttribute,
   modeAttribute,
   phaseAttribute,
   rowsDoneAttribute,
@@ -177,6 +178,7 @@ export async function migrateLedger(
       { key: modeAttribute, value: input.mode },
       { key: rowsDoneAttribute, value: rows.done },
       { key: rowsFailedAttribute, value: rows.failed },
+      { key: kindAttribute, value: 'run' },
     ]);
   };
   const setPhase = (next: RunPhase) => {
@@ -312,6 +314,7 @@ export async function migrateLedger(
         steps.set(step, { ...before, status: 'running' });
         const handle = await startChild(migrateStep, {
           workflowId: `${workflowInfo().workflowId}/${planId}/${step}`,
+          typedSearchAttributes: [{ key: kindAttribute, value: 'step' }],
           args: [
             {
               scope,
