@@ -13,14 +13,12 @@ import {
   type ChildWorkflowHandle,
 } from '@temporalio/workflow';
 import { stepDependencies, stepNames, type StepName } from '../src/migration/contracts/steps.js';
-import { runWorkflowId } from '../src/migration/contracts/run-name.js';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import {
-  checkMigrateLedgerInput,
-  describeInputProblems,
-} from '../src/migration/contracts/migrate-ledger-input-schema.js';
+  resolveStartInput,
+  type MigrateLedgerStart,
+} from '../src/migration/contracts/start-input.js';
 import type {
-  MigrateLedgerInput,
   RowCounts,
   RunPhase,
   RunProgress,
@@ -87,25 +85,15 @@ const EARLIER_DEFAULT_CONCURRENCY = 4;
  * until the operator finishes (or finish by themselves when clean).
  */
 export async function migrateLedger(
-  input: MigrateLedgerInput,
+  given: MigrateLedgerStart,
   carried?: CarriedState,
 ): Promise<RunOutcome> {
   // Before anything else: an input from the Temporal UI or `temporal workflow start` is unchecked,
   // and a near miss (`mode: "Live"`) would otherwise write while skipping a live run's safeguards.
-  const checked = checkMigrateLedgerInput(input);
-  if (!checked.ok) {
-    throw ApplicationFailure.nonRetryable(
-      describeInputProblems(checked.problems),
-      CONFIGURATION_ERROR,
-    );
-  }
-  const expectedId = runWorkflowId(input.runName);
-  if (workflowInfo().workflowId !== expectedId) {
-    throw ApplicationFailure.nonRetryable(
-      `Start this migration with workflow id "${expectedId}": the id comes from the run name, so one migration never runs twice at once.`,
-      CONFIGURATION_ERROR,
-    );
-  }
+  // The run name may be left to the workflow id (the Web UI's form then asks for it once).
+  const resolved = resolveStartInput(given, workflowInfo().workflowId);
+  if (!resolved.ok) throw ApplicationFailure.nonRetryable(resolved.message, CONFIGURATION_ERROR);
+  const input = resolved.input;
   const batchSize = input.batchSize ?? DEFAULT_BATCH_SIZE;
   const concurrency =
     input.concurrency ??
