@@ -8,13 +8,7 @@ import { readDevStackInfo, type DevStackInfo } from '../dev/dev-stack-file.js';
  */
 export function devStackTarget(
   settings: Pick<TemporalSettings, 'address'>,
-  dataDir: string = localDataDir,
+  registryDir: string = localDataDir,
 ): DevStackInfo | undefined {
-  const info = readDevStackInfo(dataDir);
-  return info && sameAddress(info.address, settings.address) ? info : undefined;
-}
-
-function sameAddress(a: string, b: string): boolean {
-  const loopback = (address: string) => address.replace(/^(localhost|\[::1\]):/, '127.0.0.1:');
-  return loopback(a) === loopback(b);
+  return readDevStackInfo(settings.address, registryDir);
 }

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { localDataDir } from '../config/project-paths.js';
 
 /**
  * What a running `ledgerlift dev` tells the commands of the same checkout: where its Temporal and
@@ -23,17 +24,32 @@ export const devStackInfoSchema = z.object({
 
 export type DevStackInfo = z.infer<typeof devStackInfoSchema>;
 
-/** The file in the stack's data folder. */
-export function devStackFile(dataDir: string): string {
-  return path.join(dataDir, 'dev-stack.json');
+/**
+ * The file of the stack whose Temporal frontend is at `address`, in the checkout's local folder
+ * whatever the stack's --data: a command finds it by the address it talks to, and two stacks on
+ * other ports never overwrite each other's.
+ */
+export function devStackFile(address: string, registryDir: string = localDataDir): string {
+  const name = address
+    .replace(/^(localhost|\[::1\]):/, '127.0.0.1:')
+    .replace(/[^A-Za-z0-9.-]/g, '_');
+  return path.join(registryDir, 'dev-stacks', `${name}.json`);
 }
 
-export async function writeDevStackInfo(dataDir: string, info: DevStackInfo): Promise<void> {
-  await writeFile(devStackFile(dataDir), `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+export async function writeDevStackInfo(
+  info: DevStackInfo,
+  registryDir: string = localDataDir,
+): Promise<void> {
+  const file = devStackFile(info.address, registryDir);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
 }
 
-export async function removeDevStackInfo(dataDir: string): Promise<void> {
-  await rm(devStackFile(dataDir), { force: true });
+export async function removeDevStackInfo(
+  address: string,
+  registryDir: string = localDataDir,
+): Promise<void> {
+  await rm(devStackFile(address, registryDir), { force: true });
 }
 
 /** True while the process is alive (a stack killed without Ctrl-C leaves its file behind). */
@@ -46,9 +62,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The running dev stack of this data folder, or undefined (none, stale, or unreadable). */
-export function readDevStackInfo(dataDir: string): DevStackInfo | undefined {
-  const file = devStackFile(dataDir);
+/** The running dev stack at this Temporal address, or undefined (none, stale, or unreadable). */
+export function readDevStackInfo(
+  address: string,
+  registryDir: string = localDataDir,
+): DevStackInfo | undefined {
+  const file = devStackFile(address, registryDir);
   try {
     if (!existsSync(file) || statSync(file).size > 64 * 1024) return undefined;
     const parsed = devStackInfoSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));

@@ -33,7 +33,7 @@ export async function dev(options: DevOptions): Promise<number> {
     sandboxWindowMs: Number(options.windowSeconds) * 1000,
   });
   // Commands of this checkout read this to default to the sandbox profile and link the Web UI.
-  await writeDevStackInfo(dataDir, {
+  await writeDevStackInfo({
     address: stack.settings.address,
     namespace: stack.settings.namespace,
     taskQueue: stack.settings.taskQueue,
@@ -73,7 +73,7 @@ export async function dev(options: DevOptions): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   console.log('Stopping...');
-  await removeDevStackInfo(dataDir);
+  await removeDevStackInfo(stack.settings.address);
   await stack.stop();
   console.log('Stopped.');
   return exitCodes.ok;
