@@ -20,6 +20,7 @@ Exit codes:
   1  done, but something needs you: errors in the exports, failed rows, books to review
   2  the command line was wrong
   3  Temporal, the API or a file could not be reached
+  130  Ctrl-C while following a run: the run goes on in Temporal
 
 A migration, step by step:
   ledgerlift dev                          start Temporal (with its Web UI), the sandbox and a worker
