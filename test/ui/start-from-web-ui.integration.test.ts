@@ -185,19 +185,20 @@ describe('starting a migration from the Temporal Web UI', () => {
       // The saved view of docs/web-ui.md lists the run, and none of its step children.
       const runsOnly = `${stack.uiUrl}/namespaces/default/workflows?query=${encodeURIComponent('LedgerliftKind = "run"')}`;
       await waitFor(
-        `the run ${workflowId} in the runs-only view, once its steps have started`,
+        `step children of ${workflowId} tagged LedgerliftKind = "step"`,
+        async () => (await stack.client.workflow.count('LedgerliftKind = "step"')).count > 0,
+        { timeoutMs: 60_000, intervalMs: 500 },
+      );
+      await waitFor(
+        `the run ${workflowId} in the runs-only view`,
         async () => {
           await page.goto(runsOnly);
-          const listed = page.getByRole('link', { name: workflowId, exact: true });
-          if (
-            !(await listed
-              .first()
-              .isVisible({ timeout: 2_000 })
-              .catch(() => false))
-          )
-            return false;
-          const children = await stack.client.workflow.count(`LedgerliftKind = "step"`);
-          return children.count > 0;
+          return page
+            .getByText(workflowId, { exact: true })
+            .first()
+            .waitFor({ state: 'visible', timeout: 10_000 })
+            .then(() => true)
+            .catch(() => false);
         },
         { timeoutMs: 60_000, intervalMs: 500 },
       );
@@ -211,8 +212,14 @@ describe('starting a migration from the Temporal Web UI', () => {
         `the details of ${workflowId} to show the ETA`,
         async () => {
           await page.goto(workflowPage);
-          const eta = page.getByText(/· migrating · ETA \d/).first();
-          return eta.isVisible({ timeout: 3_000 }).catch(() => false);
+          // UI 2.42 shows the current details under the User Metadata tab.
+          await page.getByText('User Metadata', { exact: true }).first().click({ timeout: 10_000 });
+          return page
+            .getByText(/· migrating · ETA \d/)
+            .first()
+            .waitFor({ state: 'visible', timeout: 10_000 })
+            .then(() => true)
+            .catch(() => false);
         },
         { timeoutMs: 90_000, intervalMs: 500 },
       );
