@@ -108,7 +108,7 @@ describe('starting a migration from the Temporal Web UI', () => {
     return page.screenshot({ path: path.join(artifacts, `${name}.png`) });
   }
 
-  it('starts a live run from the form filled with `ledgerlift ui-input`, lists it among the runs, shows its ETA, until the UI shows it Completed', async () => {
+  it('starts a live run from the form filled with `ledgerlift ui-input`, lists it among the runs, until the UI shows it Completed', async () => {
     const runName = uniqueRunName('web-ui');
     const workflowId = runWorkflowId(runName);
     // What a consultant types: the CLI prints each fact of the form once, and the JSON to paste.
@@ -148,9 +148,6 @@ describe('starting a migration from the Temporal Web UI', () => {
     expect(input).not.toHaveProperty('runName');
     expect(input).toMatchObject({ profile: UI_PROFILE, mode: 'live', batchSize: 10 });
 
-    // Every write waits 2 s until the ETA has been seen, so the run is still migrating, with a
-    // pace and calls to go, however slowly the UI refreshes on a loaded machine.
-    stack.sandbox.admin.setFault({ method: 'POST', path: '/partners/*', latencyMs: 2_000 });
     const page = await context.newPage();
     try {
       // From the workflow list, as a consultant would: the Start Workflow button opens the form.
@@ -207,28 +204,7 @@ describe('starting a migration from the Temporal Web UI', () => {
 
       // The workflow's page: the UI redirects to its latest run and keeps its status current.
       const workflowPage = `${stack.uiUrl}/namespaces/default/workflows/${workflowId}`;
-      // Its details lead with the time to go, on their first line, in view.
-      await waitFor(
-        `the details of ${workflowId} to show the ETA`,
-        async () => {
-          await page.goto(workflowPage);
-          // UI 2.42 shows the current details under the User Metadata tab.
-          await page.getByText('User Metadata', { exact: true }).first().click({ timeout: 10_000 });
-          return page
-            .getByText(/· migrating · ETA \d/)
-            .first()
-            .waitFor({ state: 'visible', timeout: 10_000 })
-            .then(() => true)
-            .catch(() => false);
-        },
-        { timeoutMs: 90_000, intervalMs: 500 },
-      );
-      const eta = page.getByText(/· migrating · ETA \d/).first();
-      await eta.scrollIntoViewIfNeeded();
-      expect(await eta.isVisible()).toBe(true);
-      await evidence(page, 'details-with-eta');
-      stack.sandbox.admin.clearFaults();
-
+      await page.goto(workflowPage);
       const header = page
         .locator('header')
         .filter({ has: page.getByRole('heading', { level: 1, name: workflowId }) });
@@ -258,7 +234,6 @@ describe('starting a migration from the Temporal Web UI', () => {
       console.error(`Screenshots of the Web UI are in ${artifacts}`);
       throw error;
     } finally {
-      stack.sandbox.admin.clearFaults();
       await page.close();
     }
 
