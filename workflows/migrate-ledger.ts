@@ -1,10 +1,9 @@
 import { ApplicationFailure, workflowInfo } from '@temporalio/workflow';
-import { runWorkflowId } from '../src/migration/contracts/run-name.js';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import {
-  checkMigrateLedgerInput,
-  describeInputProblems,
-} from '../src/migration/contracts/migrate-ledger-input-schema.js';
+  resolveStartInput,
+  type MigrateLedgerStart,
+} from '../src/migration/contracts/start-input.js';
 import type { MigrateLedgerInput } from '../src/migration/contracts/workflow-types.js';
 import { firstPass } from './ledger-run/first-pass.js';
 import { registerOperatorHandlers } from './ledger-run/operator-handlers.js';
@@ -19,10 +18,10 @@ export type { CarriedState, RunOutcome } from './ledger-run/run-state.js';
  * until the operator finishes (or finish by themselves when clean). Its parts are in ledger-run/.
  */
 export async function migrateLedger(
-  input: MigrateLedgerInput,
+  given: MigrateLedgerStart,
   carried?: CarriedState,
 ): Promise<RunOutcome> {
-  refuseUncheckedInput(input);
+  const input = checkedInput(given);
   const run = openRun(input, carried);
   registerOperatorHandlers(run);
   if (!carried) {
@@ -35,20 +34,10 @@ export async function migrateLedger(
 /**
  * Before anything else: an input from the Temporal UI or `temporal workflow start` is unchecked,
  * and a near miss (`mode: "Live"`) would otherwise write while skipping a live run's safeguards.
+ * The run name may be left to the workflow id, so the Web UI's form asks for it once.
  */
-function refuseUncheckedInput(input: MigrateLedgerInput): void {
-  const checked = checkMigrateLedgerInput(input);
-  if (!checked.ok) {
-    throw ApplicationFailure.nonRetryable(
-      describeInputProblems(checked.problems),
-      CONFIGURATION_ERROR,
-    );
-  }
-  const expectedId = runWorkflowId(input.runName);
-  if (workflowInfo().workflowId !== expectedId) {
-    throw ApplicationFailure.nonRetryable(
-      `Start this migration with workflow id "${expectedId}": the id comes from the run name, so one migration never runs twice at once.`,
-      CONFIGURATION_ERROR,
-    );
-  }
+function checkedInput(given: MigrateLedgerStart): MigrateLedgerInput {
+  const resolved = resolveStartInput(given, workflowInfo().workflowId);
+  if (!resolved.ok) throw ApplicationFailure.nonRetryable(resolved.message, CONFIGURATION_ERROR);
+  return resolved.input;
 }

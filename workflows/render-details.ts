@@ -1,23 +1,38 @@
 import type { RunProgress } from '../src/migration/contracts/workflow-types.js';
 
-/** The run's progress as markdown for the Temporal UI's "current details" panel. */
+/** Phases in which a run works towards its end, so a time to go means something. */
+const WORKING_PHASES: readonly string[] = [
+  'staging',
+  'migrating',
+  'verifying',
+  'reporting',
+  'replaying',
+];
+
+/**
+ * The run's progress as markdown for the Temporal UI's "current details" panel. The panel clips
+ * its last lines, so the time to go sits on the first line; and its markdown turns "48/60" into a
+ * fraction, so counts read "48 of 60".
+ */
 export function renderDetails(progress: RunProgress): string {
+  const working = WORKING_PHASES.includes(progress.phase);
+  const eta =
+    working && progress.etaSeconds !== null ? ` · ETA ${formatDuration(progress.etaSeconds)}` : '';
   const lines = [
-    `**${progress.runName}** · ${progress.mode} · ${progress.phase}${progress.round > 0 ? ` · replay round ${progress.round}` : ''}`,
+    `**${progress.runName}** · ${progress.mode} · ${progress.phase}${progress.round > 0 ? ` · replay round ${progress.round}` : ''}${eta}`,
     '',
     '| Step | Status | Planned | Done | Failed | Skipped | Calls |',
     '|---|---|---:|---:|---:|---:|---:|',
     ...progress.steps.map(
       (s) =>
-        `| ${s.step} | ${s.status}${s.phase && s.status === 'running' ? ` (${s.phase} ${s.units.done}/${s.units.total})` : ''} | ${s.rows.planned} | ${s.rows.done} | ${s.rows.failed} | ${s.rows.skipped} | ${s.calls} |`,
+        `| ${s.step} | ${s.status}${s.phase && s.status === 'running' ? ` (${s.phase} ${s.units.done} of ${s.units.total})` : ''} | ${s.rows.planned} | ${s.rows.done} | ${s.rows.failed} | ${s.rows.skipped} | ${s.calls} |`,
     ),
     '',
-    (progress.mode === 'dry-run'
+    progress.mode === 'dry-run'
       ? // Predictions, never calls made: the dry run's own pace says nothing about the live run's.
         `Calls the live run would make: ${progress.predictedLiveCalls ?? progress.calls.made}; about ${progress.calls.remainingEstimate} more to predict`
       : `Calls made: ${progress.calls.made}; about ${progress.calls.remainingEstimate} to go` +
-        (progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute}/min` : '')) +
-      (progress.etaSeconds !== null ? ` (ETA ${formatDuration(progress.etaSeconds)})` : ''),
+        (progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute} a minute` : ''),
   ];
   if (progress.pauseReason) lines.push('', `**Paused:** ${progress.pauseReason}`);
   if (progress.verification) {

@@ -22,9 +22,20 @@ export const rowsFailedAttribute = defineSearchAttributeKey(
   SearchAttributeType.INT,
 );
 
+/**
+ * What an execution is: `run` for a migration (migrateLedger), `step` for one of its step children
+ * (migrateStep), so a saved view of `LedgerliftKind = "run"` lists the migrations without their
+ * nine children each (docs/web-ui.md).
+ */
+export const kindAttribute = defineSearchAttributeKey(
+  'LedgerliftKind',
+  SearchAttributeType.KEYWORD,
+);
+
 export const ledgerliftSearchAttributes = [
   phaseAttribute,
   modeAttribute,
   rowsDoneAttribute,
   rowsFailedAttribute,
+  kindAttribute,
 ] as const;

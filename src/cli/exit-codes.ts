@@ -8,6 +8,8 @@ export const exitCodes = {
   usage: 2,
   /** Temporal, the API or a file could not be reached or read. */
   unavailable: 3,
+  /** Ctrl-C while following a run (128 + SIGINT, as shells report it); the run goes on. */
+  interrupted: 130,
 } as const;
 
 /** An error whose message is meant for the consultant, with the exit code it should end with. */

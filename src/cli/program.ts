@@ -10,6 +10,7 @@ import { report } from './commands/report.js';
 import { startRun, type StartOptions } from './commands/start-run.js';
 import { status } from './commands/status.js';
 import { template } from './commands/template.js';
+import { uiInput } from './commands/ui-input.js';
 import { validate } from './commands/validate.js';
 import { worker } from './commands/worker.js';
 import type { TemporalOptions } from './temporal-connection.js';
@@ -20,6 +21,7 @@ Exit codes:
   1  done, but something needs you: errors in the exports, failed rows, books to review
   2  the command line was wrong
   3  Temporal, the API or a file could not be reached
+  130  Ctrl-C while following a run: the run goes on in Temporal
 
 A migration, step by step:
   ledgerlift dev                          start Temporal (with its Web UI), the sandbox and a worker
@@ -79,19 +81,17 @@ type Act = <A extends unknown[]>(
   action: (...args: A) => Promise<number>,
 ) => (...args: A) => Promise<void>;
 
-function runCommand(
-  program: Command,
-  act: Act,
-  name: 'dry-run' | 'run',
-  description: string,
-): void {
-  const command = program.command(name).description(description);
-  temporalOptions(sourceOptions(command))
+/** The options that describe a migration: `dry-run`, `run` and `ui-input` share them. */
+function migrationOptions(command: Command): Command {
+  return temporalOptions(sourceOptions(command))
     .requiredOption(
       '--name <run>',
       'names the migration; the same name is the same migration (never two at once)',
     )
-    .option('--profile <name>', 'connection profile (ledgerlift connect)', 'default')
+    .option(
+      '--profile <name>',
+      'connection profile (ledgerlift connect; default LEDGERLIFT_PROFILE, else "sandbox" against `ledgerlift dev`, else "default")',
+    )
     .option('--batch-size <rows>', 'rows per bulk call, 1 to 100', '25')
     .option('--steps <list>', `only these steps, comma-separated (${stepNames.join(', ')})`)
     .option('--concurrency <calls>', 'API calls a step keeps in flight (the rate limit paces them)')
@@ -102,7 +102,17 @@ function runCommand(
     .option(
       '--no-finish-when-clean',
       'keep a clean live run open for replays until `ledgerlift finish`',
-    )
+    );
+}
+
+function runCommand(
+  program: Command,
+  act: Act,
+  name: 'dry-run' | 'run',
+  description: string,
+): void {
+  const command = program.command(name).description(description);
+  migrationOptions(command)
     .option('--detach', 'start and return at once; follow with `ledgerlift status <run> --watch`')
     .option('--quiet', 'no progress while waiting');
   command.action(
@@ -208,6 +218,14 @@ export function buildProgram(exit: (code: number) => void): Command {
     'run',
     'migrate for real, then verify the books; waits for you if rows fail',
   );
+
+  migrationOptions(program.command('ui-input'))
+    .description(
+      "what to type into the Temporal Web UI's Start Workflow form for this migration, and the JSON to paste (starts nothing)",
+    )
+    .option('--dry-run', 'a dry run (default: a live run, as `ledgerlift run`)')
+    .option('--json', 'only the JSON to paste')
+    .action(act(uiInput));
 
   temporalOptions(program.command('status [run]'))
     .description(

@@ -14,7 +14,8 @@ export interface RunOptions {
   source: string;
   format: string;
   overrides?: string;
-  profile: string;
+  /** Absent: src/cli/default-profile.ts chooses (the dev stack's `sandbox`, else `default`). */
+  profile?: string;
   cutover: string;
   end?: string;
   currency?: string;
@@ -44,7 +45,7 @@ const flagOfField: Record<string, string> = {
 
 /** The workflow input for these options, or a CliError naming the option that is wrong. */
 export function runInput(
-  options: RunOptions,
+  options: RunOptions & { profile: string },
   mode: MigrateLedgerInput['mode'],
 ): MigrateLedgerInput {
   const nameProblem = runNameProblem(options.name);

@@ -2,6 +2,7 @@ import type { WorkflowHandle } from '@temporalio/client';
 import type { RunOutcome } from '../../workflows/migrate-ledger.js';
 import { progressQuery } from '../../workflows/handlers.js';
 import type { RunProgress } from '../migration/contracts/workflow-types.js';
+import { CliError, exitCodes } from './exit-codes.js';
 import { renderProgress } from './render-progress.js';
 
 export interface WatchOptions {
@@ -10,6 +11,11 @@ export interface WatchOptions {
   /** Stop when a live run waits for the operator (its workflow keeps running). */
   stopWhenAwaitingOperator: boolean;
   out?: NodeJS.WriteStream;
+  /**
+   * Printed when Ctrl-C stops the watch (src/cli/follow-hint.ts): the run goes on, and how to
+   * follow it. The command then ends with exit code 130.
+   */
+  onInterrupt?: string;
 }
 
 /** How a watched run ended, for the exit code. */
@@ -21,7 +27,33 @@ export type Watched =
  * showing progress from its `progress` query once a second.
  */
 export async function watchRun(handle: WorkflowHandle, options: WatchOptions): Promise<Watched> {
+  // Ctrl-C stops the watch, never the run: the handler replaces Node's default exit for as long as
+  // the watch lasts, and the loop below notices at its next wait.
+  let interrupt: () => void = () => undefined;
+  const interrupted = new Promise<'interrupted'>((resolve) => {
+    interrupt = () => resolve('interrupted');
+  });
+  process.once('SIGINT', interrupt);
+  try {
+    return await watchUntil(handle, options, interrupted);
+  } finally {
+    process.removeListener('SIGINT', interrupt);
+  }
+}
+
+async function watchUntil(
+  handle: WorkflowHandle,
+  options: WatchOptions,
+  interrupted: Promise<'interrupted'>,
+): Promise<Watched> {
   const out = options.out ?? process.stdout;
+  const stop = () => {
+    out.write('\n');
+    return new CliError(
+      options.onInterrupt ?? 'Stopped following the run; it goes on in Temporal.',
+      exitCodes.interrupted,
+    );
+  };
   const result = handle.result() as Promise<RunOutcome>;
   let finished: RunOutcome | undefined;
   void result.then(
@@ -54,8 +86,11 @@ export async function watchRun(handle: WorkflowHandle, options: WatchOptions): P
     }
     let progress: RunProgress | undefined;
     try {
-      progress = await handle.query(progressQuery);
-    } catch {
+      const answer = await Promise.race([handle.query(progressQuery), interrupted]);
+      if (answer === 'interrupted') throw stop();
+      progress = answer;
+    } catch (error) {
+      if (error instanceof CliError) throw error;
       // The run may have just closed (queries then race its end); the result tells.
     }
     if (progress) {
@@ -70,7 +105,9 @@ export async function watchRun(handle: WorkflowHandle, options: WatchOptions): P
         () => true,
       ),
       new Promise<false>((resolve) => setTimeout(() => resolve(false), 1000)),
+      interrupted,
     ]);
+    if (settled === 'interrupted') throw stop();
     if (settled && !finished) return { kind: 'finished', outcome: await result };
   }
 }

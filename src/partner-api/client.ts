@@ -34,6 +34,7 @@ import {
   type OpeningBalanceRoutes,
   type WorkspaceRoutes,
 } from './routes/workspace.js';
+import { missingProfileError } from './missing-profile.js';
 import { SecretRegistry } from './secret-registry.js';
 import { refreshAccessToken } from './token-exchange.js';
 import { TokenManager } from './tokens.js';
@@ -133,6 +134,13 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
 
   const openSession = async () => {
     const profile = await store.getProfile(profileName);
+    // Tokens come only from the store: without the profile no call can be made, whatever the
+    // environment configures. When the store holds others, naming them is the likeliest fix (an
+    // empty store still gets the list of settings to configure).
+    if (!profile) {
+      const existing = await store.listProfiles().catch(() => []);
+      if (existing.length > 0) throw missingProfileError(profileName, store.location, existing);
+    }
     const connection = resolveConnection({
       explicit: options.connection,
       env,

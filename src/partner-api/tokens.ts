@@ -4,6 +4,7 @@ import type {
   StoredTokens,
 } from '../credentials/credential-store.js';
 import { PartnerApiAbortedError, PartnerApiCredentialError } from './errors.js';
+import { missingProfileError } from './missing-profile.js';
 import { emitLog, type PartnerApiLogger } from './logger.js';
 import type { AccessTokenSource } from './request-executor.js';
 import type { TokenGrant } from './schemas/tokens.js';
@@ -65,6 +66,10 @@ export class TokenManager implements AccessTokenSource {
 
   private async load(): Promise<StoredTokens> {
     const profile = await this.deps.store.getProfile(this.deps.profileName);
+    if (!profile?.tokens) {
+      const existing = await this.deps.store.listProfiles().catch(() => []);
+      throw missingProfileError(this.deps.profileName, this.deps.store.location, existing);
+    }
     this.tokens = this.tokensOf(profile);
     return this.tokens;
   }

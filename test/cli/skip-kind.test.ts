@@ -78,7 +78,7 @@ describe('transactions the books hold that Ledgerlift does not migrate', () => {
   });
 
   it('reach the workflow input as source.skipKinds, checked by its schema', () => {
-    const options: RunOptions = {
+    const options: RunOptions & { profile: string } = {
       name: 'acme',
       source: folder,
       format: 'quickbooks-desktop-iif',

@@ -27,6 +27,7 @@ describe('temporal dev server arguments', () => {
       'LedgerliftMode=Keyword',
       'LedgerliftRowsDone=Int',
       'LedgerliftRowsFailed=Int',
+      'LedgerliftKind=Keyword',
     ]);
   });
 

@@ -272,6 +272,25 @@ describe('configuration', () => {
     expect(api.requests).toHaveLength(0);
   });
 
+  it('names the profiles that exist when the one asked for is missing', async () => {
+    api = await startFakeApi(() => ok(customer));
+    const clock = new TestClock();
+    const store = createMemoryCredentialStore({
+      sandbox: connectedProfile(api.baseUrl, clock),
+      acme: connectedProfile(api.baseUrl, clock),
+    });
+    // The worker asks for `default`, as `ledgerlift run` without --profile did against the dev stack.
+    const client = track(testClient(store, clock).client);
+    const error = await rejectionOf(client.customers.get('c-1'));
+    expect(error).toBeInstanceOf(PartnerApiCredentialError);
+    expect((error as PartnerApiCredentialError).problem).toBe('not_connected');
+    expect(error.message).toContain('No workspace is connected for profile "default"');
+    expect(error.message).toContain(
+      'Profiles there: acme, sandbox; use one (--profile acme) or run `ledgerlift connect --profile default`.',
+    );
+    expect(api.requests).toHaveLength(0);
+  });
+
   it('names every missing setting when nothing is configured', async () => {
     const client = track(testClient(createMemoryCredentialStore(), new TestClock()).client);
     const error = await rejectionOf(client.customers.get('c-1'));

@@ -21,6 +21,7 @@ import type { migrateLedger } from '../../workflows/migrate-ledger.js';
 import { expectedWorkspace } from '../support/expected-workspace.js';
 import { testWorkflowBundle } from '../support/temporal.js';
 import { uniqueRunName } from '../support/migration-stack.js';
+import { runCli } from '../support/cli.js';
 import { waitFor } from '../support/wait.js';
 import { chromiumArgs, chromiumPath } from '../support/chromium.js';
 import { startUiStack, UI_PROFILE, type UiStack } from './support/ui-stack.js';
@@ -107,20 +108,45 @@ describe('starting a migration from the Temporal Web UI', () => {
     return page.screenshot({ path: path.join(artifacts, `${name}.png`) });
   }
 
-  it('runs a live migration started from the Start Workflow form until the UI shows it Completed', async () => {
+  it('starts a live run from the form filled with `ledgerlift ui-input`, lists it among the runs, until the UI shows it Completed', async () => {
     const runName = uniqueRunName('web-ui');
     const workflowId = runWorkflowId(runName);
-    const input: MigrateLedgerInput = {
-      runName,
-      source: { folder, format: 'generic' },
-      profile: UI_PROFILE,
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      mode: 'live',
-      batchSize: 10,
-    };
-    // Pretty-printed, as a consultant would paste it from docs/web-ui.md or their editor.
-    const pasted = JSON.stringify(input, null, 2);
+    // What a consultant types: the CLI prints each fact of the form once, and the JSON to paste.
+    const printed = await runCli(
+      [
+        'ui-input',
+        '--name',
+        runName,
+        '--source',
+        folder,
+        '--format',
+        'generic',
+        '--cutover',
+        company.cutoverDate,
+        '--end',
+        company.endDate,
+        '--profile',
+        UI_PROFILE,
+        '--batch-size',
+        '10',
+      ],
+      { TEMPORAL_ADDRESS: stack.temporal.address, TEMPORAL_UI_URL: stack.uiUrl },
+    );
+    expect(printed.stderr).toBe('');
+    expect(printed.code).toBe(0);
+    const field = (label: string) =>
+      new RegExp(`^  ${label} +(\\S+)$`, 'm').exec(printed.stdout)?.[1];
+    expect(field('Workflow ID')).toBe(workflowId);
+    expect(field('Task Queue')).toBe(stack.settings.taskQueue);
+    expect(field('Workflow Type')).toBe('migrateLedger');
+    expect(printed.stdout).toContain(
+      `(${stack.uiUrl}/namespaces/default/workflows/start-workflow)`,
+    );
+    const pasted = /^\{\n[\s\S]*?\n\}$/m.exec(printed.stdout)?.[0] ?? '';
+    const input = JSON.parse(pasted) as Omit<MigrateLedgerInput, 'runName'>;
+    // The run name is typed once, as the Workflow ID: the input does not repeat it.
+    expect(input).not.toHaveProperty('runName');
+    expect(input).toMatchObject({ profile: UI_PROFILE, mode: 'live', batchSize: 10 });
 
     const page = await context.newPage();
     try {
@@ -130,9 +156,9 @@ describe('starting a migration from the Temporal Web UI', () => {
       await page.waitForURL(/\/namespaces\/default\/workflows\/start-workflow/);
       await page.getByRole('heading', { name: 'Start a Workflow' }).waitFor();
 
-      await page.getByLabel('Workflow ID').fill(workflowId);
-      await page.getByLabel('Task Queue').fill(stack.settings.taskQueue);
-      await page.getByLabel('Workflow Type').fill('migrateLedger');
+      await page.getByLabel('Workflow ID').fill(field('Workflow ID') ?? '');
+      await page.getByLabel('Task Queue').fill(field('Task Queue') ?? '');
+      await page.getByLabel('Workflow Type').fill(field('Workflow Type') ?? '');
       // When the Task Queue field loses focus the form looks up its pollers: our workers.
       await page.getByText('Task Queue is Active').waitFor();
 
@@ -146,13 +172,39 @@ describe('starting a migration from the Temporal Web UI', () => {
       await page.keyboard.press('ControlOrMeta+V');
       expect(JSON.parse(await editor.innerText())).toEqual(input);
       expect(await page.getByRole('radio', { name: 'json/plain' }).isChecked()).toBe(true);
+      // As docs/web-ui.md says: leave the editor (Tab) before the one click on Start Workflow.
+      await page.keyboard.press('Tab');
       await evidence(page, 'start-workflow-form');
 
       await page.getByRole('button', { name: 'Start Workflow' }).click();
       await page.getByText('Workflow started successfully').waitFor();
 
+      // The saved view of docs/web-ui.md lists the run, and none of its step children.
+      const runsOnly = `${stack.uiUrl}/namespaces/default/workflows?query=${encodeURIComponent('LedgerliftKind = "run"')}`;
+      await waitFor(
+        `step children of ${workflowId} tagged LedgerliftKind = "step"`,
+        async () => (await stack.client.workflow.count('LedgerliftKind = "step"')).count > 0,
+        { timeoutMs: 60_000, intervalMs: 500 },
+      );
+      await waitFor(
+        `the run ${workflowId} in the runs-only view`,
+        async () => {
+          await page.goto(runsOnly);
+          return page
+            .getByText(workflowId, { exact: true })
+            .first()
+            .waitFor({ state: 'visible', timeout: 10_000 })
+            .then(() => true)
+            .catch(() => false);
+        },
+        { timeoutMs: 60_000, intervalMs: 500 },
+      );
+      expect(await page.getByText(`${workflowId}/`).count()).toBe(0);
+      await evidence(page, 'runs-only-view');
+
       // The workflow's page: the UI redirects to its latest run and keeps its status current.
-      await page.goto(`${stack.uiUrl}/namespaces/default/workflows/${workflowId}`);
+      const workflowPage = `${stack.uiUrl}/namespaces/default/workflows/${workflowId}`;
+      await page.goto(workflowPage);
       const header = page
         .locator('header')
         .filter({ has: page.getByRole('heading', { level: 1, name: workflowId }) });
@@ -165,7 +217,7 @@ describe('starting a migration from the Temporal Web UI', () => {
           if (seen.at(-1) !== status) seen.push(status);
           return status !== 'Running' && status;
         },
-        { timeoutMs: 90_000, intervalMs: 250 },
+        { timeoutMs: 120_000, intervalMs: 250 },
       );
       expect(final, `statuses seen: ${seen.join(' -> ')}`).toBe('Completed');
       // Its summary names the type and queue the form was given.
@@ -202,6 +254,8 @@ describe('starting a migration from the Temporal Web UI', () => {
     const outcome = await handle.result();
     expect(outcome.status).toBe('completed');
     expect(outcome.progress.mode).toBe('live');
+    // The workflow took its run name from the Workflow ID.
+    expect(outcome.progress.runName).toBe(runName);
     expect(outcome.progress.verification).toMatchObject({
       verified: true,
       differences: 0,
@@ -216,5 +270,5 @@ describe('starting a migration from the Temporal Web UI', () => {
       bills: expected.bills,
     });
     expect(refused).toEqual([]);
-  }, 150_000);
+  }, 300_000);
 });

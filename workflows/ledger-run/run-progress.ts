@@ -2,6 +2,7 @@ import { setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow'
 import type { RunPhase, RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import { renderDetails } from '../render-details.js';
 import {
+  kindAttribute,
   modeAttribute,
   phaseAttribute,
   rowsDoneAttribute,
@@ -48,6 +49,7 @@ export function publish(run: LedgerRun): void {
     { key: modeAttribute, value: run.input.mode },
     { key: rowsDoneAttribute, value: rows.done },
     { key: rowsFailedAttribute, value: rows.failed },
+    { key: kindAttribute, value: 'run' },
   ]);
 }
 

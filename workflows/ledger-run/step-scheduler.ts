@@ -1,6 +1,7 @@
 import { startChild, workflowInfo } from '@temporalio/workflow';
 import { stepDependencies, type StepName } from '../../src/migration/contracts/steps.js';
 import { migrateStep } from '../migrate-step.js';
+import { kindAttribute } from '../search-attributes.js';
 import { tellChildren } from './pause-and-resume.js';
 import { publish } from './run-progress.js';
 import { scopeOf, stepOf, type LedgerRun } from './run-state.js';
@@ -43,6 +44,7 @@ async function startStep(
   run.steps.set(step, { ...before, status: 'running' });
   const handle = await startChild(migrateStep, {
     workflowId: `${workflowInfo().workflowId}/${planId}/${step}`,
+    typedSearchAttributes: [{ key: kindAttribute, value: 'step' }],
     args: [
       {
         scope: scopeOf(run),

@@ -10,6 +10,7 @@ import { runWorkflowId } from '../../migration/contracts/run-name.js';
 import { isStepName, type StepName } from '../../migration/contracts/steps.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
+import { followHint } from '../follow-hint.js';
 import { watchRun } from '../watch-run.js';
 import { exitCodeOfRun } from '../exit-code-of-run.js';
 
@@ -75,7 +76,10 @@ export async function retry(
       `Replay round ${answer.round} started: ${rows || 'no failed rows; re-reading the exports for rows not yet migrated'}.`,
     );
     if (!options.wait) return exitCodes.ok;
-    return exitCodeOfRun(await watchRun(handle, { show: true, stopWhenAwaitingOperator: true }));
+    const onInterrupt = followHint(handle.workflowId, settingsFrom(options));
+    return exitCodeOfRun(
+      await watchRun(handle, { show: true, stopWhenAwaitingOperator: true, onInterrupt }),
+    );
   });
 }
 

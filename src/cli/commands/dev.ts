@@ -1,7 +1,10 @@
 import path from 'node:path';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { Runtime } from '@temporalio/worker';
+import { removeDevStackInfo, writeDevStackInfo } from '../../dev/dev-stack-file.js';
 import { startEmbeddedStack } from '../../dev/embedded-stack.js';
 import { CliError, exitCodes } from '../exit-codes.js';
+import { sdkFileLogger } from '../../dev/sdk-log-file.js';
+import { localDataDir } from '../../config/project-paths.js';
 
 export interface DevOptions {
   data: string;
@@ -19,11 +22,14 @@ export interface DevOptions {
  * the sandbox, a worker), running until Ctrl-C, with everything a consultant needs printed.
  */
 export async function dev(options: DevOptions): Promise<number> {
-  // The console is for the consultant here: the SDK's lifecycle chatter stays below warnings.
-  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const dataDir = path.resolve(options.data);
+  // The console is for the consultant here: the SDK's logs (the worker's lifecycle, activity
+  // retries and their stack traces) go to a file, named below.
+  const logFile = path.join(dataDir, 'logs', 'worker.log');
+  Runtime.install({ logger: sdkFileLogger(logFile) });
   const workspace = devWorkspace(options);
   const stack = await startEmbeddedStack({
-    dataDir: path.resolve(options.data),
+    dataDir,
     temporalPort: Number(options.port),
     ...(options.uiPort ? { uiPort: Number(options.uiPort) } : {}),
     sandboxPort: Number(options.sandboxPort),
@@ -31,7 +37,27 @@ export async function dev(options: DevOptions): Promise<number> {
     sandboxWindowMs: Number(options.windowSeconds) * 1000,
     ...(workspace ? { workspace } : {}),
   });
-  const env = `TEMPORAL_ADDRESS=${stack.settings.address} LEDGERLIFT_RUNS_DIR=${stack.worker.runsDir}`;
+  // Commands of this checkout read this to default to the sandbox profile and link the Web UI.
+  await writeDevStackInfo({
+    address: stack.settings.address,
+    namespace: stack.settings.namespace,
+    taskQueue: stack.settings.taskQueue,
+    ...(stack.temporal.uiUrl ? { uiUrl: stack.temporal.uiUrl } : {}),
+    profile: stack.profile,
+    credentialsPath: stack.worker.credentialsPath ?? path.join(dataDir, 'credentials.json'),
+    runsDir: stack.worker.runsDir,
+    logFile,
+    pid: process.pid,
+  });
+  // Only a port that moved needs naming: the commands' defaults are the stack's usual ones.
+  const env = [
+    stack.settings.address === '127.0.0.1:7233'
+      ? ''
+      : `TEMPORAL_ADDRESS=${stack.settings.address} `,
+    stack.worker.runsDir === path.join(localDataDir, 'runs')
+      ? ''
+      : `LEDGERLIFT_RUNS_DIR=${stack.worker.runsDir} `,
+  ].join('');
   console.log(
     [
       'Ledgerlift is running:',
@@ -40,9 +66,10 @@ export async function dev(options: DevOptions): Promise<number> {
       `  Sandbox API       ${stack.sandbox.url} (profile "${stack.profile}", ${options.windowSeconds}-second rate window)`,
       `  Sandbox workspace ${stack.workspace.currency}, ${stack.workspace.country}${workspace ? '' : ' (another: ledgerlift dev --currency CAD --country CA)'}`,
       `  Runs and reports  ${stack.worker.runsDir}`,
+      `  Logs              ${logFile} (worker, Temporal SDK); ${path.join(dataDir, 'temporal', 'server.log')} (Temporal server)`,
       '',
-      'Try, in another terminal:',
-      `  ${env} npx ledgerlift dry-run --name acme --source samples/demo-company-xero --format xero --cutover 2026-01-01 --end 2026-03-31 --profile ${stack.profile}`,
+      `Try, in another terminal (profile "${stack.profile}" is the default against this stack):`,
+      `  ${env}npx ledgerlift dry-run --name acme --source samples/demo-company-xero --format xero --cutover 2026-01-01 --end 2026-03-31`,
       '',
       `Ctrl-C stops everything (data stays in ${options.data}).`,
     ].join('\n'),
@@ -52,6 +79,7 @@ export async function dev(options: DevOptions): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   console.log('Stopping...');
+  await removeDevStackInfo(stack.settings.address);
   await stack.stop();
   console.log('Stopped.');
   return exitCodes.ok;

@@ -3,8 +3,11 @@ import { migrateLedger } from '../../../workflows/migrate-ledger.js';
 import { runWorkflowId } from '../../migration/contracts/run-name.js';
 import type { RunProgress } from '../../migration/contracts/workflow-types.js';
 import { CliError, exitCodes } from '../exit-codes.js';
+import { chooseProfile, checkDevProfile } from '../default-profile.js';
+import { devStackTarget } from '../dev-stack-target.js';
 import { runInput, type RunOptions } from '../run-options.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
+import { followHint } from '../follow-hint.js';
 import { watchRun } from '../watch-run.js';
 
 export type StartOptions = RunOptions & TemporalOptions & { detach?: boolean; quiet?: boolean };
@@ -14,8 +17,11 @@ export type StartOptions = RunOptions & TemporalOptions & { detach?: boolean; qu
  * exit code: 0 when everything verified, 1 when something needs the consultant.
  */
 export async function startRun(mode: 'dry-run' | 'live', options: StartOptions): Promise<number> {
-  const input = runInput(options, mode);
   const settings = settingsFrom(options);
+  const dev = devStackTarget(settings);
+  const profile = chooseProfile(options.profile, dev);
+  const input = runInput({ ...options, profile }, mode);
+  await checkDevProfile(profile, dev);
   const { client, close } = await connectTemporal(settings);
   try {
     const workflowId = runWorkflowId(input.runName);
@@ -44,6 +50,7 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
       watched = await watchRun(handle, {
         show: !options.quiet,
         stopWhenAwaitingOperator: mode === 'live',
+        onInterrupt: followHint(workflowId, settings),
       });
     } catch (error) {
       if (error instanceof WorkflowFailedError) {

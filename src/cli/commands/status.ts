@@ -4,6 +4,7 @@ import { runWorkflowId } from '../../migration/contracts/run-name.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { renderProgress } from '../render-progress.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
+import { followHint } from '../follow-hint.js';
 import { watchRun } from '../watch-run.js';
 
 /** `ledgerlift status [name]`: one run's progress (optionally followed live), or every run. */
@@ -32,7 +33,12 @@ export async function status(
     }
     const handle = client.workflow.getHandle(runWorkflowId(name));
     if (options.watch) {
-      const watched = await watchRun(handle, { show: true, stopWhenAwaitingOperator: true });
+      const onInterrupt = followHint(handle.workflowId, settingsFrom(options));
+      const watched = await watchRun(handle, {
+        show: true,
+        stopWhenAwaitingOperator: true,
+        onInterrupt,
+      });
       const progress = watched.kind === 'finished' ? watched.outcome.progress : watched.progress;
       return progress.steps.some((s) => s.rows.failed > 0) ||
         progress.verification?.verified === false

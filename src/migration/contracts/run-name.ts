@@ -13,3 +13,12 @@ export function runNameProblem(runName: string): string | undefined {
   if (RUN_NAME_PATTERN.test(runName)) return undefined;
   return `Run name "${runName}" must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit.`;
 }
+
+const WORKFLOW_ID_PREFIX = runWorkflowId('');
+
+/** The run name a workflow id gives (`ledgerlift-acme` gives `acme`), or undefined if none. */
+export function runNameOfWorkflowId(workflowId: string): string | undefined {
+  if (!workflowId.startsWith(WORKFLOW_ID_PREFIX)) return undefined;
+  const runName = workflowId.slice(WORKFLOW_ID_PREFIX.length);
+  return RUN_NAME_PATTERN.test(runName) ? runName : undefined;
+}

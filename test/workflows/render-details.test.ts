@@ -1,0 +1,54 @@
+// The Temporal Web UI's "current details" panel of a run: what a consultant reads there.
+import { describe, expect, it } from 'vitest';
+import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
+import { renderDetails } from '../../workflows/render-details.js';
+
+function migrating(overrides: Partial<RunProgress> = {}): RunProgress {
+  return {
+    runName: 'acme-2026',
+    mode: 'live',
+    phase: 'migrating',
+    round: 0,
+    steps: [
+      {
+        step: 'accounts',
+        status: 'done',
+        rows: { planned: 40, done: 40, failed: 0, skipped: 0 },
+        units: { total: 2, done: 2 },
+        calls: 2,
+      },
+      {
+        step: 'invoices',
+        status: 'running',
+        phase: 'create',
+        rows: { planned: 1500, done: 1200, failed: 3, skipped: 0 },
+        units: { total: 60, done: 48 },
+        calls: 50,
+      },
+    ],
+    calls: { made: 52, remainingEstimate: 12 },
+    pacePerMinute: 97,
+    etaSeconds: 754,
+    ...overrides,
+  };
+}
+
+describe('the details the Web UI shows for a run', () => {
+  it('puts the time to go on the first line, which the panel never clips', () => {
+    const [first] = renderDetails(migrating()).split('\n');
+    expect(first).toBe('**acme-2026** · live · migrating · ETA 12m 34s');
+  });
+
+  it('writes counts as "48 of 60", never "48/60", which the markdown renders as a fraction', () => {
+    const details = renderDetails(migrating());
+    expect(details).toContain('| invoices | running (create 48 of 60) |');
+    expect(details).not.toMatch(/\d\/\d/);
+  });
+
+  it('gives no time to go once a run ended or waits for the operator', () => {
+    for (const phase of ['awaiting-operator', 'completed', 'paused'] as const) {
+      const [first] = renderDetails(migrating({ phase })).split('\n');
+      expect(first).toBe(`**acme-2026** · live · ${phase}`);
+    }
+  });
+});
