@@ -2,7 +2,7 @@ import type { RunStore } from '../../run-store/run-store.js';
 import type { DocumentFactsEntry, Projection, StageManifest } from '../contracts/stage-manifest.js';
 import { stepNames, type StepName } from '../contracts/steps.js';
 import { estimateCalls } from './call-estimate.js';
-import { BufferedLog } from './buffered-log.js';
+import { logWriter } from './chunk-writer.js';
 import { settleDocuments } from './settle-documents.js';
 import { stageKeys } from './stage-keys.js';
 import type { StageSettings } from './stage-settings.js';
@@ -25,7 +25,7 @@ export async function finishStage(
   const endDate =
     settings.endDate ??
     (staged.legacyAsOf > staged.latestDate ? staged.legacyAsOf : staged.latestDate);
-  const facts = new BufferedLog<DocumentFactsEntry>(store, keys.documentFacts);
+  const facts = logWriter<DocumentFactsEntry>(store, keys.documentFacts);
   const { aging, settledBeforeCutover } = await settleDocuments(
     staged,
     settings.cutoverDate,
