@@ -7,12 +7,11 @@ import {
   DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
   type WorkerSettings,
 } from '../config/worker-settings.js';
-import { createWorkers } from '../worker/create-worker.js';
-import { createMigrationDeps } from '../worker/migration-deps.js';
 import { connectToSandbox } from './connect-sandbox.js';
 import { freePort } from './free-port.js';
 import { ensureTemporalCli } from './temporal-cli.js';
 import { startDevServer, type RunningDevServer } from './temporal-dev-server.js';
+import { startWorkerChild, type WorkerChild } from './worker-child.js';
 
 export interface EmbeddedStackOptions {
   /** Where the stack keeps its state (Temporal's SQLite file, runs, credentials). */
@@ -34,6 +33,8 @@ export interface EmbeddedStack {
   sandbox: RunningSandbox;
   settings: TemporalSettings;
   worker: WorkerSettings;
+  /** The worker's own process, under the same heap cap as `npm run worker`. */
+  workerProcess: WorkerChild;
   profile: string;
   stop(): Promise<void>;
 }
@@ -50,8 +51,8 @@ async function portOrFree(preferred: number): Promise<number> {
 
 /**
  * Everything a consultant needs on one machine: the Temporal dev server with its Web UI, the
- * Partner API sandbox (connected through its consent flow as profile `sandbox`), and the workers,
- * paced to the sandbox's limit.
+ * Partner API sandbox (connected through its consent flow as profile `sandbox`), and a worker,
+ * paced to the sandbox's limit, in its own process (src/dev/worker-child.ts).
  */
 export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -102,20 +103,22 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
         process.env.LEDGERLIFT_SOURCES_ROOT ?? path.parse(process.cwd()).root,
       ),
     };
-    const deps = createMigrationDeps(worker);
-    const workers = await createWorkers({ settings, worker, deps });
-    const running = workers.run();
+    const workerProcess = await startWorkerChild({
+      settings,
+      worker,
+      logFile: path.join(options.dataDir, 'worker', 'worker.log'),
+      log,
+    });
     return {
       temporal,
       sandbox,
       settings,
       worker,
+      workerProcess,
       profile,
       async stop() {
-        // Ctrl-C reaches Temporal's runtime too, which may already be draining the workers.
-        for (const w of [workers.main, workers.api]) if (w.getState() === 'RUNNING') w.shutdown();
-        await running;
-        await deps.close();
+        // Ctrl-C reaches the worker too (same process group), which may already be draining.
+        await workerProcess.stop();
         await sandbox.close();
         await temporal.stop();
       },
