@@ -85,24 +85,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       taskQueue: 'ledgerlift',
       apiTaskQueue: 'ledgerlift-api',
     };
-    const worker: WorkerSettings = {
-      runsDir: path.join(options.dataDir, 'runs'),
-      // Paced to the sandbox's own limit and window.
-      requestsPerWindow: config.limits.requestsPerWindow ?? 100,
-      rateWindowSeconds: windowMs / 1000,
-      rateHeadroom: 0.99,
-      rateLimited: true,
-      // A dry run estimates the live run against the real API (the spec: 100 requests a minute).
-      liveApiLimit: { requestsPerWindow: 100, rateWindowSeconds: 60 },
-      ambiguousSettleSeconds: DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
-      runStoreUrl: undefined,
-      credentialsPath,
-      // The dev stack is one consultant's, on loopback: it reads their exports wherever they keep
-      // them, unless they choose a root (docs/deploy.md, "Sources root").
-      sourcesRoot: path.resolve(
-        process.env.LEDGERLIFT_SOURCES_ROOT ?? path.parse(process.cwd()).root,
-      ),
-    };
+    const worker = devWorkerSettings(options.dataDir, credentialsPath, config.limits);
     const workerProcess = await startWorkerChild({
       settings,
       worker,
@@ -128,4 +111,30 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     await temporal.stop();
     throw error;
   }
+}
+
+/** The dev worker's settings: paced to the sandbox's limit, its runs in the stack's data folder. */
+function devWorkerSettings(
+  dataDir: string,
+  credentialsPath: string,
+  limits: { requestsPerWindow: number | null; windowMs: number },
+): WorkerSettings {
+  return {
+    runsDir: path.join(dataDir, 'runs'),
+    // Paced to the sandbox's own limit and window.
+    requestsPerWindow: limits.requestsPerWindow ?? 100,
+    rateWindowSeconds: limits.windowMs / 1000,
+    rateHeadroom: 0.99,
+    rateLimited: true,
+    // A dry run estimates the live run against the real API (the spec: 100 requests a minute).
+    liveApiLimit: { requestsPerWindow: 100, rateWindowSeconds: 60 },
+    ambiguousSettleSeconds: DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
+    runStoreUrl: undefined,
+    credentialsPath,
+    // The dev stack is one consultant's, on loopback: it reads their exports wherever they keep
+    // them, unless they choose a root (docs/deploy.md, "Sources root").
+    sourcesRoot: path.resolve(
+      process.env.LEDGERLIFT_SOURCES_ROOT ?? path.parse(process.cwd()).root,
+    ),
+  };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TemporalSettings } from '../config/temporal-settings.js';
@@ -36,74 +36,88 @@ export async function startWorkerChild(options: {
   log: (line: string) => void;
 }): Promise<WorkerChild> {
   await mkdir(path.dirname(options.logFile), { recursive: true });
-  const output = createWriteStream(options.logFile, { flags: 'a' });
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of optionalWorkerVariables) delete env[name];
   Object.assign(env, workerEnvironment(options.settings, options.worker));
-  const { command, args } = workerCommand();
+  const supervisor = new WorkerSupervisor(env, options.logFile, options.log);
+  await supervisor.launch();
+  return supervisor;
+}
 
-  let current: ChildProcess | undefined;
-  let stopping = false;
-  let quickExits = 0;
+/** Starts the worker process, and starts it again when it dies. */
+class WorkerSupervisor implements WorkerChild {
+  private readonly output: WriteStream;
+  private current: ChildProcess | undefined;
+  private stopping = false;
+  private quickExits = 0;
   // Only a worker that polled once is started again: one that cannot start fails the stack.
-  let polledOnce = false;
-  let restartWaiters: Array<(pid: number) => void> = [];
-  const launch = (): Promise<void> => {
+  private polledOnce = false;
+  private restartWaiters: Array<(pid: number) => void> = [];
+
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    readonly logFile: string,
+    private readonly log: (line: string) => void,
+  ) {
+    this.output = createWriteStream(logFile, { flags: 'a' });
+  }
+
+  get pid(): number | undefined {
+    return this.current?.pid;
+  }
+
+  restarted(): Promise<number> {
+    return new Promise((resolve) => this.restartWaiters.push(resolve));
+  }
+
+  /** Starts a worker; settles once it polls, or fails if it exits first. */
+  launch(): Promise<void> {
+    const { command, args } = workerCommand();
     const startedAt = Date.now();
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    current = child;
-    child.stderr?.pipe(output, { end: false });
-    const polling = new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.current = child;
+    child.stderr?.pipe(this.output, { end: false });
+    return new Promise<void>((resolve, reject) => {
       child.stdout?.on('data', (chunk: Buffer) => {
-        output.write(chunk);
+        this.output.write(chunk);
         if (!POLLING.test(chunk.toString('utf8'))) return;
-        polledOnce = true;
+        this.polledOnce = true;
         resolve();
       });
       child.once('exit', (code, signal) => {
-        reject(
-          new Error(
-            `The worker exited before polling (${signal ?? `code ${code}`}); see ${options.logFile}.`,
-          ),
-        );
-        if (stopping || code === 0 || !polledOnce) return;
-        quickExits = Date.now() - startedAt < QUICK_EXIT_MS ? quickExits + 1 : 0;
-        if (quickExits >= QUICK_EXITS_TOLERATED) {
-          options.log(
-            `The worker keeps stopping (${signal ?? `code ${code}`}); see ${options.logFile}.`,
-          );
-          return;
-        }
-        options.log(`The worker stopped (${signal ?? `code ${code}`}); starting it again.`);
-        launch().then(
-          () => {
-            const waiters = restartWaiters;
-            restartWaiters = [];
-            for (const waiter of waiters) waiter(current?.pid ?? 0);
-          },
-          () => undefined,
-        );
+        const how = signal ?? `code ${code}`;
+        reject(new Error(`The worker exited before polling (${how}); see ${this.logFile}.`));
+        if (this.stopping || code === 0 || !this.polledOnce) return;
+        this.quickExits = Date.now() - startedAt < QUICK_EXIT_MS ? this.quickExits + 1 : 0;
+        this.startAgain(how);
       });
     });
-    return polling;
-  };
+  }
 
-  await launch();
-  return {
-    get pid() {
-      return current?.pid;
-    },
-    restarted: () => new Promise((resolve) => restartWaiters.push(resolve)),
-    logFile: options.logFile,
-    async stop() {
-      stopping = true;
-      const child = current;
-      if (child && child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      output.end();
-    },
-  };
+  private startAgain(how: string): void {
+    if (this.quickExits >= QUICK_EXITS_TOLERATED) {
+      this.log(`The worker keeps stopping (${how}); see ${this.logFile}.`);
+      return;
+    }
+    this.log(`The worker stopped (${how}); starting it again.`);
+    this.launch().then(
+      () => {
+        const waiters = this.restartWaiters;
+        this.restartWaiters = [];
+        for (const waiter of waiters) waiter(this.current?.pid ?? 0);
+      },
+      () => undefined,
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const child = this.current;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    this.output.end();
+  }
 }

@@ -42,11 +42,27 @@ export async function finishStage(
     roles: staged.postingKeys.toJSON(),
     aging,
   };
+  const manifest = manifestOf(settings, endDate, out, staged, settledBeforeCutover);
+  await store.putDocuments([
+    [keys.projection, projection],
+    [keys.manifest, manifest],
+  ]);
+  return manifest;
+}
+
+/** What the stage holds, its problems, and the calls a run of it should make. */
+function manifestOf(
+  settings: StageSettings,
+  endDate: string,
+  out: StageOutputs,
+  staged: StagedBooks,
+  settledBeforeCutover: { invoices: number; bills: number },
+): StageManifest {
   const rows = Object.fromEntries(stepNames.map((step) => [step, out.rowCount(step)])) as Record<
     StepName,
     number
   >;
-  const manifest: StageManifest = {
+  return {
     stageId: settings.stageId,
     cutoverDate: settings.cutoverDate,
     endDate,
@@ -69,9 +85,4 @@ export async function finishStage(
     blocking: out.problemCounts.error > 0,
     hasLegacyTrialBalance: out.legacyTrialBalance.count > 0,
   };
-  await store.putDocuments([
-    [keys.projection, projection],
-    [keys.manifest, manifest],
-  ]);
-  return manifest;
 }
