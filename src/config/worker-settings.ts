@@ -53,6 +53,8 @@ const envSchema = z.object({
   LEDGERLIFT_RUN_STORE_URL: z.string().url().optional(),
   LEDGERLIFT_CREDENTIALS: z.string().min(1).optional(),
   LEDGERLIFT_SOURCES_ROOT: z.string().min(1).optional(),
+  LEDGERLIFT_LIVE_API_REQUESTS_PER_WINDOW: z.coerce.number().positive().optional(),
+  LEDGERLIFT_LIVE_API_RATE_WINDOW_SECONDS: z.coerce.number().positive().optional(),
 });
 
 export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettings {
@@ -73,6 +75,15 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
     credentialsPath: values.LEDGERLIFT_CREDENTIALS,
     // Default: the folder the worker was started in, so a worker reads nothing beside its own.
     sourcesRoot: path.resolve(values.LEDGERLIFT_SOURCES_ROOT ?? process.cwd()),
+    ...(values.LEDGERLIFT_LIVE_API_REQUESTS_PER_WINDOW &&
+    values.LEDGERLIFT_LIVE_API_RATE_WINDOW_SECONDS
+      ? {
+          liveApiLimit: {
+            requestsPerWindow: values.LEDGERLIFT_LIVE_API_REQUESTS_PER_WINDOW,
+            rateWindowSeconds: values.LEDGERLIFT_LIVE_API_RATE_WINDOW_SECONDS,
+          },
+        }
+      : {}),
   };
 }
 

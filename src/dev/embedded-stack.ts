@@ -7,13 +7,12 @@ import {
   DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
   type WorkerSettings,
 } from '../config/worker-settings.js';
-import { createWorkers } from '../worker/create-worker.js';
-import { createMigrationDeps } from '../worker/migration-deps.js';
 import { connectToSandbox } from './connect-sandbox.js';
 import { freePort } from './free-port.js';
 import { sandboxWorkspaceFor } from './sandbox-workspace.js';
 import { ensureTemporalCli } from './temporal-cli.js';
 import { startDevServer, type RunningDevServer } from './temporal-dev-server.js';
+import { startWorkerChild, type WorkerChild } from './worker-child.js';
 
 export interface EmbeddedStackOptions {
   /** Where the stack keeps its state (Temporal's SQLite file, runs, credentials). */
@@ -37,6 +36,8 @@ export interface EmbeddedStack {
   sandbox: RunningSandbox;
   settings: TemporalSettings;
   worker: WorkerSettings;
+  /** The worker's own process, under the same heap cap as `npm run worker`. */
+  workerProcess: WorkerChild;
   profile: string;
   /** The sandbox workspace the profile is connected to. */
   workspace: { currency: string; country: string };
@@ -55,8 +56,8 @@ async function portOrFree(preferred: number): Promise<number> {
 
 /**
  * Everything a consultant needs on one machine: the Temporal dev server with its Web UI, the
- * Partner API sandbox (connected through its consent flow as profile `sandbox`), and the workers,
- * paced to the sandbox's limit.
+ * Partner API sandbox (connected through its consent flow as profile `sandbox`), and a worker,
+ * paced to the sandbox's limit, in its own process (src/dev/worker-child.ts).
  */
 export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -101,42 +102,27 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       taskQueue: 'ledgerlift',
       apiTaskQueue: 'ledgerlift-api',
     };
-    const worker: WorkerSettings = {
-      runsDir: path.join(options.dataDir, 'runs'),
-      // Paced to the sandbox's own limit and window.
-      requestsPerWindow: config.limits.requestsPerWindow ?? 100,
-      rateWindowSeconds: windowMs / 1000,
-      rateHeadroom: 0.99,
-      rateLimited: true,
-      // A dry run estimates the live run against the real API (the spec: 100 requests a minute).
-      liveApiLimit: { requestsPerWindow: 100, rateWindowSeconds: 60 },
-      ambiguousSettleSeconds: DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
-      runStoreUrl: undefined,
-      credentialsPath,
-      // The dev stack is one consultant's, on loopback: it reads their exports wherever they keep
-      // them, unless they choose a root (docs/deploy.md, "Sources root").
-      sourcesRoot: path.resolve(
-        process.env.LEDGERLIFT_SOURCES_ROOT ?? path.parse(process.cwd()).root,
-      ),
-    };
-    const deps = createMigrationDeps(worker);
-    const workers = await createWorkers({ settings, worker, deps });
-    const running = workers.run();
+    const worker = devWorkerSettings(options.dataDir, credentialsPath, config.limits);
+    const workerProcess = await startWorkerChild({
+      settings,
+      worker,
+      logFile: path.join(options.dataDir, 'worker', 'worker.log'),
+      log,
+    });
     return {
       temporal,
       sandbox,
       settings,
       worker,
+      workerProcess,
       profile,
       workspace: {
         currency: config.workspaces[0]?.currency ?? 'USD',
         country: config.workspaces[0]?.country ?? 'US',
       },
       async stop() {
-        // Ctrl-C reaches Temporal's runtime too, which may already be draining the workers.
-        for (const w of [workers.main, workers.api]) if (w.getState() === 'RUNNING') w.shutdown();
-        await running;
-        await deps.close();
+        // Ctrl-C reaches the worker too (same process group), which may already be draining.
+        await workerProcess.stop();
         await sandbox.close();
         await temporal.stop();
       },
@@ -146,4 +132,30 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     await temporal.stop();
     throw error;
   }
+}
+
+/** The dev worker's settings: paced to the sandbox's limit, its runs in the stack's data folder. */
+function devWorkerSettings(
+  dataDir: string,
+  credentialsPath: string,
+  limits: { requestsPerWindow: number | null; windowMs: number },
+): WorkerSettings {
+  return {
+    runsDir: path.join(dataDir, 'runs'),
+    // Paced to the sandbox's own limit and window.
+    requestsPerWindow: limits.requestsPerWindow ?? 100,
+    rateWindowSeconds: limits.windowMs / 1000,
+    rateHeadroom: 0.99,
+    rateLimited: true,
+    // A dry run estimates the live run against the real API (the spec: 100 requests a minute).
+    liveApiLimit: { requestsPerWindow: 100, rateWindowSeconds: 60 },
+    ambiguousSettleSeconds: DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
+    runStoreUrl: undefined,
+    credentialsPath,
+    // The dev stack is one consultant's, on loopback: it reads their exports wherever they keep
+    // them, unless they choose a root (docs/deploy.md, "Sources root").
+    sourcesRoot: path.resolve(
+      process.env.LEDGERLIFT_SOURCES_ROOT ?? path.parse(process.cwd()).root,
+    ),
+  };
 }

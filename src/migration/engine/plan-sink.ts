@@ -1,3 +1,4 @@
+import { BufferedAppender } from '../../collections/buffered-appender.js';
 import type { RunStore } from '../../run-store/run-store.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 import type { OutcomeLog } from './outcome-log.js';
@@ -16,65 +17,40 @@ const WRITE_EVERY = 200;
  * are settled when it looks again. No unit runs before the phase's plan document exists.
  */
 export class PlanSink {
-  private units: Array<readonly [string, { rows: UnitRow[] }]> = [];
-  private outcomes: RowOutcome[] = [];
-  private unitCount = 0;
+  private readonly units: BufferedAppender<readonly [string, { rows: UnitRow[] }]>;
+  private readonly outcomes: BufferedAppender<RowOutcome>;
 
   constructor(
-    private readonly store: RunStore,
-    private readonly log: OutcomeLog,
+    store: RunStore,
+    log: OutcomeLog,
     private readonly where: { scope: RunScope; planId: string; step: StepName; phase: PhaseName },
-  ) {}
+  ) {
+    this.units = new BufferedAppender(WRITE_EVERY, (units) => store.putDocuments(units));
+    this.outcomes = new BufferedAppender(WRITE_EVERY, (outcomes) => log.append(outcomes));
+  }
 
   /** One unit: the rows of one API call. */
   async unit(rows: UnitRow[]): Promise<void> {
     if (rows.length === 0) return;
     const { scope, ...unit } = this.where;
-    const key = scopeKeys(scope).unit({ ...unit, index: this.unitCount });
-    this.unitCount += 1;
-    this.units.push([key, { rows }]);
-    if (this.units.length >= WRITE_EVERY) await this.flushUnits();
+    const key = scopeKeys(scope).unit({ ...unit, index: this.units.count });
+    await this.units.add([key, { rows }]);
   }
 
   /** An outcome settled without a call (matched, skipped, failed up front). */
   async decided(outcome: RowOutcome): Promise<void> {
-    this.outcomes.push(outcome);
-    if (this.outcomes.length >= WRITE_EVERY) await this.flushOutcomes();
+    await this.outcomes.add(outcome);
   }
 
   /** Rows gathered `size` to a unit: for handlers that send rows in bulk. */
-  batches(size: number): { add(row: UnitRow): Promise<void>; flush(): Promise<void> } {
-    let rows: UnitRow[] = [];
-    const flush = async () => {
-      const full = rows;
-      rows = [];
-      await this.unit(full);
-    };
-    return {
-      add: async (row) => {
-        rows.push(row);
-        if (rows.length >= size) await flush();
-      },
-      flush,
-    };
+  batches(size: number): BufferedAppender<UnitRow> {
+    return new BufferedAppender(size, (rows) => this.unit(rows));
   }
 
   /** Writes what is buffered; answers how many units the phase has. */
   async close(): Promise<number> {
-    await this.flushUnits();
-    await this.flushOutcomes();
-    return this.unitCount;
-  }
-
-  private async flushUnits(): Promise<void> {
-    const units = this.units;
-    this.units = [];
-    await this.store.putDocuments(units);
-  }
-
-  private async flushOutcomes(): Promise<void> {
-    const outcomes = this.outcomes;
-    this.outcomes = [];
-    await this.log.append(outcomes);
+    await this.units.flush();
+    await this.outcomes.flush();
+    return this.units.count;
   }
 }

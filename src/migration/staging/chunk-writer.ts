@@ -1,37 +1,28 @@
+import { BufferedAppender } from '../../collections/buffered-appender.js';
 import type { RunStore } from '../../run-store/run-store.js';
 
 /** Rows per stored chunk: large enough to keep file counts low, small enough to read quickly. */
 export const STAGE_CHUNK_ROWS = 1000;
+/** Entries per log append while staging: a million rows is not a million writes. */
+const STAGE_LOG_BATCH = 500;
 
-/** Buffers rows and writes them to the run store as numbered chunk documents under `prefix`. */
-export class ChunkWriter<T> {
-  private buffer: T[] = [];
-  private chunks = 0;
-  private rows = 0;
+/** Writes rows to the run store as numbered chunk documents under `prefix`. */
+export function chunkWriter<T>(
+  store: RunStore,
+  prefix: string,
+  chunkRows = STAGE_CHUNK_ROWS,
+): BufferedAppender<T> {
+  let chunks = 0;
+  return new BufferedAppender<T>(chunkRows, async (rows) => {
+    const key = `${prefix}/${String(chunks).padStart(6, '0')}`;
+    await store.putDocument(key, rows);
+    chunks += 1;
+  });
+}
 
-  constructor(
-    private readonly store: RunStore,
-    private readonly prefix: string,
-    private readonly chunkRows = STAGE_CHUNK_ROWS,
-  ) {}
-
-  async add(row: T): Promise<void> {
-    this.buffer.push(row);
-    this.rows += 1;
-    if (this.buffer.length >= this.chunkRows) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.buffer.length === 0) return;
-    const key = `${this.prefix}/${String(this.chunks).padStart(6, '0')}`;
-    await this.store.putDocument(key, this.buffer);
-    this.chunks += 1;
-    this.buffer = [];
-  }
-
-  get count(): number {
-    return this.rows;
-  }
+/** Appends entries to a run store log in batches. */
+export function logWriter<T>(store: RunStore, log: string): BufferedAppender<T> {
+  return new BufferedAppender<T>(STAGE_LOG_BATCH, (entries) => store.appendLog(log, entries));
 }
 
 /** Reads every chunk written under `prefix`, in order, one chunk in memory at a time. */

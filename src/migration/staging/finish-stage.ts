@@ -2,7 +2,7 @@ import type { RunStore } from '../../run-store/run-store.js';
 import type { DocumentFactsEntry, Projection, StageManifest } from '../contracts/stage-manifest.js';
 import { stepNames, type StepName } from '../contracts/steps.js';
 import { estimateCalls } from './call-estimate.js';
-import { BufferedLog } from './buffered-log.js';
+import { logWriter } from './chunk-writer.js';
 import { settleDocuments } from './settle-documents.js';
 import { stageKeys } from './stage-keys.js';
 import type { StageSettings } from './stage-settings.js';
@@ -25,7 +25,7 @@ export async function finishStage(
   const endDate =
     settings.endDate ??
     (staged.legacyAsOf > staged.latestDate ? staged.legacyAsOf : staged.latestDate);
-  const facts = new BufferedLog<DocumentFactsEntry>(store, keys.documentFacts);
+  const facts = logWriter<DocumentFactsEntry>(store, keys.documentFacts);
   const { aging, settledBeforeCutover } = await settleDocuments(
     staged,
     settings.cutoverDate,
@@ -42,11 +42,27 @@ export async function finishStage(
     roles: staged.postingKeys.toJSON(),
     aging,
   };
+  const manifest = manifestOf(settings, endDate, out, staged, settledBeforeCutover);
+  await store.putDocuments([
+    [keys.projection, projection],
+    [keys.manifest, manifest],
+  ]);
+  return manifest;
+}
+
+/** What the stage holds, its problems, and the calls a run of it should make. */
+function manifestOf(
+  settings: StageSettings,
+  endDate: string,
+  out: StageOutputs,
+  staged: StagedBooks,
+  settledBeforeCutover: { invoices: number; bills: number },
+): StageManifest {
   const rows = Object.fromEntries(stepNames.map((step) => [step, out.rowCount(step)])) as Record<
     StepName,
     number
   >;
-  const manifest: StageManifest = {
+  return {
     stageId: settings.stageId,
     cutoverDate: settings.cutoverDate,
     endDate,
@@ -69,9 +85,4 @@ export async function finishStage(
     blocking: out.problemCounts.error > 0,
     hasLegacyTrialBalance: out.legacyTrialBalance.count > 0,
   };
-  await store.putDocuments([
-    [keys.projection, projection],
-    [keys.manifest, manifest],
-  ]);
-  return manifest;
 }

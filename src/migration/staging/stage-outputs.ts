@@ -2,8 +2,8 @@ import type { Problem, TrialBalanceLine } from '../../ledger/index.js';
 import type { RunStore } from '../../run-store/run-store.js';
 import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
 import { stepNames, type StepName } from '../contracts/steps.js';
-import { ChunkWriter } from './chunk-writer.js';
-import { BufferedLog } from './buffered-log.js';
+import type { BufferedAppender } from '../../collections/buffered-appender.js';
+import { chunkWriter, logWriter } from './chunk-writer.js';
 import { stageKeys } from './stage-keys.js';
 
 /**
@@ -12,10 +12,10 @@ import { stageKeys } from './stage-keys.js';
  * wrote, for the manifest.
  */
 export class StageOutputs {
-  private readonly rows: Map<StepName, ChunkWriter<StagedRow>>;
-  private readonly skips: BufferedLog<StagingSkip>;
-  private readonly problems: BufferedLog<Problem>;
-  readonly legacyTrialBalance: ChunkWriter<TrialBalanceLine>;
+  private readonly rows: Map<StepName, BufferedAppender<StagedRow>>;
+  private readonly skips: BufferedAppender<StagingSkip>;
+  private readonly problems: BufferedAppender<Problem>;
+  readonly legacyTrialBalance: BufferedAppender<TrialBalanceLine>;
   readonly skipCounts = Object.fromEntries(stepNames.map((step) => [step, 0])) as Record<
     StepName,
     number
@@ -25,11 +25,11 @@ export class StageOutputs {
   constructor(store: RunStore, stageId: string) {
     const keys = stageKeys(stageId);
     this.rows = new Map(
-      stepNames.map((step) => [step, new ChunkWriter<StagedRow>(store, keys.rows(step))]),
+      stepNames.map((step) => [step, chunkWriter<StagedRow>(store, keys.rows(step))]),
     );
-    this.problems = new BufferedLog(store, keys.problems);
-    this.skips = new BufferedLog(store, keys.skips);
-    this.legacyTrialBalance = new ChunkWriter(store, keys.legacyTrialBalance);
+    this.problems = logWriter(store, keys.problems);
+    this.skips = logWriter(store, keys.skips);
+    this.legacyTrialBalance = chunkWriter(store, keys.legacyTrialBalance);
   }
 
   async row(step: StepName, row: StagedRow): Promise<void> {
