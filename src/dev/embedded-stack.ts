@@ -106,7 +106,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     const workerProcess = await startWorkerChild({
       settings,
       worker,
-      logFile: path.join(options.dataDir, 'worker', 'worker.log'),
+      logFile: path.join(options.dataDir, 'logs', 'worker.log'),
       log,
     });
     return {

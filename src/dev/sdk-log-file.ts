@@ -23,14 +23,19 @@ export function formatLogEntry(entry: LogEntry): string {
     .concat('\n');
 }
 
+/** Makes the log's folder, and keeps a log past the size limit as `<name>.1` before it is reopened. */
+export function rotateLargeLog(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  if (existsSync(file) && statSync(file).size > MAX_LOG_BYTES) renameSync(file, `${file}.1`);
+}
+
 /**
  * The Temporal SDK's logger for the dev stack, writing to `file` instead of the terminal: the
  * worker's lifecycle, activity retries and their stack traces are for whoever debugs, and filled
  * the consultant's terminal with about 130 lines of them (the dev command prints where they are).
  */
 export function sdkFileLogger(file: string): DefaultLogger {
-  mkdirSync(path.dirname(file), { recursive: true });
-  if (existsSync(file) && statSync(file).size > MAX_LOG_BYTES) renameSync(file, `${file}.1`);
+  rotateLargeLog(file);
   const out = createWriteStream(file, { flags: 'a', mode: 0o600 });
   return new DefaultLogger('INFO', (entry) => out.write(formatLogEntry(entry)));
 }

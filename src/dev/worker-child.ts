@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
+import { rotateLargeLog } from './sdk-log-file.js';
 import type { TemporalSettings } from '../config/temporal-settings.js';
 import { optionalWorkerVariables, workerEnvironment } from '../config/worker-environment.js';
 import type { WorkerSettings } from '../config/worker-settings.js';
@@ -35,7 +34,7 @@ export async function startWorkerChild(options: {
   logFile: string;
   log: (line: string) => void;
 }): Promise<WorkerChild> {
-  await mkdir(path.dirname(options.logFile), { recursive: true });
+  rotateLargeLog(options.logFile);
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of optionalWorkerVariables) delete env[name];
   Object.assign(env, workerEnvironment(options.settings, options.worker));

@@ -25,8 +25,10 @@ export async function dev(options: DevOptions): Promise<number> {
   const dataDir = path.resolve(options.data);
   // The console is for the consultant here: the SDK's logs (the worker's lifecycle, activity
   // retries and their stack traces) go to a file, named below.
+  // The worker runs as its own process and writes here (src/dev/embedded-stack.ts); this process's
+  // own SDK logs (its client connections) go beside it.
   const logFile = path.join(dataDir, 'logs', 'worker.log');
-  Runtime.install({ logger: sdkFileLogger(logFile) });
+  Runtime.install({ logger: sdkFileLogger(path.join(dataDir, 'logs', 'dev.log')) });
   const workspace = devWorkspace(options);
   const stack = await startEmbeddedStack({
     dataDir,
