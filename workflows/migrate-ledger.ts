@@ -142,6 +142,7 @@ export async function migrateLedger(
     mode: input.mode,
     stageId,
     profile: input.profile,
+    ...(input.weight !== undefined ? { weight: input.weight } : {}),
   });
 
   const progress = (): RunProgress => {
@@ -354,7 +355,7 @@ export async function migrateLedger(
     const scope = scopeOf((stage as StageSummary).stageId);
     setPhase('verifying');
     if (input.mode === 'live') {
-      const api = apiActivities();
+      const api = apiActivities(scope);
       const reports = ['trial-balance', 'aged-receivables', 'aged-payables'] as const;
       for (const report of reports.slice(0, VERIFICATION_CALLS)) {
         await api.fetchReport({ scope, report, asOf: (stage as StageSummary).endDate });

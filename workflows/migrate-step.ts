@@ -73,7 +73,7 @@ const DRY_RUN_UNITS_PER_RUN = 200 * DRY_RUN_CHUNK_UNITS;
  */
 export async function migrateStep(input: MigrateStepInput): Promise<StepResult> {
   const { scope, planId, step } = input;
-  const api = apiActivities();
+  const api = apiActivities(scope);
   // Dry runs replace every write with its prediction, locally: they spend no rate budget.
   const units = scope.mode === 'live' ? api : localActivities;
   const phases = stepPhases[step] as readonly PhaseName[];

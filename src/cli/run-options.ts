@@ -20,6 +20,7 @@ export interface RunOptions {
   batchSize: string;
   steps?: string;
   concurrency?: string;
+  weight?: string;
   skipInvalidRows?: boolean;
   finishWhenClean: boolean;
 }
@@ -37,6 +38,7 @@ const flagOfField: Record<string, string> = {
   batchSize: '--batch-size',
   steps: '--steps',
   concurrency: '--concurrency',
+  weight: '--weight',
 };
 
 /** The workflow input for these options, or a CliError naming the option that is wrong. */
@@ -71,6 +73,10 @@ export function runInput(
       `--concurrency must be a whole number of 1 or more (got "${options.concurrency}").`,
     );
   }
+  const weight = options.weight === undefined ? undefined : Number(options.weight);
+  if (weight !== undefined && !Number.isFinite(weight)) {
+    throw new CliError(`--weight must be a number, like 1 or 2.5 (got "${options.weight}").`);
+  }
   const input: MigrateLedgerInput = {
     runName: options.name,
     source: {
@@ -86,6 +92,7 @@ export function runInput(
     batchSize,
     ...(steps ? { steps } : {}),
     ...(concurrency ? { concurrency } : {}),
+    ...(weight !== undefined ? { weight } : {}),
     ...(options.skipInvalidRows ? { skipInvalidRows: true } : {}),
     finishWhenClean: options.finishWhenClean,
   };
