@@ -11,7 +11,10 @@ export const SANDBOX_APP = {
  * Approves a sandbox consent page as a person would in a browser: reads the form, submits it with
  * "Approve", and follows the redirect to the loopback callback. Only for the embedded sandbox.
  */
-export async function approveSandboxConsent(consentUrl: string): Promise<void> {
+export async function approveSandboxConsent(
+  consentUrl: string,
+  workspaceId?: string,
+): Promise<void> {
   const page = await fetch(consentUrl);
   const html = await page.text();
   if (!page.ok) throw new Error(`the consent page answered ${page.status}: ${html.slice(0, 200)}`);
@@ -23,7 +26,8 @@ export async function approveSandboxConsent(consentUrl: string): Promise<void> {
     html,
   );
   if (!workspace?.[1]) throw new Error('the consent page offers no workspace');
-  fields.set('workspace_id', decodeEntities(workspace[1]));
+  // The first workspace unless one is named (a sandbox seeded with several).
+  fields.set('workspace_id', workspaceId ?? decodeEntities(workspace[1]));
   fields.set('decision', 'approve');
   const action = new URL('/oauth/authorize', consentUrl);
   const answer = await fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
@@ -49,6 +53,8 @@ export async function connectToSandbox(options: {
   profile: string;
   credentialStore?: CredentialStore;
   credentialsPath?: string;
+  /** The workspace to approve (default: the first the sandbox offers). */
+  workspaceId?: string;
 }): Promise<ConsentFlowResult> {
   return runConsentFlow({
     connection: { baseUrl: options.baseUrl, ...SANDBOX_APP },
@@ -57,6 +63,6 @@ export async function connectToSandbox(options: {
     ...(options.credentialStore ? { credentialStore: options.credentialStore } : {}),
     ...(options.credentialsPath ? { credentialsPath: options.credentialsPath } : {}),
     printUrl: () => undefined,
-    openBrowser: (url: string) => approveSandboxConsent(url),
+    openBrowser: (url: string) => approveSandboxConsent(url, options.workspaceId),
   });
 }
