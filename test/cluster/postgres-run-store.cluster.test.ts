@@ -41,9 +41,9 @@ afterAll(async () => {
 });
 
 let runs = 0;
-describeRunStoreContract('PostgresRunStore on a PostgreSQL server', async () => {
+describeRunStoreContract('PostgresRunStore on a PostgreSQL server', () => {
   runs += 1;
-  return new PostgresRunStore(db, `run-${runs}`, 'postgresql');
+  return Promise.resolve(new PostgresRunStore(db, `run-${runs}`, 'postgresql'));
 });
 
 describe('PostgresRunStore on a PostgreSQL server', () => {
