@@ -126,6 +126,12 @@ export function postgresDatabase(connectionString: string): SqlDatabase {
     async transaction(work) {
       const client = await pool.connect();
       let broken = false;
+      // A connection cut while checked out is an 'error' event on the client as well as a failed
+      // query: the query's error reaches the caller, the event must not end the worker.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const result = await work({
@@ -141,6 +147,7 @@ export function postgresDatabase(connectionString: string): SqlDatabase {
         });
         throw error;
       } finally {
+        client.off('error', onError);
         client.release(broken);
       }
     },

@@ -137,6 +137,9 @@ describe('many migrations at once on the cluster', () => {
               mode: 'live',
               // One record a call: enough calls that the three runs overlap for minutes.
               batchSize: 1,
+              // More calls in flight than the shared pace serves: every run keeps a backlog on the
+              // API queue, which is when fairness decides (without one, each run gets what it asks).
+              concurrency: 16,
               weight: run.weight,
             },
           ],

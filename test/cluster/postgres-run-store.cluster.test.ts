@@ -62,6 +62,23 @@ describe('PostgresRunStore on a PostgreSQL server', () => {
     expect((await store.readLog('log')).entries).toEqual([1, 2, 3]);
   });
 
+  it('answers an error, and serves on, when the server ends a connection mid-transaction', async () => {
+    const other = postgresDatabase(postgres.url('ledgerlift'));
+    try {
+      const cut = db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ pid: number }>('select pg_backend_pid() as pid');
+        await other.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+        await tx.query('select 1');
+      });
+      await expect(cut).rejects.toThrow();
+      const store = new PostgresRunStore(db, 'after-cut', 'postgresql');
+      await store.putDocument('x', 1);
+      expect(await store.getDocument('x')).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('numbers concurrent appends from several connections without a gap', async () => {
     const store = new PostgresRunStore(db, 'concurrent', 'postgresql');
     await Promise.all(
