@@ -13,7 +13,7 @@ import {
 } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { migrateLedger } from '../../workflows/migrate-ledger.js';
-import { auditWorkspace } from '../chaos/support/workspace-audit.js';
+import { auditWorkspace, type WorkspaceAudit } from '../chaos/support/workspace-audit.js';
 import { scratchFolderForPostgres } from './private-postgres-dir.js';
 
 /**
@@ -212,7 +212,7 @@ describe('many migrations at once on the cluster', () => {
     // The audit reads every workspace through the same client id: after one quiet window, one
     // workspace at a time, so it stays within the limit the runs have just used up.
     await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000));
-    const audits = [];
+    const audits: WorkspaceAudit[] = [];
     for (const run of runs) {
       audits.push(
         await auditWorkspace(credentialsPath, companies.get(run.name) as GeneratedCompany, {
