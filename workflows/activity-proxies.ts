@@ -4,6 +4,8 @@ import {
   CONFIGURATION_ERROR,
   PAUSING_FAILURE_TYPES,
 } from '../src/migration/contracts/failure-types.js';
+import { apiCallPriority } from '../src/migration/contracts/fair-share.js';
+import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { API_RETRY_SCHEDULE } from '../src/partner-api/retry-schedule.js';
 
 /** The rate-limited queue of API calls: the worker's task queue plus "-api" (src/config). */
@@ -13,11 +15,13 @@ export function apiTaskQueue(): string {
 
 /**
  * Activities that make exactly one API call each. The server paces this queue with
- * `maxTaskQueueActivitiesPerSecond`; a 429 comes back as a retry with the API's own delay.
+ * `maxTaskQueueActivitiesPerSecond`; a 429 comes back as a retry with the API's own delay. Every
+ * call carries the run's fairness key and weight, so runs sharing the queue share its pace by weight.
  */
-export function apiActivities() {
+export function apiActivities(run: Pick<RunScope, 'runName' | 'weight'>) {
   return proxyActivities<MigrationActivities>({
     taskQueue: apiTaskQueue(),
+    priority: apiCallPriority(run),
     startToCloseTimeout: '2 minutes',
     // The activity heartbeats while its call is in flight: a dead worker is noticed in seconds.
     heartbeatTimeout: '10 seconds',

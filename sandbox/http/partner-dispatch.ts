@@ -111,6 +111,7 @@ export function partnerHandler(runtime: SandboxRuntime, route: PartnerRoute) {
     const decision = runtime.faults.decide(method, path);
     if (decision.latencyMs > 0) await delay(decision.latencyMs);
     let clientId: string | undefined;
+    let workspaceId: string | undefined;
     let status: number;
     let payload: Record<string, unknown>;
     const headers: Record<string, string> = {};
@@ -159,6 +160,7 @@ export function partnerHandler(runtime: SandboxRuntime, route: PartnerRoute) {
         result = route.handler(signed);
       } else {
         const ws = authorize(runtime, request, app, nowMs);
+        workspaceId = ws.meta.id;
         if (route.permission && !(app.permissions ?? []).includes(route.permission)) {
           throw forbidden(`This operation needs the ${route.permission} permission.`);
         }
@@ -202,6 +204,7 @@ export function partnerHandler(runtime: SandboxRuntime, route: PartnerRoute) {
         path,
         status: 0,
         clientId,
+        ...(workspaceId ? { workspaceId } : {}),
         durationMs: performance.now() - started,
       });
       reply.hijack();
@@ -215,6 +218,7 @@ export function partnerHandler(runtime: SandboxRuntime, route: PartnerRoute) {
       path,
       status,
       clientId,
+      ...(workspaceId ? { workspaceId } : {}),
       durationMs: performance.now() - started,
     });
     await reply.code(status).headers(headers).type('application/json; charset=utf-8').send(text);

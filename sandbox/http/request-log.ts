@@ -5,6 +5,8 @@ export interface RequestLogEntry {
   path: string;
   status: number;
   clientId?: string;
+  /** The workspace the access token speaks for (absent for token exchanges and refused tokens). */
+  workspaceId?: string;
   durationMs: number;
 }
 

@@ -96,6 +96,10 @@ function migrationOptions(command: Command): Command {
     .option('--steps <list>', `only these steps, comma-separated (${stepNames.join(', ')})`)
     .option('--concurrency <calls>', 'API calls a step keeps in flight (the rate limit paces them)')
     .option(
+      '--weight <share>',
+      "the run's weight in the API budget runs of one client id share (default 1: equal shares)",
+    )
+    .option(
       '--skip-invalid-rows',
       'go live even though some rows have errors: those rows are skipped and reported',
     )

@@ -22,6 +22,7 @@ export interface RunOptions {
   batchSize: string;
   steps?: string;
   concurrency?: string;
+  weight?: string;
   skipInvalidRows?: boolean;
   finishWhenClean: boolean;
   skipKind?: string[];
@@ -41,6 +42,7 @@ const flagOfField: Record<string, string> = {
   batchSize: '--batch-size',
   steps: '--steps',
   concurrency: '--concurrency',
+  weight: '--weight',
 };
 
 /** The workflow input for these options, or a CliError naming the option that is wrong. */
@@ -76,6 +78,10 @@ export function runInput(
     );
   }
   const skipKinds = skipKindsOf(options.skipKind);
+  const weight = options.weight === undefined ? undefined : Number(options.weight);
+  if (weight !== undefined && !Number.isFinite(weight)) {
+    throw new CliError(`--weight must be a number, like 1 or 2.5 (got "${options.weight}").`);
+  }
   const input: MigrateLedgerInput = {
     runName: options.name,
     source: {
@@ -92,6 +98,7 @@ export function runInput(
     batchSize,
     ...(steps ? { steps } : {}),
     ...(concurrency ? { concurrency } : {}),
+    ...(weight !== undefined ? { weight } : {}),
     ...(options.skipInvalidRows ? { skipInvalidRows: true } : {}),
     finishWhenClean: options.finishWhenClean,
   };

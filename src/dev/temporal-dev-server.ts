@@ -39,6 +39,18 @@ export const singlePartitionArgs = [
   'matching.numTaskqueueWritePartitions=1',
 ];
 
+/**
+ * Task-queue fairness, so runs sharing the API queue get its pace in proportion to their weights
+ * (workflows/activity-proxies.ts sets each call's fairness key and weight). Without it the server
+ * serves the backlog first come, first served and one large run starves the others. The dev server
+ * takes no per-queue constraint on the command line, so it is on for every queue here; the cluster's
+ * file, deploy/temporal/dynamicconfig/ledgerlift.yaml, scopes it to the API queue.
+ */
+export const fairnessArgs = ['--dynamic-config-value', 'matching.enableFairness=true'];
+
+/** Every dynamic config value Ledgerlift needs of a dev server. */
+export const ledgerliftDynamicConfigArgs = [...singlePartitionArgs, ...fairnessArgs];
+
 function searchAttributeArgs(): string[] {
   const typeNames: Record<string, string> = { KEYWORD: 'Keyword', INT: 'Int', TEXT: 'Text' };
   return ledgerliftSearchAttributes.flatMap((key) => [
@@ -61,7 +73,7 @@ export function devServerArgs(options: DevServerOptions): string[] {
     options.namespace ?? 'default',
     '--log-level',
     options.logLevel ?? 'warn',
-    ...singlePartitionArgs,
+    ...ledgerliftDynamicConfigArgs,
     ...searchAttributeArgs(),
   ];
   if (options.dbFile) args.push('--db-filename', options.dbFile);
@@ -139,7 +151,7 @@ async function startWithSdkDownload(options: DevServerOptions): Promise<RunningD
       ...(options.dbFile ? { dbFilename: options.dbFile } : {}),
       ui: !options.headless,
       ...(options.headless ? {} : { uiPort: options.uiPort ?? (options.port ?? 7233) + 1000 }),
-      extraArgs: singlePartitionArgs,
+      extraArgs: ledgerliftDynamicConfigArgs,
       searchAttributes: [...ledgerliftSearchAttributes],
     },
   });

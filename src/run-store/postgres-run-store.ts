@@ -117,10 +117,21 @@ export class PostgresRunStore implements RunStore {
 /** A node-postgres pool as a SqlDatabase. */
 export function postgresDatabase(connectionString: string): SqlDatabase {
   const pool = new pg.Pool({ connectionString, max: 8 });
+  // The server closing an idle connection (a restart, a failover) is an 'error' event on the pool:
+  // unheard, it would end the worker, printing the connection's settings. The pool drops that
+  // connection and opens another for the next query, so there is nothing more to do here.
+  pool.on('error', () => {});
   return {
     query: (text, params) => pool.query(text, params) as never,
     async transaction(work) {
       const client = await pool.connect();
+      let broken = false;
+      // A connection cut while checked out is an 'error' event on the client as well as a failed
+      // query: the query's error reaches the caller, the event must not end the worker.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const result = await work({
@@ -129,10 +140,15 @@ export function postgresDatabase(connectionString: string): SqlDatabase {
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback');
+        // A connection the server cut cannot roll back (the server already has): the transaction's
+        // own error is what the caller needs, and the connection is destroyed, not pooled again.
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     close: () => pool.end(),

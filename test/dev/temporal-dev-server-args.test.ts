@@ -14,10 +14,11 @@ describe('temporal dev server arguments', () => {
     expect(args).not.toContain('--headless');
   });
 
-  it('uses one task-queue partition so the activity rate limit cannot burst', () => {
+  it('uses one task-queue partition and fair dispatch, so runs share the rate limit by weight', () => {
     expect(valuesOf(devServerArgs({}), '--dynamic-config-value')).toEqual([
       'matching.numTaskqueueReadPartitions=1',
       'matching.numTaskqueueWritePartitions=1',
+      'matching.enableFairness=true',
     ]);
   });
 

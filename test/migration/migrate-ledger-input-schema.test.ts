@@ -63,6 +63,14 @@ describe('the migrateLedger input schema', () => {
     expect(refusedFields({ unitsPerStepRun: Number.NaN })).toEqual(['unitsPerStepRun']);
   });
 
+  it("takes a run's weight in the shared API budget from 0.1 to 100, fractions allowed", () => {
+    expect(refusedFields({ weight: 2.5 })).toEqual([]);
+    expect(refusedFields({ weight: 0 })).toEqual(['weight']);
+    expect(refusedFields({ weight: 1000 })).toEqual(['weight']);
+    expect(refusedFields({ weight: Number.NaN })).toEqual(['weight']);
+    expect(refusedFields({ weight: '3' })).toEqual(['weight']);
+  });
+
   it('knows the formats, the steps and the currency shape', () => {
     expect(refusedFields({ source: { folder: '/x', format: 'csv' } })).toEqual(['source.format']);
     expect(refusedFields({ steps: ['accounts', 'ledgers'] })).toEqual(['steps.1']);

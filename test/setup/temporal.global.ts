@@ -5,7 +5,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import type { TestProject } from 'vitest/node';
 import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
-import { singlePartitionArgs } from '../../src/dev/temporal-dev-server.js';
+import { ledgerliftDynamicConfigArgs } from '../../src/dev/temporal-dev-server.js';
 import { workflowsPath } from '../../src/worker/workflows-path.js';
 import { ledgerliftSearchAttributes } from '../../workflows/search-attributes.js';
 import './provided-context.js';
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
             ? { type: 'existing-path', path: cli.path }
             : { type: 'cached-download' },
         ip: '127.0.0.1',
-        extraArgs: singlePartitionArgs,
+        extraArgs: ledgerliftDynamicConfigArgs,
         searchAttributes: [...ledgerliftSearchAttributes],
       },
     });

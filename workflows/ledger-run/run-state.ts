@@ -172,6 +172,7 @@ export function scopeOf(run: LedgerRun, stageId = currentStage(run).stageId): Ru
     mode: run.input.mode,
     stageId,
     profile: run.input.profile,
+    ...(run.input.weight !== undefined ? { weight: run.input.weight } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ export async function verifyAndReport(run: LedgerRun): Promise<void> {
   const scope = scopeOf(run);
   setPhase(run, 'verifying');
   if (run.input.mode === 'live') {
-    const api = apiActivities();
+    const api = apiActivities(scope);
     for (const report of VERIFICATION_REPORTS.slice(0, VERIFICATION_CALLS)) {
       await api.fetchReport({ scope, report, asOf: currentStage(run).endDate });
       run.otherCalls += 1;

@@ -67,7 +67,7 @@ export interface StepRun {
 
 export function openStepRun(input: MigrateStepInput): StepRun {
   const { scope, step, cursor } = input;
-  const api = apiActivities();
+  const api = apiActivities(scope);
   const phases = stepPhases[step] as readonly PhaseName[];
   return {
     input,

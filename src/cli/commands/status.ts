@@ -3,6 +3,8 @@ import { progressQuery } from '../../../workflows/handlers.js';
 import { runWorkflowId } from '../../migration/contracts/run-name.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { renderProgress } from '../render-progress.js';
+import { renderRunList, type RunListRow } from '../run-list.js';
+import { apiCallsPerMinute, workerSettings } from '../../config/worker-settings.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
 import { followHint } from '../follow-hint.js';
 import { watchRun } from '../watch-run.js';
@@ -15,18 +17,29 @@ export async function status(
   const { client, close } = await connectTemporal(settingsFrom(options));
   try {
     if (!name) {
-      const runs: string[] = [];
+      const rows: RunListRow[] = [];
       for await (const run of client.workflow.list({ query: "WorkflowType = 'migrateLedger'" })) {
         const phase = run.searchAttributes?.LedgerliftPhase?.[0] ?? run.status.name.toLowerCase();
-        const mode = run.searchAttributes?.LedgerliftMode?.[0] ?? '';
-        runs.push(
-          `${run.workflowId.replace(/^ledgerlift-/, '').padEnd(32)} ${String(mode).padEnd(8)} ${String(phase).padEnd(18)} ${run.startTime.toISOString()}`,
-        );
-        if (runs.length >= 50) break;
+        const open = run.status.name === 'RUNNING';
+        // Open runs answer their progress (pace and ETA); a query to a closed one would replay it.
+        const progress = open
+          ? await client.workflow
+              .getHandle(run.workflowId)
+              .query(progressQuery)
+              .catch(() => undefined)
+          : undefined;
+        rows.push({
+          name: run.workflowId.replace(/^ledgerlift-/, ''),
+          mode: String(run.searchAttributes?.LedgerliftMode?.[0] ?? ''),
+          phase: String(phase),
+          started: run.startTime,
+          ...(progress ? { progress } : {}),
+        });
+        if (rows.length >= 50) break;
       }
       console.log(
-        runs.length > 0
-          ? runs.join('\n')
+        rows.length > 0
+          ? renderRunList(rows, apiCallsPerMinute(workerSettings())).join('\n')
           : 'No migrations yet. Start one with `ledgerlift dry-run`.',
       );
       return exitCodes.ok;

@@ -2,6 +2,7 @@
 // what it is about to start. A run started from the Temporal UI or `temporal workflow start`
 // reaches the workflow unchecked, so this is the one boundary every input crosses.
 import { z } from 'zod';
+import { MAX_RUN_WEIGHT, MIN_RUN_WEIGHT } from './fair-share.js';
 import { RUN_NAME_PATTERN } from './run-name.js';
 import { stepNames } from './steps.js';
 import { MAX_SKIP_KINDS, SKIP_KIND_PATTERN } from '../../ledger/skip-kinds.js';
@@ -59,6 +60,12 @@ const wholeNumber = (min: number, max: number) => {
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
+const runWeight = (() => {
+  const error = (issue: { input?: unknown }) =>
+    `must be a number from ${MIN_RUN_WEIGHT} to ${MAX_RUN_WEIGHT} (got ${quoted(issue.input)})`;
+  return z.number({ error }).min(MIN_RUN_WEIGHT, { error }).max(MAX_RUN_WEIGHT, { error });
+})();
+
 const nonEmptyBounded = (max: number) => z.string().min(1).max(max);
 
 export const migrateLedgerInputSchema = z
@@ -105,6 +112,7 @@ export const migrateLedgerInputSchema = z
       .optional(),
     skipInvalidRows: z.boolean().optional(),
     concurrency: wholeNumber(1, MAX_CONCURRENCY).optional(),
+    weight: runWeight.optional(),
     finishWhenClean: z.boolean().optional(),
     unitsPerStepRun: wholeNumber(1, MAX_UNITS_PER_STEP_RUN).optional(),
   })

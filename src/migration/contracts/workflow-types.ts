@@ -29,6 +29,11 @@ export interface MigrateLedgerInput {
   skipInvalidRows?: boolean;
   /** API calls a step keeps in flight (default 4); the server-side rate limit paces them. */
   concurrency?: number;
+  /**
+   * The run's weight in the API budget it shares with the other runs of the client id (default 1):
+   * a run of weight 3 beside two of weight 1 gets 3/5 of the calls (src/migration/contracts/fair-share.ts).
+   */
+  weight?: number;
   /** Live runs: finish by themselves when nothing failed and the books verify (default true). */
   finishWhenClean?: boolean;
   /**
@@ -125,6 +130,8 @@ export interface RunScope {
   /** The stage whose rows this scope migrates. */
   stageId: string;
   profile: string;
+  /** The run's weight in the shared API budget (MigrateLedgerInput.weight). */
+  weight?: number;
 }
 
 export interface PlanPhaseInput {

@@ -47,9 +47,13 @@ function tally(kind: string, keys: Array<string | undefined>, expected: Set<stri
 export async function auditWorkspace(
   credentialsPath: string,
   company: GeneratedCompany,
-  options: { skippedKeys?: ReadonlySet<string> } = {},
+  options: { skippedKeys?: ReadonlySet<string>; profile?: string } = {},
 ): Promise<WorkspaceAudit> {
-  const client = createPartnerApiClient({ credentialsPath, profile: TEST_PROFILE, env: {} });
+  const client = createPartnerApiClient({
+    credentialsPath,
+    profile: options.profile ?? TEST_PROFILE,
+    env: {},
+  });
   const skipped = options.skippedKeys ?? new Set<string>();
   const names = {
     customer: new Set<string>(),

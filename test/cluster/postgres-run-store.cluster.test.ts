@@ -1,0 +1,92 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/dev/free-port.js';
+import {
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from '../../src/dev/cluster/private-postgres.js';
+import {
+  ensureRunStoreSchema,
+  postgresDatabase,
+  PostgresRunStore,
+} from '../../src/run-store/postgres-run-store.js';
+import type { SqlDatabase } from '../../src/run-store/sql-database.js';
+import { describeRunStoreContract } from '../run-store/run-store-contract.js';
+import { scratchFolderForPostgres } from './private-postgres-dir.js';
+
+/**
+ * The PostgreSQL run store against a real PostgreSQL server, the one `npm run cluster` runs
+ * (test/run-store/postgres-run-store.test.ts runs the same contract on PGlite, in process, fast).
+ */
+let dir: string;
+let postgres: PrivatePostgres;
+let db: SqlDatabase;
+
+beforeAll(async () => {
+  dir = await scratchFolderForPostgres('ledgerlift-pg-');
+  postgres = await startPrivatePostgres({
+    folder: path.join(dir, 'postgres'),
+    port: await freePort(),
+  });
+  await postgres.ensureDatabase('ledgerlift');
+  db = postgresDatabase(postgres.url('ledgerlift'));
+  await ensureRunStoreSchema(db);
+});
+
+afterAll(async () => {
+  await db?.close();
+  await postgres?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+let runs = 0;
+describeRunStoreContract('PostgresRunStore on a PostgreSQL server', () => {
+  runs += 1;
+  return Promise.resolve(new PostgresRunStore(db, `run-${runs}`, 'postgresql'));
+});
+
+describe('PostgresRunStore on a PostgreSQL server', () => {
+  it('serves again after the server restarts, with everything committed before it', async () => {
+    const store = new PostgresRunStore(db, 'restart', 'postgresql');
+    await store.putDocument('x', { before: true });
+    await store.appendLog('log', [1, 2]);
+    await postgres.restart();
+    // The pool's connections died with the server: the first query may fail, a retry must not.
+    let value: unknown;
+    for (let attempt = 0; attempt < 3 && value === undefined; attempt += 1) {
+      value = await store.getDocument('x').catch(() => undefined);
+    }
+    expect(value).toEqual({ before: true });
+    await store.appendLog('log', [3]);
+    expect((await store.readLog('log')).entries).toEqual([1, 2, 3]);
+  });
+
+  it('answers an error, and serves on, when the server ends a connection mid-transaction', async () => {
+    const other = postgresDatabase(postgres.url('ledgerlift'));
+    try {
+      const cut = db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ pid: number }>('select pg_backend_pid() as pid');
+        await other.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+        await tx.query('select 1');
+      });
+      await expect(cut).rejects.toThrow();
+      const store = new PostgresRunStore(db, 'after-cut', 'postgresql');
+      await store.putDocument('x', 1);
+      expect(await store.getDocument('x')).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('numbers concurrent appends from several connections without a gap', async () => {
+    const store = new PostgresRunStore(db, 'concurrent', 'postgresql');
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.appendLog('log', [i * 2, i * 2 + 1])),
+    );
+    const { entries } = await store.readLog('log');
+    expect([...(entries as number[])].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i),
+    );
+  });
+});
