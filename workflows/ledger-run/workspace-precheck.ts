@@ -27,7 +27,7 @@ export async function readWorkspaceForCheck(
 ): Promise<{ calls: number; currency: string | undefined }> {
   // Exports the worker may not read are refused before the workspace is touched, as before.
   await localActivities.confirmSource({ source });
-  const api = apiActivities();
+  const api = apiActivities(checkScope);
   let calls = 0;
   for (const resource of READS_BEFORE_STAGING) {
     await api.readSnapshotPage({ scope: checkScope, planId: PLAN_ID, resource, page: 1 });
