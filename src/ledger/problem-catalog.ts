@@ -221,7 +221,7 @@ export const problemCatalog = {
   'currency.invalid-rate': ['error', 'An exchange rate is zero, negative or not a number.'],
   'currency.foreign-payment': [
     'error',
-    'A foreign-currency payment or credit after the cutover (realised gains are not migrated).',
+    'A foreign-currency payment after the cutover (realised gains are not migrated).',
   ],
   'date.before-cutover': [
     'info',
