@@ -398,6 +398,7 @@ export async function migrateLedger(
       ...(input.endDate ? { endDate: input.endDate } : {}),
       currency: input.currency ?? 'USD',
       batchSize,
+      profile: input.profile,
     });
     estimatedCalls = selectedSteps.reduce((sum, step) => sum + stage!.estimatedCalls[step], 0);
     if (input.mode === 'live' && stage.blocking && !input.skipInvalidRows) {

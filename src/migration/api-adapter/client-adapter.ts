@@ -127,6 +127,10 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
       };
     },
     getBill: async (id) => billOf(await client.bills.get(id, options)),
+    async getWorkspaceCurrency() {
+      const workspace = await client.workspace.get(options);
+      return workspace.currency ?? undefined;
+    },
     async getOpeningBalance() {
       const state = await client.openingBalance.get(options);
       return {

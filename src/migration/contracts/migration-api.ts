@@ -237,6 +237,8 @@ export interface MigrationApi {
   getInvoice(id: string): Promise<WorkspaceInvoice>;
   getBill(id: string): Promise<WorkspaceBill>;
   getOpeningBalance(): Promise<OpeningBalanceState>;
+  /** The workspace's base currency (ISO 4217), or undefined when the API does not say. */
+  getWorkspaceCurrency(): Promise<string | undefined>;
   listJournalEntries(page: number): Promise<Page<WorkspaceJournalEntry>>;
   report(name: ReportName, asOf: string): Promise<unknown>;
 

@@ -14,9 +14,18 @@ import { encodeBody, type RouteKit } from './route-kit.js';
 
 const cutoverSchema = z.object({ cutoverDate: z.iso.date() });
 
-/** Workspace settings the migration needs: the cutover date. */
+/** Workspace settings the migration needs: its currency and the cutover date. */
 export function workspaceRoutes(kit: RouteKit) {
   return {
+    /** The workspace's settings, among them its (base) currency. */
+    get(options?: CallOptions): Promise<Workspace> {
+      return kit.get(
+        '/workspace',
+        (envelope) => keyedWrite(workspaceSchema, 'workspace')(envelope).data,
+        options,
+      );
+    },
+
     /**
      * Sets the cutover date (YYYY-MM-DD), the first day of activity in the workspace; the opening
      * balance journal is dated there and holds the legacy balances as at the day before (R8).
