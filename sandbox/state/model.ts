@@ -1,3 +1,4 @@
+import type { ExchangeRateEntry } from './exchange-rates.js';
 import type { Cents } from '../../src/money/index.js';
 
 /**
@@ -180,6 +181,8 @@ export interface InvoiceRecord {
   memo: string;
   allocations: Allocation[];
   journalEntryId: string | null;
+  /** Foreign documents: the rate they were posted at (workspace units per document unit). */
+  exchangeRate?: string;
   publicToken: string | null;
   sendHistory: Array<{ sentAt: string; to: string | null }>;
   auditLog: Array<{ at: string; action: string }>;
@@ -220,6 +223,8 @@ export interface BillRecord {
   total: Cents;
   allocations: Allocation[];
   journalEntryId: string | null;
+  /** Foreign bills: the rate they were posted at (workspace units per document unit). */
+  exchangeRate?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -380,5 +385,7 @@ export interface WorkspaceMeta {
   cutoverDate: string | null;
   onboardingComplete: boolean;
   gst: GstSettings;
+  /** The dated exchange-rate table foreign documents are valued with (sandbox/state/exchange-rates.ts). */
+  exchangeRates?: ExchangeRateEntry[];
   createdAt: string;
 }
