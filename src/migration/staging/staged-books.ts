@@ -1,0 +1,49 @@
+import { type Cents } from '../../money/index.js';
+import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import { OffHeapMap } from '../../offheap/off-heap-map.js';
+import { Books } from '../accounting/books.js';
+import { PostingKeys } from '../accounting/posting-keys.js';
+import type { DocumentFacts } from '../contracts/stage-manifest.js';
+import { settledOf, settledText, type SettledText } from './settled-text.js';
+
+/** A document's header (its lines are staged, not kept) and facts, by [entity, key], off the heap. */
+export type Documents = OffHeapMap<{
+  document: SalesDocument | PurchaseDocument;
+  facts: DocumentFacts;
+}>;
+
+/**
+ * What staging learns of the books as it reads, beside the rows it writes: the projected books,
+ * per-document facts and settlements (off the heap), the dates it has seen, and what the call
+ * estimate counts.
+ */
+export class StagedBooks {
+  readonly postingKeys = new PostingKeys();
+  readonly books = new Books();
+  readonly documents: Documents = OffHeapMap.create();
+  readonly settlements = OffHeapMap.create<SettledText>();
+  latestDate: string;
+  legacyAsOf = '';
+  readonly estimate = { systemAccounts: 0, payments: 0, splitPayments: 0, allocations: 0 };
+  readonly creditGroups = new Set<string>();
+  readonly vendorCreditGroups = new Set<string>();
+  readonly taxMonths = new Set<string>();
+
+  constructor(private readonly window: { cutoverDate: string; endDate?: string }) {
+    this.latestDate = window.cutoverDate;
+  }
+
+  seeDate(date: string): void {
+    if (date > this.latestDate) this.latestDate = date;
+  }
+
+  /** Adds a payment's or a credit's amount to what settled the document, by when it did. */
+  settle(documentKey: string, entity: 'invoice' | 'bill', date: string, amount: Cents): void {
+    const id = [entity, documentKey];
+    const entry = settledOf(this.settlements.get(id));
+    if (date < this.window.cutoverDate) entry.beforeCutover += amount;
+    else entry.fromCutover += amount;
+    if (this.window.endDate !== undefined && date > this.window.endDate) entry.afterEnd += amount;
+    this.settlements.set(id, settledText(entry));
+  }
+}

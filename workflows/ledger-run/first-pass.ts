@@ -1,0 +1,39 @@
+import { refreshCounts } from './exact-counts.js';
+import { progressOf, publish, setPhase } from './run-progress.js';
+import type { LedgerRun, RunOutcome } from './run-state.js';
+import { stageExports } from './stage-exports.js';
+import { runSteps } from './step-scheduler.js';
+import { verifyAndReport, writeReports } from './verify-and-report.js';
+
+/**
+ * A new run's first pass: stage the exports, run every selected step, verify and report. Answers
+ * the outcome when the run ends here (a blocked live run, any dry run); a live run goes on to wait
+ * for the operator.
+ */
+export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined> {
+  const { input, settings } = run;
+  publish(run);
+  const stage = await stageExports(run, {
+    stageId: settings.mainStageId,
+    ...(input.endDate ? { endDate: input.endDate } : {}),
+  });
+  run.stage = stage;
+  run.estimatedCalls = settings.selectedSteps.reduce(
+    (sum, step) => sum + stage.estimatedCalls[step],
+    0,
+  );
+  if (input.mode === 'live' && stage.blocking && !input.skipInvalidRows) {
+    setPhase(run, 'blocked');
+    await writeReports(run);
+    return { status: 'blocked', progress: progressOf(run) };
+  }
+  setPhase(run, 'migrating');
+  await runSteps(run, 'main', settings.selectedSteps);
+  await refreshCounts(run);
+  await verifyAndReport(run);
+  if (input.mode === 'dry-run') {
+    setPhase(run, run.verification?.verified === false ? 'needs-review' : 'completed');
+    return { status: 'dry-run-complete', progress: progressOf(run) };
+  }
+  return undefined;
+}

@@ -1,0 +1,89 @@
+import { setHandler } from '@temporalio/workflow';
+import { stepNames } from '../../src/migration/contracts/steps.js';
+import type { ReplayRequest, SkipRequest } from '../../src/migration/contracts/workflow-types.js';
+import { localActivities } from '../activity-proxies.js';
+import {
+  finishSignal,
+  progressQuery,
+  retryFailedRowsUpdate,
+  skipRowsUpdate,
+  stepProgressSignal,
+} from '../handlers.js';
+import { refreshCounts } from './exact-counts.js';
+import { handlePauseAndResume } from './pause-and-resume.js';
+import { progressOf, samplePace, showDetails } from './run-progress.js';
+import { scopeOf, type LedgerRun } from './run-state.js';
+
+/** Every query, signal and update the run answers. */
+export function registerOperatorHandlers(run: LedgerRun): void {
+  setHandler(progressQuery, () => progressOf(run));
+  setHandler(stepProgressSignal, (update) => {
+    run.steps.set(update.step, {
+      ...update,
+      calls: (run.priorCalls.get(update.step) ?? 0) + update.calls,
+    });
+    samplePace(run);
+    showDetails(run);
+  });
+  handlePauseAndResume(run);
+  setHandler(finishSignal, () => {
+    run.operator.finishRequested = true;
+  });
+  handleReplayRequests(run);
+  handleSkipRequests(run);
+}
+
+/** retryFailedRows: counts the rows a replay would take, then queues it for the operator loop. */
+function handleReplayRequests(run: LedgerRun): void {
+  setHandler(
+    retryFailedRowsUpdate,
+    async (request) => {
+      // Count first, then queue: the main loop starts the round as soon as it is queued. The
+      // flag keeps a second request out meanwhile (validators run before any await).
+      run.operator.replayRequested = true;
+      const counts = await localActivities.countFailedRows({
+        scope: scopeOf(run),
+        ...(request.step ? { step: request.step } : {}),
+        ...(request.code ? { code: request.code } : {}),
+      });
+      run.operator.replayQueued = {
+        ...(request.step ? { step: request.step } : {}),
+        ...(request.code ? { code: request.code } : {}),
+      };
+      return { round: run.round + 1, rows: counts };
+    },
+    { validator: (request: ReplayRequest) => checkReplayRequest(run, request) },
+  );
+}
+
+function checkReplayRequest(run: LedgerRun, request: ReplayRequest): void {
+  if (run.input.mode !== 'live') throw new Error('Only live runs replay failed rows.');
+  if (run.phase !== 'awaiting-operator') {
+    throw new Error(
+      `The run is ${run.phase}; replay failed rows once it is awaiting the operator.`,
+    );
+  }
+  if (run.operator.replayRequested) throw new Error('A replay is already queued.');
+  if (request.step && !stepNames.includes(request.step)) {
+    throw new Error(`Unknown step "${request.step}"; steps are ${stepNames.join(', ')}.`);
+  }
+}
+
+/** skipRows: marks failed rows as skipped, then shows the exact counts. */
+function handleSkipRequests(run: LedgerRun): void {
+  setHandler(
+    skipRowsUpdate,
+    async (request) => {
+      const result = await localActivities.skipFailedRows({ scope: scopeOf(run), request });
+      await refreshCounts(run);
+      return result;
+    },
+    {
+      validator: (_request: SkipRequest) => {
+        if (run.phase !== 'awaiting-operator' && run.phase !== 'blocked') {
+          throw new Error(`The run is ${run.phase}; skip rows once it is awaiting the operator.`);
+        }
+      },
+    },
+  );
+}

@@ -1,0 +1,72 @@
+import { allHandlersFinished, condition, continueAsNew, workflowInfo } from '@temporalio/workflow';
+import { localActivities } from '../activity-proxies.js';
+import { refreshCounts } from './exact-counts.js';
+import { progressOf, setPhase } from './run-progress.js';
+import {
+  carriedStateOf,
+  currentStage,
+  isClean,
+  scopeOf,
+  type LedgerRun,
+  type MigrateLedgerWorkflow,
+  type QueuedReplay,
+  type RunOutcome,
+} from './run-state.js';
+import { stageExports } from './stage-exports.js';
+import { runSteps } from './step-scheduler.js';
+import { verifyAndReport } from './verify-and-report.js';
+
+/**
+ * A live run after its first pass: replays failed rows when the operator asks, until the operator
+ * finishes it (or it is clean and may finish by itself). Continues as new while it waits, so the
+ * history stays bounded.
+ */
+export async function awaitOperator(run: LedgerRun): Promise<RunOutcome> {
+  const { operator, settings } = run;
+  const finishesByItself = () => settings.finishWhenClean && isClean(run);
+  for (;;) {
+    setPhase(run, operator.paused ? 'paused' : 'awaiting-operator');
+    await condition(
+      () =>
+        operator.finishRequested ||
+        operator.replayQueued !== undefined ||
+        finishesByItself() ||
+        workflowInfo().continueAsNewSuggested,
+    );
+    if (operator.finishRequested || (finishesByItself() && operator.replayQueued === undefined)) {
+      break;
+    }
+    if (operator.replayQueued === undefined) {
+      await condition(allHandlersFinished);
+      return continueAsNew<MigrateLedgerWorkflow>(run.input, carriedStateOf(run));
+    }
+    await replayRound(run, operator.replayQueued);
+  }
+  setPhase(run, isClean(run) ? 'completed' : 'needs-review');
+  return { status: isClean(run) ? 'completed' : 'needs-review', progress: progressOf(run) };
+}
+
+/** One replay round: re-stage the exports, run the steps with failed rows, verify and report. */
+async function replayRound(run: LedgerRun, request: QueuedReplay): Promise<void> {
+  run.round += 1;
+  setPhase(run, 'replaying');
+  const { mainStageId } = run.settings;
+  run.stage = await stageExports(run, {
+    stageId: `${mainStageId}-replay-${run.round}`,
+    endDate: currentStage(run).endDate,
+    replayOf: mainStageId,
+  });
+  const failedSteps = await localActivities.stepsWithFailures({
+    scope: scopeOf(run),
+    ...(request.step ? { step: request.step } : {}),
+  });
+  await runSteps(
+    run,
+    `replay-${run.round}`,
+    failedSteps,
+    request.code ? { failedCode: request.code } : {},
+  );
+  run.operator.replayQueued = undefined;
+  await refreshCounts(run);
+  await verifyAndReport(run);
+}

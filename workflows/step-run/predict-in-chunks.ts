@@ -1,0 +1,51 @@
+import { log, workflowInfo } from '@temporalio/workflow';
+import type { PhaseName } from '../../src/migration/contracts/steps.js';
+import type { PredictUnitsInput } from '../../src/migration/engine/predict-units.js';
+import { localActivities } from '../activity-proxies.js';
+import { runUnit } from './run-unit.js';
+import { reportProgress, waitWhilePaused } from './step-progress.js';
+import { addSettledRows, type StepRun } from './step-state.js';
+
+/**
+ * A dry run predicts its units in chunks, one activity each, instead of one activity per unit (about
+ * 20 ms of orchestration each): large enough that orchestration vanishes, small enough that
+ * progress moves every second or so and a retried chunk redoes little.
+ */
+const DRY_RUN_CHUNK_UNITS = 1000;
+/** A dry run's units per workflow run: 200 chunks, about 2,000 history events. */
+const DRY_RUN_UNITS_PER_RUN = 200 * DRY_RUN_CHUNK_UNITS;
+
+/**
+ * Predicts a phase's units from `next` on, a chunk at a time, until the phase ends or this execution
+ * has started its share. Answers the next unit to run.
+ */
+export async function predictInChunks(
+  run: StepRun,
+  phase: PhaseName,
+  total: number,
+  from: number,
+): Promise<number> {
+  const { scope, planId, step } = run.input;
+  const perRun = run.input.unitsPerRun ?? DRY_RUN_UNITS_PER_RUN;
+  let next = from;
+  while (next < total && run.startedThisRun < perRun && !workflowInfo().continueAsNewSuggested) {
+    await waitWhilePaused(run);
+    const size = Math.min(DRY_RUN_CHUNK_UNITS, total - next, perRun - run.startedThisRun);
+    const chunk: PredictUnitsInput = { scope, planId, step, phase, from: next, to: next + size };
+    const predicted = await localActivities.predictUnits(chunk);
+    addSettledRows(run, predicted.rows);
+    run.calls += predicted.calls;
+    run.startedThisRun += predicted.next - next;
+    next = predicted.next;
+    if (predicted.stoppedAt) {
+      // The unit whose prediction threw runs alone, with the retries and failure of any unit.
+      log.warn('predicting a unit alone', { step, phase, unit: predicted.stoppedAt.index });
+      await runUnit(run, { step, phase, planId, index: predicted.stoppedAt.index });
+      next = predicted.stoppedAt.index + 1;
+      run.startedThisRun += 1;
+    }
+    run.unitsDone = next;
+    await reportProgress(run, 'running', true);
+  }
+  return next;
+}

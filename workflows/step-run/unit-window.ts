@@ -1,0 +1,47 @@
+import { workflowInfo } from '@temporalio/workflow';
+import type { PhaseName, UnitRef } from '../../src/migration/contracts/steps.js';
+import { runUnit } from './run-unit.js';
+import { reportProgress, waitWhilePaused } from './step-progress.js';
+import type { StepRun } from './step-state.js';
+
+/** Units started in one run of this workflow before it continues as new (bounds its history). */
+const UNITS_PER_RUN = 600;
+
+/**
+ * Runs a phase's units from `next` on, one API call each, with a sliding window of `concurrency`
+ * calls in flight, until the phase ends or this execution has started its share (a dry run in
+ * chunks starts none here; it only waits for what is in flight). Answers the next unit to run.
+ */
+export async function runUnitWindow(
+  run: StepRun,
+  phase: PhaseName,
+  total: number,
+  from: number,
+): Promise<number> {
+  const { input } = run;
+  const inFlight = new Set<Promise<void>>();
+  let next = from;
+  while (next < total || inFlight.size > 0) {
+    while (
+      !run.inChunks &&
+      next < total &&
+      inFlight.size < input.concurrency &&
+      run.startedThisRun < (input.unitsPerRun ?? UNITS_PER_RUN) &&
+      !workflowInfo().continueAsNewSuggested
+    ) {
+      await waitWhilePaused(run);
+      const unit: UnitRef = { step: input.step, phase, planId: input.planId, index: next };
+      next += 1;
+      run.startedThisRun += 1;
+      const running: Promise<void> = runUnit(run, unit).then(async () => {
+        inFlight.delete(running);
+        run.unitsDone += 1;
+        await reportProgress(run, 'running');
+      });
+      inFlight.add(running);
+    }
+    if (inFlight.size === 0) break;
+    await Promise.race(inFlight);
+  }
+  return next;
+}
