@@ -237,6 +237,14 @@ export interface MigrationApi {
   getInvoice(id: string): Promise<WorkspaceInvoice>;
   getBill(id: string): Promise<WorkspaceBill>;
   getOpeningBalance(): Promise<OpeningBalanceState>;
+  /**
+   * How the workspace valued a posted foreign document in its own currency (assumption R30): the
+   * base total and each line's base amount, in line order; empty when the API does not say.
+   */
+  getDocumentBaseValue(
+    kind: 'invoice' | 'bill',
+    id: string,
+  ): Promise<{ baseTotal?: string; baseLineAmounts?: string[] }>;
   /** The workspace's base currency (ISO 4217), or undefined when the API does not say. */
   getWorkspaceCurrency(): Promise<string | undefined>;
   listJournalEntries(page: number): Promise<Page<WorkspaceJournalEntry>>;

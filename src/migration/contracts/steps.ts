@@ -40,8 +40,8 @@ export const stepPhases = {
   vendors: ['create'],
   products: ['create'],
   'opening-balance': ['cutover', 'publish'],
-  invoices: ['create', 'reclassify-tax'],
-  bills: ['create'],
+  invoices: ['create', 'reclassify-tax', 'exchange-difference'],
+  bills: ['create', 'exchange-difference'],
   'bank-transactions': ['create'],
   payments: ['create', 'split', 'assign', 'apply-credit', 'apply-vendor-credit'],
 } as const satisfies Record<StepName, readonly string[]>;
