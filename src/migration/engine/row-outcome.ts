@@ -22,7 +22,7 @@ export interface RowOutcome {
   location?: SourceLocation;
   /**
    * Money the row booked when a phase computes the amount itself: an exchange difference (base
-   * currency, signed on the document's control account: receivables debit, payables credit).
+   * currency; what the document's amount due moved by, legacy value less the workspace's).
    */
   amount?: string;
   /** Warnings the API returned with the write (`_partnerWarnings`), as "field: message". */

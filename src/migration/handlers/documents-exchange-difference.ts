@@ -32,15 +32,20 @@ interface ExchangeRow {
 interface ExchangeRequest {
   kind: 'invoice' | 'bill';
   documentUuid: string;
-  /** The control account (receivables or payables) and how it sits: +1 debit, -1 credit. */
-  control: { accountUuid: string; side: 1n | -1n };
+  /**
+   * The control account (receivables or payables) and how the document sits on it: 1 debit, -1
+   * credit (a number: rows are stored as JSON, which has no bigint).
+   */
+  control: { accountUuid: string; side: 1 | -1 };
+  /** 1 for invoices and bills, -1 for credits: the sign of a base difference on what is due. */
+  dueSign: 1 | -1;
   /** Each line as posted: its account and its legacy base value, in line order. */
   lines: Array<{ accountUuid: string; legacyBase: string }>;
   date: string;
   memo: string;
 }
 
-/** What the read-back found: the difference booked (control side), and the entry, if any. */
+/** What the read-back found: the difference on the document's due amount, and the entry, if any. */
 interface Booked {
   id?: string;
   difference?: string;
@@ -177,13 +182,15 @@ function requestOf(
   const legacyLines = allocateBase(legacyTotal, amounts);
   // Invoices debit receivables, bills credit payables; credit notes and vendor credits reverse.
   const credit = document.type === 'credit-note' || document.type === 'vendor-credit';
-  const side = ((sales ? 1n : -1n) * (credit ? -1n : 1n)) as 1n | -1n;
+  const dueSign = credit ? -1 : 1;
+  const side = (sales ? dueSign : -dueSign) as 1 | -1;
   return {
     number: document.number,
     request: {
       kind: sales ? 'invoice' : 'bill',
       documentUuid,
       control: { accountUuid: control, side },
+      dueSign,
       lines: lines.map((line, index) => ({
         accountUuid: line.accountUuid,
         legacyBase: formatCents(legacyLines[index] ?? 0n),
@@ -212,10 +219,11 @@ async function bookDifference(
     byAccount.set(accountUuid, (byAccount.get(accountUuid) ?? 0n) + debit);
   const legacyTotal = sumCents(request.lines.map((line) => centsOf(line.legacyBase)));
   const difference = legacyTotal - centsOf(valued.baseTotal);
-  add(request.control.accountUuid, request.control.side * difference);
+  const side = BigInt(request.control.side);
+  add(request.control.accountUuid, side * difference);
   request.lines.forEach((line, index) => {
     const lineDifference = centsOf(line.legacyBase) - centsOf(workspaceLines[index] ?? '0.00');
-    add(line.accountUuid, -request.control.side * lineDifference);
+    add(line.accountUuid, -side * lineDifference);
   });
   const lines: JournalEntryBody['lines'] = [];
   for (const [accountUuid, debit] of byAccount) {
@@ -228,7 +236,8 @@ async function bookDifference(
       description: 'Exchange difference',
     });
   }
-  const booked = formatCents(request.control.side * difference);
+  // What the document's due amount moves by in base currency (its aging line).
+  const booked = formatCents(BigInt(request.dueSign) * difference);
   if (lines.length === 0) return { data: { difference: booked }, warnings: [] };
   const written = await api.createJournalEntry({
     date: request.date,
