@@ -28,7 +28,7 @@ export interface SandboxAdmin {
   setClockOffsetSeconds(seconds: number): void;
   completeOnboarding(workspaceId: string): void;
   /**
-   * Replaces the workspace's dated exchange-rate table (assumption R30); documents already posted
+   * Replaces the workspace's dated exchange-rate table (assumption R34); documents already posted
    * keep the rate they were posted at.
    */
   setExchangeRates(workspaceId: string, rates: ExchangeRateEntry[]): void;

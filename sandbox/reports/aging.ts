@@ -31,7 +31,7 @@ function dueAsOf(total: Cents, allocations: Allocation[], asOf: string): Cents {
 }
 
 /**
- * What is due, in the workspace's currency (assumption R30): a fully open foreign document at the
+ * What is due, in the workspace's currency (assumption R34): a fully open foreign document at the
  * value its journal posted, a partly settled one at its posting rate.
  */
 function inWorkspaceCurrency(

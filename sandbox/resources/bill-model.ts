@@ -89,7 +89,7 @@ export function postBill(ws: WorkspaceData, bill: BillRecord, now: string): void
   if (bill.journalEntryId) return;
   const payable = ws.system('accountsPayable');
   const sign = bill.billType === 'vendor_memo' ? -1n : 1n;
-  // A foreign bill is valued at the workspace's rate on its date (assumption R30).
+  // A foreign bill is valued at the workspace's rate on its date (assumption R34).
   const rate = requireRate(ws.meta, bill.currency, bill.date);
   if (rate !== '1') bill.exchangeRate = rate;
   const amounts = toWorkspaceCurrency(

@@ -116,7 +116,7 @@ export function postInvoice(ws: WorkspaceData, invoice: InvoiceRecord, now: stri
   if (invoice.invoiceType === 'estimate' || invoice.isDraft) return;
   const receivable = ws.system('accountsReceivable');
   const sign = invoice.invoiceType === 'memo' ? -1n : 1n;
-  // A foreign invoice is valued at the workspace's rate on its date (assumption R30).
+  // A foreign invoice is valued at the workspace's rate on its date (assumption R34).
   const rate = requireRate(ws.meta, invoice.currency, invoice.date);
   if (rate !== '1') invoice.exchangeRate = rate;
   const amounts = toWorkspaceCurrency(

@@ -1,22 +1,15 @@
 import { isExchangeRate, multiplyByRate, type Cents } from '../../src/money/index.js';
 import { businessRule } from '../http/api-error.js';
 import { money } from '../http/views.js';
-import type { WorkspaceMeta } from './model.js';
+import type { ExchangeRateEntry, WorkspaceMeta } from './model.js';
 
 /**
- * The sandbox's dated exchange-rate table (assumption R30, docs/sandbox.md): a foreign document is
+ * The sandbox's dated exchange-rate table (assumption R34, docs/api-assumptions.md): a foreign document is
  * valued in the workspace's currency at the rate in force on its date, each line converted and
  * rounded to cents, the control account taking the sum of the lines. The spec shows no rate field,
  * so rates are set by configuration or the admin route, never by a partner call.
  */
-export interface ExchangeRateEntry {
-  /** ISO 4217 code of the foreign currency. */
-  currency: string;
-  /** First day the rate applies (YYYY-MM-DD); it holds until the next entry's date. */
-  from: string;
-  /** Workspace-currency units per one unit of `currency`, as an exact decimal ("1.3456"). */
-  rate: string;
-}
+export type { ExchangeRateEntry };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -62,7 +55,7 @@ export function toWorkspaceCurrency(amounts: readonly Cents[], rate: string): Ce
 
 /**
  * The workspace-currency valuation of a posted foreign document, as its view shows it (assumption
- * R30): the rate, the base total (the control account's posting) and each line's base amount.
+ * R34): the rate, the base total (the control account's posting) and each line's base amount.
  * Nothing for a document in the workspace's currency.
  */
 export function baseValueView(rate: string | undefined, lineAmounts: readonly Cents[]) {

@@ -1,4 +1,3 @@
-import type { ExchangeRateEntry } from './exchange-rates.js';
 import type { Cents } from '../../src/money/index.js';
 
 /**
@@ -375,6 +374,16 @@ export interface ConnectionRecord {
   supportsHostedLink: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** One entry of a workspace's dated exchange-rate table (sandbox/state/exchange-rates.ts). */
+export interface ExchangeRateEntry {
+  /** ISO 4217 code of the foreign currency. */
+  currency: string;
+  /** First day the rate applies (YYYY-MM-DD); it holds until the next entry's date. */
+  from: string;
+  /** Workspace-currency units per one unit of `currency`, as an exact decimal ("1.3456"). */
+  rate: string;
 }
 
 export interface WorkspaceMeta {

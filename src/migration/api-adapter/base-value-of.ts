@@ -9,7 +9,7 @@ function moneyText(value: unknown): string | undefined {
 
 /**
  * The workspace's own valuation of a foreign document, read from the fields the document view
- * carries beside the spec's (assumption R30: `baseTotal`, `baseLineAmounts`). Absent or malformed
+ * carries beside the spec's (assumption R34: `baseTotal`, `baseLineAmounts`). Absent or malformed
  * fields give nothing, and the exchange-difference phase reports the document as not read back.
  */
 export function baseValueOf(record: Record<string, unknown>): {

@@ -238,7 +238,7 @@ export interface MigrationApi {
   getBill(id: string): Promise<WorkspaceBill>;
   getOpeningBalance(): Promise<OpeningBalanceState>;
   /**
-   * How the workspace valued a posted foreign document in its own currency (assumption R30): the
+   * How the workspace valued a posted foreign document in its own currency (assumption R34): the
    * base total and each line's base amount, in line order; empty when the API does not say.
    */
   getDocumentBaseValue(

@@ -53,7 +53,7 @@ interface Booked {
 }
 
 /**
- * The workspace values a foreign document at its own rate (assumption R30); the legacy books valued
+ * The workspace values a foreign document at its own rate (assumption R34); the legacy books valued
  * it at theirs. After the document is posted, its workspace valuation is read back and one journal
  * entry books the difference onto the same accounts (the control account against each line's), so
  * receivables, payables and the trial balance hold the legacy base figures to the cent. The

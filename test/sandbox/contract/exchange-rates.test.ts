@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- contract tests assert on untyped JSON response bodies */
+/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return -- contract tests assert on untyped JSON response bodies */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiBody } from '../support/client.js';
 import { authorize, startTestSandbox, WORKSPACE_ID, type TestSandbox } from '../support/harness.js';
@@ -27,7 +27,7 @@ async function balances(): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.accountName, row.balance]));
 }
 
-describe('foreign documents and the dated exchange-rate table (assumption R30)', () => {
+describe('foreign documents and the dated exchange-rate table (assumption R34)', () => {
   it('values a foreign invoice at the rate in force on its date, not at face value', async () => {
     const invoice = (
       await t.api.expect(201, 'POST', '/invoices', {
