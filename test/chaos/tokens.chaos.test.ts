@@ -23,7 +23,10 @@ import { summary } from './support/summary.js';
 import { expectRunHeld } from './support/workspace-audit.js';
 
 const REFRESH = 'POST /partners/refresh-user-access-token';
-const TTL_SECONDS = 62;
+// The client refreshes a token expiring within 60 s: a 64 s token is believed valid for 4 s.
+const TTL_SECONDS = 64;
+// Past the expiry of any token issued before the jump, within the signature's 300 s skew allowance.
+const CLOCK_JUMP_SECONDS = 70;
 
 /** The token pair the worker's credential file holds now. */
 async function storedTokens(credentialsPath: string) {
@@ -57,8 +60,8 @@ describe('access tokens that expire, rotate and get revoked mid-run', () => {
   }
 
   it('short-lived access tokens: refreshed before expiry and after a 401, rotating each time', async () => {
-    // The client refreshes a token that expires within 60 s, so a 62 s token is refreshed about
-    // every 2 s of the run; each refresh rotates the refresh token too.
+    // The client refreshes a token that expires within 60 s, so a 64 s token is refreshed about
+    // every 4 s of the run; each refresh rotates the refresh token too.
     const current = (stack = await startMigrationStack({
       inProcessWorkers: false,
       limits: { accessTokenTtlSeconds: TTL_SECONDS },
@@ -69,28 +72,30 @@ describe('access tokens that expire, rotate and get revoked mid-run', () => {
     workers = await startInProcessWorkers(current);
     const { runName, handle, started } = await startRun(current, 'tokens-expiry');
 
-    // Late in the run the sandbox's clock jumps 70 s ahead (within the signature's clock-skew allowance):
-    // the token the worker holds is then expired for the API while the worker still thinks it
-    // valid, so the next call is refused with a 401 and the client refreshes and resends.
+    // Mid-run, right after the worker refreshed its token, the sandbox's clock jumps past that
+    // token's expiry: the worker still believes it valid for about 4 s, while it makes several calls
+    // a second, so its next call is refused with a 401 and the client refreshes and resends.
+    // Jumping right after a refresh, not at a random point of the token's life, is what makes the
+    // 401 certain: a jump near the end of that life could meet a proactive refresh first.
+    const log = () => partnerRequests(admin.requestLog());
+    const refreshCount = () =>
+      log().filter((e) => routeOf(e) === REFRESH && e.status === 200).length;
+    await waitFor('the run to be a third of the way through', () => log().length >= 45, {
+      timeoutMs: 120_000,
+    });
+    const refreshesBeforeJump = refreshCount();
     await waitFor(
-      'the payments step to be under way',
-      async () => {
-        const progress = await handle.query(progressQuery);
-        const payments = progress.steps.find((s) => s.step === 'payments');
-        return payments?.status === 'running' && payments.units.done >= 2;
-      },
-      { timeoutMs: 120_000 },
+      'the worker to refresh its token once more',
+      () => refreshCount() > refreshesBeforeJump,
+      { timeoutMs: 120_000, intervalMs: 5 },
     );
-    const refreshesBeforeJump = partnerRequests(admin.requestLog()).filter(
-      (e) => routeOf(e) === REFRESH,
-    ).length;
-    admin.setClockOffsetSeconds(70);
+    admin.setClockOffsetSeconds(CLOCK_JUMP_SECONDS);
 
     const outcome = await resultWithin(current.client, handle.workflowId, handle.result(), 180_000);
     const seconds = Math.round((Date.now() - started) / 1000);
-    const log = partnerRequests(admin.requestLog());
-    const refreshes = log.filter((e) => routeOf(e) === REFRESH);
-    const refused = log.filter((e) => e.status === 401);
+    const requests = log();
+    const refreshes = requests.filter((e) => routeOf(e) === REFRESH);
+    const refused = requests.filter((e) => e.status === 401);
     const audit = await expectRunHeld(outcome, current.sandbox, credentialsPath, company, {
       provoked401: true,
     });
@@ -106,8 +111,8 @@ describe('access tokens that expire, rotate and get revoked mid-run', () => {
     expect(refused.filter((e) => routeOf(e) === REFRESH)).toEqual([]);
     summary('tokens-expiry', {
       accessTokenTtlSeconds: TTL_SECONDS,
-      clockJumpSeconds: 70,
-      requests: log.length,
+      clockJumpSeconds: CLOCK_JUMP_SECONDS,
+      requests: requests.length,
       refreshes: refreshes.length,
       refreshesBeforeJump,
       refused401: refused.length,
