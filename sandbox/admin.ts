@@ -1,3 +1,4 @@
+import { exchangeRateTableProblem, type ExchangeRateEntry } from './state/exchange-rates.js';
 import type { FaultRule } from './faults/fault-injector.js';
 import type { RequestLogEntry, RequestStats } from './http/request-log.js';
 import type { SandboxRuntime } from './runtime.js';
@@ -26,6 +27,11 @@ export interface SandboxAdmin {
   /** Shifts the sandbox's notion of "now" (signature skew, token expiry, rate-limit windows). */
   setClockOffsetSeconds(seconds: number): void;
   completeOnboarding(workspaceId: string): void;
+  /**
+   * Replaces the workspace's dated exchange-rate table (assumption R34); documents already posted
+   * keep the rate they were posted at.
+   */
+  setExchangeRates(workspaceId: string, rates: ExchangeRateEntry[]): void;
   /** Webhook deliveries and their attempts (most recent 1000). */
   webhookDeliveries(): DeliveryRecord[];
   /** Marks a customer as firm-managed (it then cannot be deleted, spec). */
@@ -82,6 +88,12 @@ export function createAdmin(runtime: SandboxRuntime): SandboxAdmin {
     },
     completeOnboarding: (workspaceId) => {
       workspace(workspaceId).meta.onboardingComplete = true;
+      store.markDirty();
+    },
+    setExchangeRates: (workspaceId, rates) => {
+      const problem = exchangeRateTableProblem(rates);
+      if (problem) throw new AdminInputError(problem);
+      workspace(workspaceId).meta.exchangeRates = rates.map((rate) => ({ ...rate }));
       store.markDirty();
     },
     webhookDeliveries: () => runtime.webhooks.deliveries(),

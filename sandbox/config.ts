@@ -1,3 +1,5 @@
+import { exchangeRateTableProblem, type ExchangeRateEntry } from './state/exchange-rates.js';
+
 /**
  * The sandbox's configuration: the registered OAuth apps, the seeded workspaces and the limits. The
  * defaults mirror the spec (100 requests per minute, 300 s clock skew, 15 s webhook timeout, 3
@@ -20,6 +22,8 @@ export interface SandboxWorkspaceSeed {
   name: string;
   currency: string;
   country: string;
+  /** Dated exchange rates foreign documents are valued with (sandbox/state/exchange-rates.ts). */
+  exchangeRates?: ExchangeRateEntry[];
 }
 
 export interface SandboxLimits {
@@ -101,6 +105,8 @@ export function assertValidConfig(config: SandboxConfig): void {
     if (!/^[A-Z]{3}$/.test(workspace.currency)) {
       throw new Error(`sandbox config: workspace ${workspace.id} currency must be ISO 4217`);
     }
+    const rates = exchangeRateTableProblem(workspace.exchangeRates ?? []);
+    if (rates) throw new Error(`sandbox config: workspace ${workspace.id} ${rates}`);
   }
   const { limits } = config;
   if (limits.requestsPerWindow !== null && limits.requestsPerWindow < 1) {

@@ -5,6 +5,7 @@ import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
+import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
 import { genericColumns, genericFileNames } from './columns.js';
 
@@ -98,7 +99,16 @@ function documentTable<E extends 'invoice' | 'bill'>(kind: DocumentKind<E>): Tab
         total: first.money('Total'),
       };
       const amountDue = first.money('AmountDue');
-      checkRepeatedValues(rows, [kind.partyColumn, 'Date', 'Currency', 'Type']);
+      const exchangeRate = exchangeRateOf(first, 'ExchangeRate');
+      const baseTotal = first.money('BaseTotal');
+      checkRepeatedValues(rows, [
+        kind.partyColumn,
+        'Date',
+        'Currency',
+        'ExchangeRate',
+        'BaseTotal',
+        'Type',
+      ]);
       const drafts = linesOf(rows, context, kind.itemAccount);
       const failed = rows.some((row) => row.failed);
       const mapped: Mapped<E> = {
@@ -122,6 +132,8 @@ function documentTable<E extends 'invoice' | 'bill'>(kind: DocumentKind<E>): Tab
         ...totalsOf(lines, stated),
         amountDue,
         status,
+        exchangeRate,
+        baseTotal,
         source: first.location(),
         type,
         ...(kind.entity === 'invoice' ? { customerKey: partyKey } : { vendorKey: partyKey }),

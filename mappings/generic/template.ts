@@ -66,6 +66,16 @@ const documentColumns = (
   { header: 'Date', required: true, sample: '2024-01-15', note: 'Document date' },
   { header: 'DueDate', sample: '2024-02-14', note: 'Due date' },
   { header: 'Currency', sample: 'USD', note: 'ISO 4217 code; blank means the default currency' },
+  {
+    header: 'ExchangeRate',
+    sample: '',
+    note: 'Foreign documents: base-currency units per one unit of Currency, as the legacy books used',
+  },
+  {
+    header: 'BaseTotal',
+    sample: '',
+    note: 'Foreign documents: the total in base currency as the legacy books hold it (wins over ExchangeRate)',
+  },
   { header: 'Reference', sample: '', note: 'Reference or PO number' },
   {
     header: 'Status',

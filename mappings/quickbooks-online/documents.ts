@@ -4,6 +4,7 @@ import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-sp
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
+import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
 
 /** Which column plays which part in one QuickBooks Online document layout. */
@@ -65,6 +66,8 @@ const invoiceColumns: ColumnSpec[] = [
   { id: 'ItemTaxCode', headers: ['ItemTaxCode', 'Item Tax Code', 'Tax Code'] },
   { id: 'ItemTaxAmount', headers: ['ItemTaxAmount', 'Item Tax Amount', 'Tax Amount'] },
   { id: 'Currency', headers: ['Currency', 'Currency Code'] },
+  // QuickBooks quotes the exchange rate as home-currency units per one unit of the document's.
+  { id: 'ExchangeRate', headers: ['Exchange Rate', 'ExchangeRate'] },
 ];
 
 const billLayout: Layout = {
@@ -112,6 +115,8 @@ const billColumns: ColumnSpec[] = [
   { id: 'LineTaxCode', headers: ['LineTaxCode', 'Line Tax Code', 'Tax Code'] },
   { id: 'LineTaxAmount', headers: ['LineTaxAmount', 'Line Tax Amount', 'Tax Amount'] },
   { id: 'Currency', headers: ['Currency', 'Currency Code'] },
+  // QuickBooks quotes the exchange rate as home-currency units per one unit of the document's.
+  { id: 'ExchangeRate', headers: ['Exchange Rate', 'ExchangeRate'] },
 ];
 
 interface Table<E extends 'invoice' | 'bill'> {
@@ -195,6 +200,7 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
         location: first.location(),
         problems: [],
       };
+      const exchangeRate = exchangeRateOf(first, 'ExchangeRate');
       if (rows.some((row) => row.failed) || !number || !partyText || !date || !currency)
         return [mapped];
       const partyKey =
@@ -209,6 +215,7 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
         reference: first.text(layout.memo),
         lines,
         ...totalsOf(lines, {}),
+        exchangeRate,
         status: 'open' as const,
         source: first.location(),
         type: table.type,

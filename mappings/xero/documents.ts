@@ -1,11 +1,18 @@
 import type { PurchaseDocument, SalesDocument } from '../../src/ledger/index.js';
-import { centsOf, formatCents, normalizeDecimal, parseDecimal } from '../../src/money/index.js';
+import {
+  centsOf,
+  divideByRate,
+  formatCents,
+  normalizeDecimal,
+  parseDecimal,
+} from '../../src/money/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
 import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+import { exchangeRateOf } from '../shared/exchange-rate.js';
 
 const statuses = vocabulary({
   draft: 'draft',
@@ -62,6 +69,7 @@ const documentColumns = [
   'TaxType',
   'TaxAmount',
   'Currency',
+  'CurrencyRate',
   'Type',
   'Status',
 ].map((id) => ({
@@ -135,7 +143,9 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         }) ?? 'open';
       const stated = { total: first.money('Total'), taxTotal: first.money('TaxTotal') };
       const amountDue = first.money('InvoiceAmountDue');
-      checkRepeatedValues(rows, ['ContactName', 'InvoiceDate', 'Currency', 'Type']);
+      // Xero quotes CurrencyRate as document-currency units per one base unit.
+      const rate = exchangeRateOf(first, 'CurrencyRate');
+      checkRepeatedValues(rows, ['ContactName', 'InvoiceDate', 'Currency', 'CurrencyRate', 'Type']);
       const read: (Omit<LineDraft, 'amount'> & { lineAmount?: string | undefined })[] = [];
       for (const row of rows) {
         const quantity = row.decimal('Quantity', { required: true });
@@ -191,6 +201,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         return [mapped];
       const lines = drafts.map(lineOf);
       const partyKey = context.index.partyKey(sales ? 'customer' : 'vendor', contact) ?? contact;
+      const totals = totalsOf(lines, stated);
       const value = compact({
         key: number,
         number,
@@ -199,9 +210,10 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         currency,
         reference: first.text('Reference'),
         lines,
-        ...totalsOf(lines, stated),
+        ...totals,
         amountDue,
         status,
+        baseTotal: rate && formatCents(divideByRate(centsOf(totals.total), rate)),
         source: first.location(),
         type,
         ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),

@@ -1,3 +1,4 @@
+import type { ExchangeRateEntry } from '../state/exchange-rates.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AdminInputError, type SandboxAdmin } from '../admin.js';
 import type { FaultRule } from '../faults/fault-injector.js';
@@ -119,4 +120,9 @@ export function registerAdminRoutes(app: FastifyInstance, admin: SandboxAdmin): 
     admin.completeOnboarding((request.params as { id: string }).id);
   });
   route('GET', '/__sandbox/webhook-deliveries', () => ({ deliveries: admin.webhookDeliveries() }));
+  route('POST', '/__sandbox/workspaces/:id/exchange-rates', (request) => {
+    const rates = bodyOf(request).rates;
+    if (!Array.isArray(rates)) throw new AdminInputError('rates must be an array');
+    admin.setExchangeRates((request.params as { id: string }).id, rates as ExchangeRateEntry[]);
+  });
 }

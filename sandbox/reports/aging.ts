@@ -1,3 +1,5 @@
+import { multiplyByRate } from '../../src/money/index.js';
+import { toWorkspaceCurrency } from '../state/exchange-rates.js';
 import type { Cents } from '../../src/money/index.js';
 import { money } from '../http/views.js';
 import type { Allocation } from '../state/model.js';
@@ -26,6 +28,22 @@ function dueAsOf(total: Cents, allocations: Allocation[], asOf: string): Cents {
   let due = total;
   for (const allocation of allocations) if (allocation.date <= asOf) due -= allocation.amount;
   return due;
+}
+
+/**
+ * What is due, in the workspace's currency (assumption R34): a fully open foreign document at the
+ * value its journal posted, a partly settled one at its posting rate.
+ */
+function inWorkspaceCurrency(
+  due: Cents,
+  total: Cents,
+  rate: string | undefined,
+  lineAmounts: Cents[],
+): Cents {
+  if (rate === undefined) return due;
+  if (due === total)
+    return toWorkspaceCurrency(lineAmounts, rate).reduce((sum, amount) => sum + amount, 0n);
+  return multiplyByRate(due, rate);
 }
 
 interface OpenDocument {
@@ -139,7 +157,14 @@ export function agedReceivables(ws: WorkspaceData, filters: ReportFilters) {
       counterpartyName: ws.customers.get(invoice.customerUuid)?.customer ?? '',
       date: invoice.date,
       dueDate: invoice.dueDate,
-      amountDue: memo ? -due : due,
+      amountDue:
+        (memo ? -1n : 1n) *
+        inWorkspaceCurrency(
+          due,
+          invoice.total,
+          invoice.exchangeRate,
+          invoice.lines.map((line) => line.amount),
+        ),
     });
   }
   const control = controlBalance(ws, ws.system('accountsReceivable'), asOf, true);
@@ -163,7 +188,14 @@ export function agedPayables(ws: WorkspaceData, filters: ReportFilters) {
       counterpartyName: ws.vendors.get(bill.vendorUuid)?.name ?? '',
       date: bill.date,
       dueDate: bill.dueDate,
-      amountDue: memo ? -due : due,
+      amountDue:
+        (memo ? -1n : 1n) *
+        inWorkspaceCurrency(
+          due,
+          bill.total,
+          bill.exchangeRate,
+          bill.lineItems.map((line) => line.total),
+        ),
     });
   }
   const control = controlBalance(ws, ws.system('accountsPayable'), asOf, false);

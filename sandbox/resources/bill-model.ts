@@ -2,6 +2,7 @@ import { credit, debit } from '../journal/journal.js';
 import { decimal, money } from '../http/views.js';
 import type { BillRecord } from '../state/model.js';
 import type { WorkspaceData } from '../state/workspace.js';
+import { baseValueView, requireRate, toWorkspaceCurrency } from '../state/exchange-rates.js';
 import { allocatedOf, amountDueOf, paymentStatusOf } from './invoice-model.js';
 
 /** Combined approval and payment status (assumption R21). */
@@ -31,6 +32,10 @@ export function billView(
     total: money(bill.total),
     paidAmount: money(allocatedOf(bill)),
     amountDue: money(amountDueOf(bill)),
+    ...baseValueView(
+      bill.exchangeRate,
+      bill.lineItems.map((line) => line.total),
+    ),
     notes: bill.notes,
     purchaseOrderNumber: bill.purchaseOrderNumber,
     isDeleted: bill.isDeleted,
@@ -84,10 +89,18 @@ export function postBill(ws: WorkspaceData, bill: BillRecord, now: string): void
   if (bill.journalEntryId) return;
   const payable = ws.system('accountsPayable');
   const sign = bill.billType === 'vendor_memo' ? -1n : 1n;
-  const lines = bill.lineItems.map((line) =>
-    debit(line.categoryAccountUuid, sign * line.total, line.description),
+  // A foreign bill is valued at the workspace's rate on its date (assumption R34).
+  const rate = requireRate(ws.meta, bill.currency, bill.date);
+  if (rate !== '1') bill.exchangeRate = rate;
+  const amounts = toWorkspaceCurrency(
+    bill.lineItems.map((line) => line.total),
+    rate,
   );
-  lines.push(credit(payable, sign * bill.total, bill.billNumber));
+  const total = rate === '1' ? bill.total : amounts.reduce((sum, amount) => sum + amount, 0n);
+  const lines = bill.lineItems.map((line, index) =>
+    debit(line.categoryAccountUuid, sign * (amounts[index] ?? 0n), line.description),
+  );
+  lines.push(credit(payable, sign * total, bill.billNumber));
   bill.journalEntryId = ws.journal.post(
     {
       date: bill.date,

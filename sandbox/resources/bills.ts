@@ -9,6 +9,7 @@ import type { BillLine, BillRecord, VendorRecord } from '../state/model.js';
 import { billNumberKey, type WorkspaceData } from '../state/workspace.js';
 import { checkAccountRef } from './account-rules.js';
 import { billView, postBill } from './bill-model.js';
+import { requireRate } from '../state/exchange-rates.js';
 import { allocatedOf } from './invoice-model.js';
 import { checkRef, findOr404, newestFirst, uuidParam } from './shared.js';
 import { blankVendor, insertVendor, vendorView } from './vendors.js';
@@ -178,6 +179,7 @@ function createBill(ctx: RequestContext) {
     insertVendor(ws, pending);
     ctx.emit('vendor.created', vendorView(pending));
   }
+  if (approvalStatus === 'approved') requireRate(ws.meta, currency ?? ws.meta.currency, date!);
   const series = billType === 'bill' ? 'bill' : 'vendor_memo';
   const number = billNumber || ws.nextNumber(series, billType === 'bill' ? 'BILL' : 'VM');
   ws.commitNumber(series, number);
@@ -317,6 +319,7 @@ function transition(ctx: RequestContext, to: 'submitted' | 'approved') {
       : from === 'draft' || from === 'submitted';
   if (!allowed) throw businessRule(`A ${from} bill cannot be ${to}.`);
   if (bill.lineItems.length === 0) throw businessRule('A bill needs at least one line item.');
+  if (!bill.journalEntryId) requireRate(ctx.ws.meta, bill.currency, bill.date);
   bill.approvalStatus = to;
   bill.updatedAt = ctx.now;
   // Submitted and approved bills both carry the accrual journal; only drafts are unposted.

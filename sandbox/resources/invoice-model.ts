@@ -3,6 +3,7 @@ import { credit, debit } from '../journal/journal.js';
 import { decimal, money } from '../http/views.js';
 import type { Allocation, BillRecord, InvoiceRecord } from '../state/model.js';
 import type { WorkspaceData } from '../state/workspace.js';
+import { baseValueView, requireRate, toWorkspaceCurrency } from '../state/exchange-rates.js';
 
 /** A document that payments and credits are applied to: an invoice, memo, bill or vendor memo. */
 export type SettleableDocument = InvoiceRecord | BillRecord;
@@ -66,6 +67,10 @@ export function invoiceView(
     taxTotal: money(invoice.taxTotal),
     total: money(invoice.total),
     amountDue: money(amountDueOf(invoice)),
+    ...baseValueView(
+      invoice.exchangeRate,
+      invoice.lines.map((line) => line.amount),
+    ),
     products: invoice.lines.map((line) => {
       const lineView: Record<string, unknown> = { id: line.id };
       if (line.productUuid) lineView.productUuid = line.productUuid;
@@ -111,10 +116,18 @@ export function postInvoice(ws: WorkspaceData, invoice: InvoiceRecord, now: stri
   if (invoice.invoiceType === 'estimate' || invoice.isDraft) return;
   const receivable = ws.system('accountsReceivable');
   const sign = invoice.invoiceType === 'memo' ? -1n : 1n;
-  const lines = [debit(receivable, sign * invoice.total, `${invoice.invoiceNumber}`)];
-  for (const line of invoice.lines) {
-    lines.push(credit(line.categoryAccountUuid, sign * line.amount, line.name));
-  }
+  // A foreign invoice is valued at the workspace's rate on its date (assumption R34).
+  const rate = requireRate(ws.meta, invoice.currency, invoice.date);
+  if (rate !== '1') invoice.exchangeRate = rate;
+  const amounts = toWorkspaceCurrency(
+    invoice.lines.map((line) => line.amount),
+    rate,
+  );
+  const total = rate === '1' ? invoice.total : amounts.reduce((sum, amount) => sum + amount, 0n);
+  const lines = [debit(receivable, sign * total, `${invoice.invoiceNumber}`)];
+  invoice.lines.forEach((line, index) => {
+    lines.push(credit(line.categoryAccountUuid, sign * (amounts[index] ?? 0n), line.name));
+  });
   invoice.journalEntryId = ws.journal.post(
     {
       date: invoice.date,

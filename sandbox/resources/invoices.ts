@@ -17,6 +17,7 @@ import {
   totalsOf,
 } from './invoice-input.js';
 import { invoiceStatusOf, invoiceView, postInvoice } from './invoice-model.js';
+import { requireRate } from '../state/exchange-rates.js';
 import { findOr404, newestFirst, uuidParam } from './shared.js';
 
 const INVOICE_TYPES = ['invoice', 'estimate', 'memo'] as const;
@@ -126,6 +127,8 @@ export function createInvoice(ctx: RequestContext) {
   const totals = totalsOf(lines);
   if (!isDraft && invoiceType !== 'estimate') checkPostable({ lines, total: totals.total });
   if (totals.total < 0n) throw businessRule('A document total cannot be negative.');
+  if (!isDraft && invoiceType !== 'estimate')
+    requireRate(ws.meta, currency ?? ws.meta.currency, date!);
   commitInserts(ws, pending);
   const invoice: InvoiceRecord = {
     id: newUuid(),
@@ -315,6 +318,7 @@ export const invoiceRoutes: DataRoute[] = [
       if (!invoice.isDraft)
         throw businessRule('Only a draft can be approved; this document is already approved.');
       checkPostable(invoice);
+      requireRate(ctx.ws.meta, invoice.currency, invoice.date);
       invoice.isDraft = false;
       invoice.updatedAt = ctx.now;
       postInvoice(ctx.ws, invoice, ctx.now);

@@ -180,6 +180,8 @@ export interface InvoiceRecord {
   memo: string;
   allocations: Allocation[];
   journalEntryId: string | null;
+  /** Foreign documents: the rate they were posted at (workspace units per document unit). */
+  exchangeRate?: string;
   publicToken: string | null;
   sendHistory: Array<{ sentAt: string; to: string | null }>;
   auditLog: Array<{ at: string; action: string }>;
@@ -220,6 +222,8 @@ export interface BillRecord {
   total: Cents;
   allocations: Allocation[];
   journalEntryId: string | null;
+  /** Foreign bills: the rate they were posted at (workspace units per document unit). */
+  exchangeRate?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -372,6 +376,16 @@ export interface ConnectionRecord {
   updatedAt: string;
 }
 
+/** One entry of a workspace's dated exchange-rate table (sandbox/state/exchange-rates.ts). */
+export interface ExchangeRateEntry {
+  /** ISO 4217 code of the foreign currency. */
+  currency: string;
+  /** First day the rate applies (YYYY-MM-DD); it holds until the next entry's date. */
+  from: string;
+  /** Workspace-currency units per one unit of `currency`, as an exact decimal ("1.3456"). */
+  rate: string;
+}
+
 export interface WorkspaceMeta {
   id: string;
   name: string;
@@ -380,5 +394,7 @@ export interface WorkspaceMeta {
   cutoverDate: string | null;
   onboardingComplete: boolean;
   gst: GstSettings;
+  /** The dated exchange-rate table foreign documents are valued with (sandbox/state/exchange-rates.ts). */
+  exchangeRates?: ExchangeRateEntry[];
   createdAt: string;
 }

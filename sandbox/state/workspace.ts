@@ -95,6 +95,9 @@ export class WorkspaceData {
       name: seed.name,
       currency: seed.currency,
       country: seed.country,
+      ...(seed.exchangeRates
+        ? { exchangeRates: seed.exchangeRates.map((rate) => ({ ...rate })) }
+        : {}),
       cutoverDate: null,
       onboardingComplete: false,
       gst: {

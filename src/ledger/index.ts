@@ -2,3 +2,4 @@ export * from './primitives.js';
 export * from './model.js';
 export * from './problem.js';
 export * from './open-at-cutover.js';
+export * from './base-value.js';

@@ -195,6 +195,13 @@ const documentFields = {
   /** Outstanding amount as of the export, when the source says; credits: the unapplied balance. */
   amountDue: moneySchema.optional(),
   status: z.enum(['draft', 'open', 'paid', 'void']),
+  /**
+   * Foreign documents: the total in the base currency as the legacy books recorded it (from the
+   * export's base-currency column or rate), so the migrated books match the legacy ones to the cent.
+   */
+  baseTotal: moneySchema.optional(),
+  /** Foreign documents: base-currency units per one unit of `currency`, as the legacy system used. */
+  exchangeRate: decimalSchema.optional(),
   source: sourceLocationSchema,
 };
 

@@ -230,6 +230,15 @@ export const problemCatalog = {
   'credit.exceeds-credit': ['error', 'Applications of a credit exceed the credit’s total.'],
   'currency.mismatch': ['error', 'Currencies disagree (payment vs document, document vs party).'],
   'currency.foreign': ['info', 'A record in a currency other than the base currency.'],
+  'currency.no-base-value': [
+    'error',
+    'A foreign-currency document carries no base-currency value or exchange rate.',
+  ],
+  'currency.invalid-rate': ['error', 'An exchange rate is zero, negative or not a number.'],
+  'currency.foreign-payment': [
+    'error',
+    'A foreign-currency payment after the cutover (realised gains are not migrated).',
+  ],
   'date.before-cutover': [
     'info',
     'A payment or bank transaction before the cutover: the opening balance covers it.',

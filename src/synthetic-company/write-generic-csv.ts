@@ -97,6 +97,8 @@ function rowsOf(record: LedgerRecord): Row[] {
         Date: d.date,
         DueDate: d.dueDate,
         Currency: d.currency,
+        ExchangeRate: d.exchangeRate,
+        BaseTotal: d.baseTotal,
         Reference: d.reference,
         Status: d.status,
         AmountDue: d.amountDue,

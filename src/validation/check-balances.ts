@@ -1,6 +1,6 @@
 import { openAtCutover as openAtCutoverOf } from '../ledger/open-at-cutover.js';
 import type { Problem, RecordOf } from '../ledger/index.js';
-import { centsOf } from '../money/index.js';
+import { centsOf, proRata } from '../money/index.js';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { money, type RecordCheck } from './record-check.js';
 import type { ValidationSettings } from './validation-settings.js';
@@ -112,7 +112,10 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
       afterEnd: 0n,
     });
     const credit = summary.type === 'credit-note' || summary.type === 'vendor-credit';
-    open[summary.entity] += credit ? -openAtCutover : openAtCutover;
+    // The opening balance is in base currency: so is each document's open amount, at its legacy
+    // value (src/ledger/base-value.ts), never its face value in another currency.
+    const openInBase = proRata(openAtCutover, summary.total, summary.baseTotal);
+    open[summary.entity] += credit ? -openInBase : openInBase;
     if (openAtCutover === 0n) {
       closed.push({
         order: summary.order,
@@ -136,7 +139,7 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
       problems.push(
         problemOf(
           'balance.receivables-mismatch',
-          `The receivables opening balance is ${money(balance.receivable)}, but invoices less credit notes open at the cutover come to ${money(open.invoice)}; the conversion clearing account will not net to zero by ${money(balance.receivable - open.invoice)}.`,
+          `The receivables opening balance is ${money(balance.receivable)}, but invoices less credit notes open at the cutover come to ${money(open.invoice)} ${settings.baseCurrency}; the conversion clearing account will not net to zero by ${money(balance.receivable - open.invoice)} ${settings.baseCurrency}.`,
           { entity: 'opening-balance' },
         ),
       );
@@ -145,7 +148,7 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
       problems.push(
         problemOf(
           'balance.payables-mismatch',
-          `The payables opening balance is ${money(balance.payable)}, but bills less vendor credits open at the cutover come to ${money(open.bill)}; the conversion clearing account will not net to zero by ${money(balance.payable - open.bill)}.`,
+          `The payables opening balance is ${money(balance.payable)}, but bills less vendor credits open at the cutover come to ${money(open.bill)} ${settings.baseCurrency}; the conversion clearing account will not net to zero by ${money(balance.payable - open.bill)} ${settings.baseCurrency}.`,
           { entity: 'opening-balance' },
         ),
       );

@@ -1,4 +1,4 @@
-import type { PurchaseDocument, SalesDocument } from '../ledger/index.js';
+import { legacyBaseTotal, type PurchaseDocument, type SalesDocument } from '../ledger/index.js';
 import { absCents, centsOf, lineAmountCents, sumCents } from '../money/index.js';
 import { money, type RecordCheck } from './record-check.js';
 
@@ -35,6 +35,13 @@ export function checkDocument(
     check.add(
       'currency.foreign',
       `The ${name} is in ${document.currency}, not the base currency ${settings.baseCurrency}.`,
+    );
+  }
+  const baseTotal = legacyBaseTotal(document, settings.baseCurrency);
+  if (baseTotal === undefined) {
+    check.add(
+      'currency.no-base-value',
+      `The ${name} is in ${document.currency} but the export gives no ${settings.baseCurrency} value for it, so the books cannot be checked in base currency. Export the documents with their rate (Xero: the CurrencyRate column; QuickBooks Online: the Exchange Rate column).`,
     );
   }
 
@@ -113,6 +120,7 @@ export function checkDocument(
     partyKey,
     currency: document.currency,
     total,
+    baseTotal: baseTotal ?? total,
     applied: 0n,
     appliedBeforeCutover: 0n,
     amountDue: document.amountDue === undefined ? undefined : centsOf(document.amountDue),

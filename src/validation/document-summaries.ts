@@ -9,6 +9,8 @@ export interface DocumentSummary {
   partyKey: string;
   currency: string;
   total: Cents;
+  /** The total in base currency, as the legacy books recorded it (the total for base documents). */
+  baseTotal: Cents;
   /** Payments and credits applied so far (for a credit: applications of it). */
   applied: Cents;
   /** Applied by payments and credits dated before the cutover. */
@@ -27,10 +29,11 @@ export type ReadSummary = DocumentSummary & { readonly order: number };
  *  stream, so the documents can be listed in the order they were read. */
 interface StoredSummary extends Omit<
   DocumentSummary,
-  'total' | 'applied' | 'appliedBeforeCutover' | 'amountDue'
+  'total' | 'baseTotal' | 'applied' | 'appliedBeforeCutover' | 'amountDue'
 > {
   order: number;
   total: string;
+  baseTotal: string;
   applied: string;
   appliedBeforeCutover: string;
   amountDue?: string;
@@ -58,10 +61,11 @@ export class DocumentSummaries {
 
   /** Stores the new state of a summary read with `get` (after a payment, say). */
   update(entity: 'invoice' | 'bill', key: string, summary: ReadSummary): void {
-    const { total, applied, appliedBeforeCutover, amountDue, ...rest } = summary;
+    const { total, baseTotal, applied, appliedBeforeCutover, amountDue, ...rest } = summary;
     this.map.set([entity, key], {
       ...rest,
       total: total.toString(),
+      baseTotal: baseTotal.toString(),
       applied: applied.toString(),
       appliedBeforeCutover: appliedBeforeCutover.toString(),
       ...(amountDue === undefined ? {} : { amountDue: amountDue.toString() }),
@@ -82,10 +86,11 @@ export class DocumentSummaries {
 }
 
 function summaryOf(stored: StoredSummary): ReadSummary {
-  const { total, applied, appliedBeforeCutover, amountDue, ...rest } = stored;
+  const { total, baseTotal, applied, appliedBeforeCutover, amountDue, ...rest } = stored;
   return {
     ...rest,
     total: BigInt(total),
+    baseTotal: BigInt(baseTotal),
     applied: BigInt(applied),
     appliedBeforeCutover: BigInt(appliedBeforeCutover),
     ...(amountDue === undefined ? {} : { amountDue: BigInt(amountDue) }),

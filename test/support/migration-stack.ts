@@ -8,6 +8,7 @@ import {
   defaultSandboxConfig,
   startSandbox,
   type RunningSandbox,
+  type SandboxConfig,
   type SandboxLimits,
 } from '../../sandbox/index.js';
 import type { TemporalSettings } from '../../src/config/temporal-settings.js';
@@ -54,9 +55,12 @@ export async function startMigrationStack(
     limits?: Partial<SandboxLimits>;
     worker?: Partial<WorkerSettings>;
     inProcessWorkers?: boolean;
+    /** Changes the sandbox's configuration before it starts (a CAD workspace, exchange rates...). */
+    configure?: (config: SandboxConfig) => void;
   } = {},
 ): Promise<MigrationStack> {
   const config = defaultSandboxConfig();
+  options.configure?.(config);
   config.limits = { ...config.limits, requestsPerWindow: null, ...options.limits };
   const sandbox = await startSandbox({ port: 0, config });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-stack-'));

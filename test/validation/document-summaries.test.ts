@@ -10,6 +10,7 @@ const summary = (overrides: Partial<DocumentSummary> = {}): DocumentSummary => (
   partyKey: 'C-1',
   currency: 'USD',
   total: 12_345n,
+  baseTotal: 12_345n,
   applied: 0n,
   appliedBeforeCutover: 0n,
   beforeCutover: true,

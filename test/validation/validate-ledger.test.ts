@@ -154,7 +154,7 @@ describe('validateLedger', () => {
       customer('Globex'),
       invoice('INV-1', { customerKey: 'Globex' }),
       invoice('CN-1', { type: 'credit-note' }),
-      invoice('EUR-1', { currency: 'EUR' }),
+      invoice('EUR-1', { currency: 'EUR', exchangeRate: '1.1' }),
       customerPayment('PMT-1', '40.00', [
         ['INV-1', '10.00'],
         ['CN-1', '10.00'],

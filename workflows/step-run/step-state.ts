@@ -68,7 +68,10 @@ export interface StepRun {
 export function openStepRun(input: MigrateStepInput): StepRun {
   const { scope, step, cursor } = input;
   const api = apiActivities(scope);
-  const phases = stepPhases[step] as readonly PhaseName[];
+  // Step runs started before foreign documents had an exchange-difference phase replay without it.
+  const phases = (stepPhases[step] as readonly PhaseName[]).filter(
+    (phase) => phase !== 'exchange-difference' || patched('exchange-difference-phase'),
+  );
   return {
     input,
     api,

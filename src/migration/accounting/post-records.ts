@@ -1,10 +1,12 @@
 import { centsOf, sumCents, type Cents } from '../../money/index.js';
-import type {
-  BankTransaction,
-  OpeningBalanceLine,
-  Payment,
-  PurchaseDocument,
-  SalesDocument,
+import {
+  legacyBaseLines,
+  legacyBaseOf,
+  type BankTransaction,
+  type OpeningBalanceLine,
+  type Payment,
+  type PurchaseDocument,
+  type SalesDocument,
 } from '../../ledger/index.js';
 import type { Books } from './books.js';
 import {
@@ -44,31 +46,40 @@ export function documentSign(document: SalesDocument | PurchaseDocument): 1n | -
   return document.type === 'credit-note' || document.type === 'vendor-credit' ? -1n : 1n;
 }
 
-/** A document dated on or after the cutover, posted in full to its own accounts. */
+/**
+ * A document dated on or after the cutover, posted in full to its own accounts. The books are in
+ * base currency: a foreign document posts its legacy base value (src/ledger/base-value.ts), which
+ * the migration's exchange-difference phase makes the workspace hold too.
+ */
 export function postDocument(
   books: Books,
   keys: PostingKeys,
   document: SalesDocument | PurchaseDocument,
+  baseCurrency: string = document.currency,
 ): void {
   if (document.status === 'draft' || document.status === 'void') return;
   const sales = document.type === 'invoice' || document.type === 'credit-note';
   // Sales documents debit receivables; purchase documents credit payables. Credits reverse.
   const controlSide = (sales ? 1n : -1n) * documentSign(document);
   const date = document.date;
-  books.post(sales ? RECEIVABLE : PAYABLE, date, ...split(controlSide * centsOf(document.total)));
-  for (const line of document.lines) {
-    books.post(keys.of(line.accountKey), date, ...split(-controlSide * centsOf(line.amount)));
-    const tax = centsOf(line.taxAmount);
+  const base = legacyBaseLines(document, baseCurrency);
+  const total = sumCents(base.flatMap((line) => [line.amount, line.tax]));
+  books.post(sales ? RECEIVABLE : PAYABLE, date, ...split(controlSide * total));
+  document.lines.forEach((line, index) => {
+    const { amount, tax } = base[index] ?? { amount: 0n, tax: 0n };
+    books.post(keys.of(line.accountKey), date, ...split(-controlSide * amount));
     if (tax !== 0n) books.post(TAX, date, ...split(-controlSide * tax));
-  }
+  });
 }
 
 /** A document open at the cutover: only its outstanding amount, against the clearing account. */
 export function postConversionDocument(
   books: Books,
   document: SalesDocument | PurchaseDocument,
-  outstanding: Cents,
+  outstandingInCurrency: Cents,
+  baseCurrency: string = document.currency,
 ): void {
+  const outstanding = legacyBaseOf(document, outstandingInCurrency, baseCurrency);
   const sales = document.type === 'invoice' || document.type === 'credit-note';
   const controlSide = (sales ? 1n : -1n) * documentSign(document);
   books.post(sales ? RECEIVABLE : PAYABLE, document.date, ...split(controlSide * outstanding));

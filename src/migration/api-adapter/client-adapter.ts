@@ -1,3 +1,4 @@
+import { baseValueOf } from './base-value-of.js';
 import type { PartnerApiClient } from '../../partner-api/client.js';
 import type { BulkResult } from '../../partner-api/bulk.js';
 import type { CallOptions } from '../../partner-api/request-executor.js';
@@ -127,6 +128,17 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
       };
     },
     getBill: async (id) => billOf(await client.bills.get(id, options)),
+    async getDocumentBaseValue(kind, id) {
+      const record =
+        kind === 'invoice'
+          ? await client.invoices.get(id, options)
+          : await client.bills.get(id, options);
+      return baseValueOf(record);
+    },
+    async getWorkspaceCurrency() {
+      const workspace = await client.workspace.get(options);
+      return workspace.currency ?? undefined;
+    },
     async getOpeningBalance() {
       const state = await client.openingBalance.get(options);
       return {

@@ -245,6 +245,16 @@ export interface MigrationApi {
   getBill(id: string): Promise<WorkspaceBill>;
   getOpeningBalance(): Promise<OpeningBalanceState>;
   getWorkspace(): Promise<WorkspaceInfo>;
+  /**
+   * How the workspace valued a posted foreign document in its own currency (assumption R34): the
+   * base total and each line's base amount, in line order; empty when the API does not say.
+   */
+  getDocumentBaseValue(
+    kind: 'invoice' | 'bill',
+    id: string,
+  ): Promise<{ baseTotal?: string; baseLineAmounts?: string[] }>;
+  /** The workspace's base currency (ISO 4217), or undefined when the API does not say. */
+  getWorkspaceCurrency(): Promise<string | undefined>;
   listJournalEntries(page: number): Promise<Page<WorkspaceJournalEntry>>;
   report(name: ReportName, asOf: string): Promise<unknown>;
 

@@ -23,6 +23,14 @@ export interface VerificationReport extends VerificationSummary {
   /** The migrated ledger against the legacy trial balance, when the export has one. */
   ledgerAgainstLegacy: Comparison[];
   notes: string[];
+  /** Live runs: the exchange differences booked on foreign documents (docs/accounting.md). */
+  exchangeDifferences?: Array<{
+    entity: 'invoice' | 'bill';
+    key: string;
+    currency: string;
+    partyKey: string;
+    amount: string;
+  }>;
 }
 
 /** The aging buckets of the spec's aged receivables and payables reports, in their order. */

@@ -20,6 +20,11 @@ export interface RowOutcome {
   phase: PhaseName;
   unit?: string;
   location?: SourceLocation;
+  /**
+   * Money the row booked when a phase computes the amount itself: an exchange difference (base
+   * currency; what the document's amount due moved by, legacy value less the workspace's).
+   */
+  amount?: string;
   /** Warnings the API returned with the write (`_partnerWarnings`), as "field: message". */
   warnings?: string[];
   /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { centsOf, formatCents, sumCents, type Cents } from '../../money/index.js';
-import type { SalesDocument } from '../../ledger/index.js';
+import { legacyBaseLines, type SalesDocument } from '../../ledger/index.js';
 import type { JournalEntryBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
@@ -38,7 +38,10 @@ export const invoicesReclassifyTax: PhaseHandler<JournalEntryBody, TaxRow> = {
     for await (const staged of context.stagedRows('invoices')) {
       const document = staged.record as SalesDocument;
       if (document.date < cutover || document.status === 'draft') continue;
-      const tax = sumCents(document.lines.map((line) => centsOf(line.taxAmount)));
+      // In base currency: a month's entry may net invoices of several currencies.
+      const tax = sumCents(
+        legacyBaseLines(document, context.manifest.baseCurrency).map((line) => line.tax),
+      );
       if (tax === 0n) continue;
       const invoice = context.outcomes.get('invoice', document.key);
       const ours = invoice?.status === 'created' || invoice?.code === 'reconciled';

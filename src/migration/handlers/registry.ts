@@ -4,6 +4,10 @@ import { accountsCreate } from './accounts-create.js';
 import { bankTransactionsCreate } from './bank-transactions-create.js';
 import { billsCreate } from './bills-create.js';
 import { creditsApply, vendorCreditsApply } from './credits-apply.js';
+import {
+  billsExchangeDifference,
+  invoicesExchangeDifference,
+} from './documents-exchange-difference.js';
 import { invoicesCreate } from './invoices-create.js';
 import { journalEntriesCreate } from './journal-entries-create.js';
 import { invoicesReclassifyTax } from './invoices-reclassify-tax.js';
@@ -30,6 +34,8 @@ const handlers = [
   creditsApply,
   vendorCreditsApply,
   journalEntriesCreate,
+  invoicesExchangeDifference,
+  billsExchangeDifference,
 ] as PhaseHandler[];
 
 /** The handler of each step's phase (src/migration/contracts/steps.ts lists the phases). */

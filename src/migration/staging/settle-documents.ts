@@ -1,4 +1,5 @@
 import { centsOf, formatCents, type Cents } from '../../money/index.js';
+import { legacyBaseOf } from '../../ledger/index.js';
 import { outstandingAtCutover } from '../accounting/conversion.js';
 import { documentSign, postConversionDocument } from '../accounting/post-records.js';
 import type { DocumentFactsEntry, Projection } from '../contracts/stage-manifest.js';
@@ -11,7 +12,7 @@ import type { StagedBooks } from './staged-books.js';
  * document's completed facts to `write`.
  */
 export async function settleDocuments(
-  { documents, settlements, books }: StagedBooks,
+  { documents, settlements, books, baseCurrency }: StagedBooks,
   cutoverDate: string,
   write: (entry: DocumentFactsEntry) => Promise<void>,
 ): Promise<{
@@ -26,7 +27,7 @@ export async function settleDocuments(
     if (document.date < cutoverDate) {
       const { outstanding } = outstandingAtCutover(document, settled);
       facts.outstandingAtCutover = formatCents(outstanding);
-      if (outstanding > 0n) postConversionDocument(books, document, outstanding);
+      if (outstanding > 0n) postConversionDocument(books, document, outstanding, baseCurrency);
       else settledBeforeCutover[facts.entity === 'invoice' ? 'invoices' : 'bills'] += 1;
       open = outstanding - (settled.fromCutover - settled.afterEnd);
     } else {
@@ -37,7 +38,12 @@ export async function settleDocuments(
     }
     facts.dueAtEnd = formatCents(open);
     const side = facts.entity === 'invoice' ? aging.receivable : aging.payable;
-    side.set(facts.partyKey, (side.get(facts.partyKey) ?? 0n) + documentSign(document) * open);
+    // In base currency, at the document's legacy value (src/ledger/base-value.ts).
+    const openInBase = baseCurrency ? legacyBaseOf(document, open, baseCurrency) : open;
+    side.set(
+      facts.partyKey,
+      (side.get(facts.partyKey) ?? 0n) + documentSign(document) * openInBase,
+    );
     await write({ ...facts, key: document.key });
   }
   const asText = (map: Map<string, Cents>) =>

@@ -137,7 +137,7 @@ async function stageDocument(
     },
   });
   if (document.date >= cutoverDate) {
-    postDocument(staged.books, staged.postingKeys, document);
+    postDocument(staged.books, staged.postingKeys, document, staged.baseCurrency);
     const taxed = document.lines.some((line) => centsOf(line.taxAmount) !== 0n);
     if (entity === 'invoice' && taxed && document.status !== 'draft') {
       staged.taxMonths.add(document.date.slice(0, 7));

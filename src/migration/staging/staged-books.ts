@@ -29,8 +29,15 @@ export class StagedBooks {
   readonly vendorCreditGroups = new Set<string>();
   readonly taxMonths = new Set<string>();
 
-  constructor(private readonly window: { cutoverDate: string; endDate?: string }) {
+  constructor(
+    private readonly window: { cutoverDate: string; endDate?: string; baseCurrency?: string },
+  ) {
     this.latestDate = window.cutoverDate;
+  }
+
+  /** The books' currency: foreign documents are projected at their legacy base value. */
+  get baseCurrency(): string | undefined {
+    return this.window.baseCurrency;
   }
 
   seeDate(date: string): void {

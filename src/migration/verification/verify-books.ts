@@ -13,6 +13,7 @@ import type { RunScope, VerificationSummary } from '../contracts/workflow-types.
 import type { Comparison, VerificationReport } from '../contracts/verification-report.js';
 import { accountCause, counterpartyCause, type CauseContext } from './probable-cause.js';
 import { agingTotals, trialBalanceRows } from './report-figures.js';
+import { bookedExchangeDifferences, type ExchangeDifference } from './exchange-differences.js';
 
 const roleNames: Record<string, string> = {
   '@receivable': 'Accounts receivable (workspace control account)',
@@ -70,6 +71,7 @@ export async function verifyBooks(
   let actual: Map<string, Cents>;
   let receivables: Comparison[] = [];
   let payables: Comparison[] = [];
+  let exchangeDifferences: ExchangeDifference[] = [];
   if (input.scope.mode === 'live') {
     const { log } = await openOutcomes(deps, store, input.scope);
     const keyOfUuid = new Map<string, string>();
@@ -90,6 +92,8 @@ export async function verifyBooks(
       actual.set(key, (actual.get(key) ?? 0n) + row.balance);
     }
     const partyNames = await partyNamesOf(store, input.scope.stageId);
+    const fx = await bookedExchangeDifferences(store, stage.documentFacts, log.values());
+    exchangeDifferences = fx.documents;
     const compareAging = async (
       report: 'aged-receivables' | 'aged-payables',
       entity: 'customer' | 'vendor',
@@ -104,6 +108,10 @@ export async function verifyBooks(
         const key = keyOfParty.get(total.counterpartyUuid) ?? `uuid:${total.counterpartyUuid}`;
         byKey.set(key, (byKey.get(key) ?? 0n) + total.total);
       }
+      for (const [key, amount] of fx.aging[
+        report === 'aged-receivables' ? 'receivable' : 'payable'
+      ])
+        byKey.set(key, (byKey.get(key) ?? 0n) + amount);
       const wanted = new Map(Object.entries(expected).map(([key, value]) => [key, centsOf(value)]));
       return compare(wanted, byKey, (key) => partyNames.get(key) ?? key).map((line) =>
         withCause(line, counterpartyCause(entity, centsOf(line.difference))),
@@ -148,7 +156,12 @@ export async function verifyBooks(
     payables,
     ledgerAgainstLegacy,
     notes,
+    ...(exchangeDifferences.length > 0 ? { exchangeDifferences } : {}),
   };
+  for (const fx of exchangeDifferences)
+    notes.push(
+      `Exchange difference booked on ${fx.entity} ${fx.key} (${fx.currency}): ${fx.amount} ${manifest.baseCurrency}, so its base value is the legacy one.`,
+    );
   await store.putDocument(keys.report('verification'), report);
   const { verified, clearingBalance, checkedAccounts } = report;
   return { verified, differences, clearingBalance, checkedAccounts };

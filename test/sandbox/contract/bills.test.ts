@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- contract tests assert on untyped JSON response bodies */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiBody } from '../support/client.js';
-import { authorize, startTestSandbox, type TestSandbox } from '../support/harness.js';
+import { authorize, startTestSandbox, WORKSPACE_ID, type TestSandbox } from '../support/harness.js';
 import {
   basicLedger,
   type BasicLedger,
@@ -275,6 +275,9 @@ describe('bills: payments', () => {
   });
 
   it('pays a foreign-currency bill only through assign-to-bills-invoices, partially', async () => {
+    t.sandbox.admin.setExchangeRates(WORKSPACE_ID, [
+      { currency: 'EUR', from: '2026-01-01', rate: '1.1' },
+    ]);
     const euroBank = await createAccount(t.api, 'EUR Bank', SUB_TYPE.cashAndBank, {
       currency: 'EUR',
     });

@@ -1,0 +1,251 @@
+import { legacyBaseOf, type PurchaseDocument, type SalesDocument } from '../../ledger/index.js';
+import {
+  allocateBase,
+  centsOf,
+  formatCents,
+  lineAmountCents,
+  sumCents,
+  type Cents,
+} from '../../money/index.js';
+import type { JournalEntryBody, MigrationApi, Written } from '../contracts/migration-api.js';
+import type { PhaseName, StepName } from '../contracts/steps.js';
+import type { UnitRow } from '../contracts/unit-row.js';
+import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
+import type { RowOutcome } from '../engine/row-outcome.js';
+import type { References } from '../engine/references.js';
+import { documentLines } from './document-lines.js';
+import { ledgerliftRef, outcomesFor } from './outcomes.js';
+import { nextPageOf } from './reconcile-scan.js';
+import { emptyCounts, selectRow } from './selection.js';
+
+/** Outcome entity of a foreign document's exchange difference; key `invoice:<key>`, `bill:<key>`. */
+export const EXCHANGE_DIFFERENCE = 'exchange-difference';
+
+/** A row carries its request, worked out while planning (references and base currency known). */
+interface ExchangeRow {
+  number: string;
+  request?: ExchangeRequest;
+  /** Why no request could be built (a dependency missing). */
+  missing?: string;
+}
+
+interface ExchangeRequest {
+  kind: 'invoice' | 'bill';
+  documentUuid: string;
+  /**
+   * The control account (receivables or payables) and how the document sits on it: 1 debit, -1
+   * credit (a number: rows are stored as JSON, which has no bigint).
+   */
+  control: { accountUuid: string; side: 1 | -1 };
+  /** 1 for invoices and bills, -1 for credits: the sign of a base difference on what is due. */
+  dueSign: 1 | -1;
+  /** Each line as posted: its account and its legacy base value, in line order. */
+  lines: Array<{ accountUuid: string; legacyBase: string }>;
+  date: string;
+  memo: string;
+}
+
+/** What the read-back found: the difference on the document's due amount, and the entry, if any. */
+interface Booked {
+  id?: string;
+  difference?: string;
+  notReadBack?: true;
+}
+
+/**
+ * The workspace values a foreign document at its own rate (assumption R34); the legacy books valued
+ * it at theirs. After the document is posted, its workspace valuation is read back and one journal
+ * entry books the difference onto the same accounts (the control account against each line's), so
+ * receivables, payables and the trial balance hold the legacy base figures to the cent. The
+ * difference is kept on the row's outcome and reported per document (docs/accounting.md).
+ */
+function exchangeDifference(
+  step: StepName & ('invoices' | 'bills'),
+): PhaseHandler<ExchangeRequest, ExchangeRow> {
+  const entity = step === 'invoices' ? 'invoice' : 'bill';
+  const phase: PhaseName = 'exchange-difference';
+  const build = outcomesFor(step, phase);
+  return {
+    step,
+    phase,
+    idempotent: false,
+
+    async plan(context): Promise<PlannedPhase<ExchangeRow>> {
+      const base = context.manifest.baseCurrency;
+      const facts = await context.documents();
+      const units: Array<Array<UnitRow<ExchangeRow>>> = [];
+      for await (const staged of context.stagedRows(step)) {
+        const document = staged.record as SalesDocument | PurchaseDocument;
+        if (document.currency === base || document.status === 'draft') continue;
+        const created = context.outcomes.get(entity, document.key);
+        // Only documents Ledgerlift posted: one matched to an existing record keeps its valuation.
+        const ours = created?.status === 'created' || created?.code === 'reconciled';
+        if (!ours || !created.id) continue;
+        const key = `${entity}:${document.key}`;
+        if (selectRow(context, EXCHANGE_DIFFERENCE, key) !== 'plan') continue;
+        const outstanding = facts.get(entity, document.key)?.outstandingAtCutover;
+        units.push([
+          {
+            entity: EXCHANGE_DIFFERENCE,
+            key,
+            location: document.source,
+            data: requestOf(context.refs, base, document, created.id, key, outstanding),
+          },
+        ]);
+      }
+      return { units, decided: [], counts: emptyCounts() };
+    },
+
+    prepare(context, rows) {
+      const [row] = rows;
+      if (!row) return { request: undefined, sent: [], failed: [] };
+      if (!row.data.request)
+        return {
+          request: undefined,
+          sent: [],
+          failed: [
+            build.failed(row, 'dependency.missing', row.data.missing ?? 'unknown', context.unitId),
+          ],
+        };
+      return { request: row.data.request, sent: [row], failed: [] };
+    },
+
+    send: (api, request) => bookDifference(api, request),
+
+    interpret(context, written, sent) {
+      const booked = written.data as Booked;
+      return sent.map((row): RowOutcome => {
+        if (booked.notReadBack)
+          return build.failed(
+            row,
+            'fx.not-read-back',
+            `the workspace did not say how it valued ${row.data.number} in base currency, so no exchange difference could be booked; compare it by hand`,
+            context.unitId,
+          );
+        const difference = booked.difference ?? '0.00';
+        if (!booked.id)
+          return {
+            ...build.matched(
+              row,
+              row.data.request?.documentUuid ?? '',
+              'fx.no-difference',
+              context.unitId,
+            ),
+            amount: difference,
+          };
+        return {
+          ...build.created(row, booked.id, context.unitId, written.warnings),
+          code: 'fx.booked',
+          reason: `exchange difference of ${difference} booked on ${row.data.number}`,
+          amount: difference,
+        };
+      });
+    },
+
+    predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
+
+    lookups: () => 1,
+
+    async reconcile(context, api, rows, _lookup, page) {
+      const ref = ledgerliftRef(EXCHANGE_DIFFERENCE, rows[0]?.key ?? '');
+      const listing = await api.listJournalEntries(page);
+      const entry = listing.records.find((record) => record.memo.includes(ref));
+      if (entry)
+        return {
+          matched: rows.map((row) => build.matched(row, entry.id, 'reconciled', context.unitId)),
+          nextPage: null,
+        };
+      return { matched: [], nextPage: nextPageOf(context, listing) };
+    },
+
+    recordsFinished: () => 0,
+  };
+}
+
+/** The journal's inputs for one document: its lines as posted, each with its legacy base value. */
+function requestOf(
+  refs: References,
+  base: string,
+  document: SalesDocument | PurchaseDocument,
+  documentUuid: string,
+  key: string,
+  outstandingAtCutover: string | undefined,
+): ExchangeRow {
+  const sales = 'customerKey' in document;
+  const control = refs.role(sales ? 'receivable' : 'payable');
+  const lines = documentLines(document, refs, outstandingAtCutover);
+  if (!control)
+    return { number: document.number, missing: 'the workspace control account is unknown' };
+  if (!Array.isArray(lines)) return { number: document.number, missing: lines.missing };
+  const amounts = lines.map((line) => lineAmountCents(line.quantity, line.unitPrice));
+  const legacyTotal = legacyBaseOf(document, sumCents(amounts), base);
+  const legacyLines = allocateBase(legacyTotal, amounts);
+  // Invoices debit receivables, bills credit payables; credit notes and vendor credits reverse.
+  const credit = document.type === 'credit-note' || document.type === 'vendor-credit';
+  const dueSign = credit ? -1 : 1;
+  const side = (sales ? dueSign : -dueSign) as 1 | -1;
+  return {
+    number: document.number,
+    request: {
+      kind: sales ? 'invoice' : 'bill',
+      documentUuid,
+      control: { accountUuid: control, side },
+      dueSign,
+      lines: lines.map((line, index) => ({
+        accountUuid: line.accountUuid,
+        legacyBase: formatCents(legacyLines[index] ?? 0n),
+      })),
+      date: document.date,
+      memo: `Exchange difference on ${document.type.replace('-', ' ')} ${document.number} (${document.currency}): the workspace's valuation brought to the legacy base value (${ledgerliftRef(EXCHANGE_DIFFERENCE, key)})`,
+    },
+  };
+}
+
+/**
+ * Reads the document's workspace valuation, then books legacy minus workspace on each account: one
+ * GET and at most one journal entry. The GET is a read, so a retry after an ambiguous write
+ * reconciles by the entry's reference before anything is sent again.
+ */
+async function bookDifference(
+  api: MigrationApi,
+  request: ExchangeRequest,
+): Promise<Written<Booked>> {
+  const valued = await api.getDocumentBaseValue(request.kind, request.documentUuid);
+  const workspaceLines = valued.baseLineAmounts;
+  if (valued.baseTotal === undefined || workspaceLines?.length !== request.lines.length)
+    return { data: { notReadBack: true }, warnings: [] };
+  const byAccount = new Map<string, Cents>();
+  const add = (accountUuid: string, debit: Cents) =>
+    byAccount.set(accountUuid, (byAccount.get(accountUuid) ?? 0n) + debit);
+  const legacyTotal = sumCents(request.lines.map((line) => centsOf(line.legacyBase)));
+  const difference = legacyTotal - centsOf(valued.baseTotal);
+  const side = BigInt(request.control.side);
+  add(request.control.accountUuid, side * difference);
+  request.lines.forEach((line, index) => {
+    const lineDifference = centsOf(line.legacyBase) - centsOf(workspaceLines[index] ?? '0.00');
+    add(line.accountUuid, -side * lineDifference);
+  });
+  const lines: JournalEntryBody['lines'] = [];
+  for (const [accountUuid, debit] of byAccount) {
+    if (debit === 0n) continue;
+    const magnitude = formatCents(debit < 0n ? -debit : debit);
+    lines.push({
+      accountUuid,
+      debit: debit > 0n ? magnitude : '0.00',
+      credit: debit > 0n ? '0.00' : magnitude,
+      description: 'Exchange difference',
+    });
+  }
+  // What the document's due amount moves by in base currency (its aging line).
+  const booked = formatCents(BigInt(request.dueSign) * difference);
+  if (lines.length === 0) return { data: { difference: booked }, warnings: [] };
+  const written = await api.createJournalEntry({
+    date: request.date,
+    memo: request.memo,
+    lines,
+  });
+  return { data: { id: written.data.id, difference: booked }, warnings: written.warnings };
+}
+
+export const invoicesExchangeDifference = exchangeDifference('invoices');
+export const billsExchangeDifference = exchangeDifference('bills');

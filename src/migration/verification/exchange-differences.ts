@@ -1,0 +1,55 @@
+import { centsOf, formatCents, type Cents } from '../../money/index.js';
+import type { RunStore } from '../../run-store/run-store.js';
+import { DocumentFactsLog } from '../engine/document-facts-log.js';
+import { isSuccess, type RowOutcome } from '../engine/row-outcome.js';
+import { EXCHANGE_DIFFERENCE } from '../handlers/documents-exchange-difference.js';
+
+/** One foreign document's exchange difference, as the verification report lists it. */
+export interface ExchangeDifference {
+  entity: 'invoice' | 'bill';
+  key: string;
+  currency: string;
+  partyKey: string;
+  /** Base currency: what the document's amount due moved by (legacy value less the workspace's). */
+  amount: string;
+}
+
+/**
+ * The exchange differences the run booked, per document, and what they add to each counterparty's
+ * aging. The workspace's aging report values a foreign document at the workspace's rate; the
+ * booked difference, a journal on the control account, names no counterparty, so it is added here
+ * to the counterparty whose document it corrects before the aging is compared with the legacy one.
+ */
+export async function bookedExchangeDifferences(
+  store: RunStore,
+  documentFactsLog: string,
+  outcomes: Iterable<RowOutcome>,
+): Promise<{
+  documents: ExchangeDifference[];
+  aging: { receivable: Map<string, Cents>; payable: Map<string, Cents> };
+}> {
+  const facts = await new DocumentFactsLog(store, documentFactsLog).refresh();
+  const documents: ExchangeDifference[] = [];
+  const aging = { receivable: new Map<string, Cents>(), payable: new Map<string, Cents>() };
+  for (const outcome of outcomes) {
+    if (outcome.entity !== EXCHANGE_DIFFERENCE || !isSuccess(outcome) || !outcome.amount) continue;
+    const [entity, ...rest] = outcome.key.split(':');
+    if (entity !== 'invoice' && entity !== 'bill') continue;
+    const key = rest.join(':');
+    const fact = facts.get(entity, key);
+    if (!fact) continue;
+    const amount = centsOf(outcome.amount);
+    if (amount === 0n) continue;
+    documents.push({
+      entity,
+      key,
+      currency: fact.currency,
+      partyKey: fact.partyKey,
+      amount: formatCents(amount),
+    });
+    if (centsOf(fact.dueAtEnd) === 0n) continue;
+    const side = entity === 'invoice' ? aging.receivable : aging.payable;
+    side.set(fact.partyKey, (side.get(fact.partyKey) ?? 0n) + amount);
+  }
+  return { documents, aging };
+}

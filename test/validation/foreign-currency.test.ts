@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { LedgerRecord, Problem } from '../../src/ledger/index.js';
+import { validateLedger } from '../../src/validation/validate-ledger.js';
+import {
+  bill,
+  chart,
+  customerPayment,
+  invoice,
+  itemsOf,
+  openingBalance,
+} from './ledger-builder.js';
+
+// A CAD company: its receivables and payables opening balances are in CAD, its documents are not.
+const settings = { cutoverDate: '2024-01-01', endDate: '2024-01-31', baseCurrency: 'CAD' };
+
+async function problemsOf(records: LedgerRecord[]): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  for await (const item of validateLedger(itemsOf(records), settings))
+    problems.push(...(item.kind === 'record' ? item.problems : [item.problem]));
+  return problems;
+}
+
+const open = { date: '2023-12-01' };
+
+describe('validation of foreign-currency books', () => {
+  it('compares the receivables and payables at the cutover in base currency, never adding USD to GBP', async () => {
+    const problems = await problemsOf([
+      ...chart(),
+      // 110.00 USD worth 148.50 CAD, and 110.00 GBP at 1.7 CAD per GBP (187.00 CAD).
+      invoice('INV-USD', { ...open, currency: 'USD', baseTotal: '148.50' }),
+      invoice('INV-GBP', { ...open, currency: 'GBP', exchangeRate: '1.7' }),
+      bill('BILL-USD', { ...open, currency: 'USD', exchangeRate: '1.35' }),
+      openingBalance('1100', '335.50', '0.00'),
+      openingBalance('2000', '0.00', '135.00'),
+      openingBalance('3000', '0.00', '200.50'),
+    ]);
+    const codes = problems.map((problem) => problem.code);
+    expect(codes).not.toContain('balance.receivables-mismatch');
+    expect(codes).not.toContain('balance.payables-mismatch');
+  });
+
+  it('states the receivables difference in base currency', async () => {
+    const problems = await problemsOf([
+      ...chart(),
+      invoice('INV-USD', { ...open, currency: 'USD', baseTotal: '148.50' }),
+      invoice('INV-GBP', { ...open, currency: 'GBP', exchangeRate: '1.7' }),
+      openingBalance('1100', '330.00', '0.00'),
+      openingBalance('3000', '0.00', '330.00'),
+    ]);
+    const mismatch = problems.find((problem) => problem.code === 'balance.receivables-mismatch');
+    expect(mismatch?.message).toContain('come to 335.50 CAD');
+    expect(mismatch?.message).toContain('by -5.50 CAD');
+  });
+
+  it('refuses a foreign document with no base-currency value, naming the columns that give one', async () => {
+    const problems = await problemsOf([
+      ...chart(),
+      invoice('INV-USD', { currency: 'USD', date: '2024-01-10' }),
+    ]);
+    const missing = problems.find((problem) => problem.code === 'currency.no-base-value');
+    expect(missing).toMatchObject({ severity: 'error', key: 'INV-USD' });
+    expect(missing?.message).toMatch(/CurrencyRate/);
+    expect(missing?.message).toMatch(/Exchange Rate/);
+  });
+
+  it('blocks a foreign payment after the cutover, whose realised gain no export states', async () => {
+    const problems = await problemsOf([
+      ...chart(),
+      invoice('INV-USD', { currency: 'USD', exchangeRate: '1.35', date: '2024-01-10' }),
+      customerPayment('PMT-USD', '110.00', [['INV-USD', '110.00']], {
+        currency: 'USD',
+        date: '2024-01-20',
+      }),
+    ]);
+    expect(problems.find((problem) => problem.code === 'currency.foreign-payment')).toMatchObject({
+      severity: 'error',
+      key: 'PMT-USD',
+    });
+  });
+});
