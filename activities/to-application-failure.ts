@@ -2,7 +2,6 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import { SourceOutsideRoot } from '../src/migration/confine-source.js';
-import { WorkspaceCurrencyMismatch } from '../src/migration/engine/workspace-currency-check.js';
 import { PausingCallError, RetryableCallError } from '../src/migration/engine/call-failure.js';
 
 /**
@@ -12,7 +11,7 @@ import { PausingCallError, RetryableCallError } from '../src/migration/engine/ca
  * permission and quota problems are non-retryable so the workflow pauses the run instead.
  */
 export function toApplicationFailure(error: unknown): unknown {
-  if (error instanceof SourceOutsideRoot || error instanceof WorkspaceCurrencyMismatch) {
+  if (error instanceof SourceOutsideRoot) {
     return ApplicationFailure.create({
       type: CONFIGURATION_ERROR,
       message: error.message,

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { WorkflowFailedError } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerRecord } from '../../src/ledger/index.js';
 import type { VerificationReport } from '../../src/migration/contracts/verification-report.js';
@@ -166,17 +165,11 @@ describe('foreign-currency documents, migrated into a CAD workspace with its own
       currency: 'USD',
       mode: 'live',
     });
-    const failure = await handle.result().then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(WorkflowFailedError);
-    // The workflow fails on the staging activity's ConfigurationError, which names the fix.
-    const messages: string[] = [];
-    for (let error: unknown = failure; error instanceof Error; error = error.cause)
-      messages.push(error.message);
-    expect(messages.join('\n')).toContain(
-      "The workspace's currency is CAD, but this run's books are in USD",
+    // The workspace pre-check (src/migration/workspace-check/) blocks it, naming the fix.
+    const outcome = await handle.result();
+    expect(outcome.status).toBe('blocked');
+    expect(outcome.progress.blockedReason).toContain(
+      'The books are in USD (--currency) but the workspace is in CAD',
     );
     expect(stack.sandbox.admin.counts()).toMatchObject({ customers: 0, invoices: 0 });
   });

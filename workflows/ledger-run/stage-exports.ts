@@ -19,8 +19,6 @@ export function stageExports(
     ...(which.endDate ? { endDate: which.endDate } : {}),
     currency: run.currency,
     batchSize: settings.batchSize,
-    // Staging first checks the workspace keeps the books' currency (workspace-currency-check.ts).
-    profile: input.profile,
     ...(which.replayOf ? { replayOf: which.replayOf } : {}),
   });
 }

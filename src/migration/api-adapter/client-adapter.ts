@@ -135,10 +135,6 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
           : await client.bills.get(id, options);
       return baseValueOf(record);
     },
-    async getWorkspaceCurrency() {
-      const workspace = await client.workspace.get(options);
-      return workspace.currency ?? undefined;
-    },
     async getOpeningBalance() {
       const state = await client.openingBalance.get(options);
       return {

@@ -253,8 +253,6 @@ export interface MigrationApi {
     kind: 'invoice' | 'bill',
     id: string,
   ): Promise<{ baseTotal?: string; baseLineAmounts?: string[] }>;
-  /** The workspace's base currency (ISO 4217), or undefined when the API does not say. */
-  getWorkspaceCurrency(): Promise<string | undefined>;
   listJournalEntries(page: number): Promise<Page<WorkspaceJournalEntry>>;
   report(name: ReportName, asOf: string): Promise<unknown>;
 

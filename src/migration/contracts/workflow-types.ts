@@ -119,8 +119,6 @@ export interface StageInput {
   endDate?: string;
   currency: string;
   batchSize: number;
-  /** The connection profile: staging first checks the workspace's currency is `currency`. */
-  profile?: string;
   /** Set for replay rounds: the stage being corrected. */
   replayOf?: string;
 }

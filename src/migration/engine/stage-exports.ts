@@ -2,7 +2,6 @@ import type { StagingItem } from '../contracts/staged-row.js';
 import { stageLedger } from '../staging/stage-ledger.js';
 import type { StageInput, StageSummary } from '../contracts/workflow-types.js';
 import type { EngineDeps } from './engine.js';
-import { checkWorkspaceCurrency } from './workspace-currency-check.js';
 
 /** Reads the exports (readers, mapping and validation) as the item stream staging consumes. */
 export type ExportsReader = (input: StageInput) => AsyncIterable<StagingItem>;
@@ -13,8 +12,6 @@ export async function stageExports(
   input: StageInput,
   onProgress: (rowsRead: number) => void,
 ): Promise<StageSummary> {
-  if (input.profile !== undefined && input.replayOf === undefined)
-    await checkWorkspaceCurrency(await deps.api(input.profile), input.currency);
   const store = await deps.openStore(input.runName);
   const manifest = await stageLedger(
     deps.readValidatedExports(input),
