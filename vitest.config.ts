@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/**/*.integration.test.ts', 'test/chaos/**', 'node_modules/**'],
+    exclude: [
+      'test/**/*.integration.test.ts',
+      'test/chaos/**',
+      'test/cluster/**',
+      'node_modules/**',
+    ],
     testTimeout: 30_000,
   },
 });

@@ -78,12 +78,13 @@ describe(
       const noCalls = await runCli([...base, '--cutover', '2026-01-31', '--concurrency', '0'], env);
       expect(noCalls.code).toBe(2);
       expect(noCalls.stderr).toContain('--concurrency');
-      const lowerCurrency = await runCli(
-        [...base, '--cutover', '2026-01-31', '--currency', 'usd'],
+      // A lower-case code is read as the currency it names (usd is USD); a word is not a code.
+      const notACode = await runCli(
+        [...base, '--cutover', '2026-01-31', '--currency', 'dollars'],
         env,
       );
-      expect(lowerCurrency.code).toBe(2);
-      expect(lowerCurrency.stderr).toContain('--currency must be three capital letters, like USD');
+      expect(notACode.code).toBe(2);
+      expect(notACode.stderr).toContain('--currency must be three capital letters, like USD');
     });
   },
 );

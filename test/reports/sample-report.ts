@@ -480,22 +480,25 @@ export function sampleTimeline(stepReports: readonly StepReport[]): RunTimeline 
   const calls = new Array<number>(minutes).fill(0);
   let minute = 0;
   let room = perMinute;
-  const steps = stepReports.map((step) => {
-    const own = new Array<number>(minutes).fill(0);
-    for (let left = step.calls; left > 0;) {
-      const sent = Math.min(left, room);
-      own[minute] = (own[minute] ?? 0) + sent;
-      calls[minute] = (calls[minute] ?? 0) + sent;
-      left -= sent;
-      room -= sent;
-      if (room === 0) {
-        minute += 1;
-        room = perMinute;
+  // As in a real run's timeline (src/reports/run-timeline.ts), only steps that made calls.
+  const steps = stepReports
+    .filter((step) => step.calls > 0)
+    .map((step) => {
+      const own = new Array<number>(minutes).fill(0);
+      for (let left = step.calls; left > 0;) {
+        const sent = Math.min(left, room);
+        own[minute] = (own[minute] ?? 0) + sent;
+        calls[minute] = (calls[minute] ?? 0) + sent;
+        left -= sent;
+        room -= sent;
+        if (room === 0) {
+          minute += 1;
+          room = perMinute;
+        }
       }
-    }
-    let sum = 0;
-    return { step: step.step, cumulative: own.map((value) => (sum += value)) };
-  });
+      let sum = 0;
+      return { step: step.step, cumulative: own.map((value) => (sum += value)) };
+    });
   return { start: '2024-04-02T08:00:00.000Z', bucketMinutes: 1, calls, steps };
 }
 
