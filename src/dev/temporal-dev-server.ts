@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Connection } from '@temporalio/client';
 import { ledgerliftSearchAttributes } from '../../workflows/search-attributes.js';
 import type { TemporalCli } from './temporal-cli.js';
+import { waitForFrontend } from './wait-for-frontend.js';
 
 export interface DevServerOptions {
   /** gRPC port (default 7233). */
@@ -82,32 +82,6 @@ export function devServerArgs(options: DevServerOptions): string[] {
   return args;
 }
 
-/** Polls the frontend until it answers, or fails after `timeoutMs` naming the address. */
-async function waitForFrontend(address: string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`temporal server start-dev exited with code ${child.exitCode}`);
-    }
-    try {
-      const connection = await Connection.connect({ address, connectTimeout: 1000 });
-      try {
-        await connection.workflowService.getSystemInfo({});
-        return;
-      } finally {
-        await connection.close();
-      }
-    } catch (error) {
-      lastError = error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`Temporal dev server at ${address} did not answer within ${timeoutMs} ms`, {
-    cause: lastError,
-  });
-}
-
 async function startBinary(cliPath: string, options: DevServerOptions): Promise<RunningDevServer> {
   if (options.dbFile) await mkdir(path.dirname(options.dbFile), { recursive: true });
   const port = options.port ?? 7233;
@@ -118,7 +92,7 @@ async function startBinary(cliPath: string, options: DevServerOptions): Promise<
   if (typeof output === 'number') closeSync(output);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    await waitForFrontend(address, child, 60_000);
+    await waitForFrontend(address, child, 60_000, 'The Temporal dev server');
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

@@ -1,8 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { Connection } from '@temporalio/client';
 import { projectRoot } from '../../config/project-paths.js';
 import { ledgerliftSearchAttributes } from '../../../workflows/search-attributes.js';
 import { freePort } from '../free-port.js';
@@ -11,6 +10,7 @@ import { startClusterWorker, type ClusterWorker } from './cluster-worker.js';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.js';
 import { ensureTemporalServer } from './temporal-server-build.js';
 import { temporalServerConfig, type TemporalServerPorts } from './temporal-server-config.js';
+import { waitForFrontend } from '../wait-for-frontend.js';
 
 /** The file the compose stack's `temporal` service reads too: fairness, one partition. */
 export const sharedDynamicConfigFile = path.join(
@@ -125,29 +125,6 @@ function setUpTemporalSchemas(tool: string, postgres: PrivatePostgres) {
   }
 }
 
-async function waitForFrontend(address: string, server: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`temporal-server exited (${server.exitCode})`);
-    try {
-      const connection = await Connection.connect({ address, connectTimeout: 2000 });
-      try {
-        await connection.workflowService.getSystemInfo({});
-        return;
-      } finally {
-        await connection.close();
-      }
-    } catch (error) {
-      lastError = error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  throw new Error(`Temporal server at ${address} did not answer within ${timeoutMs} ms`, {
-    cause: lastError,
-  });
-}
-
 /**
  * The namespace and the search attributes, by the compose stack's own one-shot script
  * (deploy/temporal/setup.sh), run with the project's Temporal CLI.
@@ -232,7 +209,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     });
     const address = `127.0.0.1:${ports.frontend}`;
     log(`Temporal server ${address} (log: ${path.join(folder, 'temporal-server.log')})`);
-    await waitForFrontend(address, server, 120_000);
+    await waitForFrontend(address, server, 120_000, 'temporal-server');
     const namespace = 'default';
     await setUpNamespace(address, namespace, path.join(folder, 'temporal-setup.log'));
 
