@@ -35,6 +35,9 @@ const phasesWithUnits: Record<StepName, readonly string[]> = {
   'journal-entries': [],
 };
 
+/** The steps this company gives units to: the ones a kill can hit. */
+const stepsWithUnits = stepNames.filter((step) => phasesWithUnits[step].length > 0);
+
 /** Where a kill is aimed: a phase of a step, and how far into it (a share of its units). */
 interface KillTarget {
   step: StepName;
@@ -199,7 +202,7 @@ describe('worker SIGKILLed at random points in every step', () => {
       seed: random.seed,
       companySeed,
       kills: kills.length,
-      stepsHit: `${hitSteps.size}/${stepNames.length}`,
+      stepsHit: `${hitSteps.size}/${stepsWithUnits.length}`,
       hitsPerStep: Object.fromEntries(hitSteps),
       missedTargets: missed.join(',') || 'none',
       workerStarts: workers.length,
@@ -221,7 +224,7 @@ describe('worker SIGKILLed at random points in every step', () => {
     { round: 3, companySeed: 47 },
   ])(
     'round $round: no duplicate, no gap, books verified after a kill in each step',
-    async ({ round, companySeed }) => crashRound(round, companySeed, stepNames),
+    async ({ round, companySeed }) => crashRound(round, companySeed, stepsWithUnits),
     roundTimeoutMs,
   );
 
@@ -232,11 +235,11 @@ describe('worker SIGKILLed at random points in every step', () => {
     'every step has been hit by a kill with units in flight',
     async () => {
       for (let extra = 1; extra <= 3; extra += 1) {
-        const missing = stepNames.filter((step) => !hitOverall.has(step));
+        const missing = stepsWithUnits.filter((step) => !hitOverall.has(step));
         if (missing.length === 0) break;
         await crashRound(3 + extra, 47 + 2 * extra, missing);
       }
-      expect([...hitOverall].sort()).toEqual([...stepNames].sort());
+      expect([...hitOverall].sort()).toEqual([...stepsWithUnits].sort());
     },
     3 * roundTimeoutMs,
   );
