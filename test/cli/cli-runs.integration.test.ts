@@ -93,6 +93,28 @@ describe('ledgerlift against a real Temporal server and sandbox', () => {
     );
   });
 
+  it('status tells a run Temporal terminated as terminated, never its last progress', async () => {
+    const folder = path.join(stack.dir, 'terminated');
+    await writeGenericCsv(company.records, folder);
+    const name = uniqueRunName('cli-ended');
+    const started = await runCli(['run', ...common(name, folder), '--detach'], env);
+    expect(started.code).toBe(0);
+    await stack.client.workflow.getHandle(`ledgerlift-${name}`).terminate('wrong workspace');
+
+    const one = await runCli(['status', name], env);
+    expect(one.code).toBe(1);
+    expect(one.stdout).toContain(`Run "${name}" terminated at `);
+    expect(one.stdout).toContain(': wrong workspace.');
+    expect(one.stdout).not.toMatch(/migrating|running/);
+    const json = JSON.parse((await runCli(['status', name, '--json'], env)).stdout) as {
+      status: string;
+      reason: string;
+    };
+    expect(json).toMatchObject({ status: 'terminated', reason: 'wrong workspace' });
+    const all = await runCli(['status'], env);
+    expect(all.stdout).toMatch(new RegExp(`^${name}\\s+(live\\s+)?terminated`, 'm'));
+  });
+
   it('run, status, pause, resume, retry, report and finish, as a consultant types them', async () => {
     const folder = path.join(stack.dir, 'broken');
     const broken = company.records.map((record) =>

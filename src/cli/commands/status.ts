@@ -8,6 +8,7 @@ import { apiCallsPerMinute, workerSettings } from '../../config/worker-settings.
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
 import { followHint } from '../follow-hint.js';
 import { watchRun } from '../watch-run.js';
+import { describeEndedRun, endedStatusOf } from '../ended-run.js';
 
 /** `ledgerlift status [name]`: one run's progress (optionally followed live), or every run. */
 export async function status(
@@ -19,7 +20,10 @@ export async function status(
     if (!name) {
       const rows: RunListRow[] = [];
       for await (const run of client.workflow.list({ query: "WorkflowType = 'migrateLedger'" })) {
-        const phase = run.searchAttributes?.LedgerliftPhase?.[0] ?? run.status.name.toLowerCase();
+        const phase =
+          endedStatusOf(run.status.name) ??
+          run.searchAttributes?.LedgerliftPhase?.[0] ??
+          run.status.name.toLowerCase();
         const open = run.status.name === 'RUNNING';
         // Open runs answer their progress (pace and ETA); a query to a closed one would replay it.
         const progress = open
@@ -57,6 +61,15 @@ export async function status(
         progress.verification?.verified === false
         ? exitCodes.needsAttention
         : exitCodes.ok;
+    }
+    const description = await handle.describe();
+    if (endedStatusOf(description.status.name)) {
+      const ended = await describeEndedRun(name, handle, description);
+      const { lines, ...facts } = ended;
+      console.log(
+        options.json ? JSON.stringify({ run: name, ...facts }, null, 2) : lines.join('\n'),
+      );
+      return exitCodes.needsAttention;
     }
     const progress = await handle.query(progressQuery);
     console.log(
