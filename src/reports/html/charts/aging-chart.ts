@@ -7,19 +7,10 @@ import { html, type SafeHtml } from '../escape.js';
 import { formatMoney } from '../format.js';
 import { dataTable } from '../table.js';
 import { chartFrame, svgElement } from './chart-frame.js';
-import { linearScale, px, shortNumber } from './scale.js';
+import { amountPosition, linearScale, px, shortNumber } from './scale.js';
 
 const panel = { width: 480, height: 210, left: 52, right: 470, top: 28, bottom: 176 };
 const gap = 40;
-
-/** A pixel position only: the amount printed is always the exact string. */
-const toNumber = (money: string) => {
-  try {
-    return Number(centsOf(money)) / 100;
-  } catch {
-    return 0;
-  }
-};
 
 const bucketLabel = (bucket: string) => (bucket === 'current' ? 'Current' : `${bucket} days`);
 
@@ -50,8 +41,8 @@ export function agingChart(aging: AgingComparison | undefined, dry: boolean): Sa
   const hasWorkspace = sides.some(([, side]) => side.workspace);
   const values = sides.flatMap(([, side]) =>
     agingBuckets.flatMap((bucket) => [
-      toNumber(side.legacy[bucket]),
-      toNumber(side.workspace?.[bucket] ?? '0'),
+      amountPosition(side.legacy[bucket]),
+      amountPosition(side.workspace?.[bucket] ?? '0'),
     ]),
   );
   if (values.every((value) => value === 0)) {
@@ -67,7 +58,7 @@ export function agingChart(aging: AgingComparison | undefined, dry: boolean): Sa
   const drawSide = ([name, side]: [string, Side], index: number) => {
     const offset = index * (panel.width + gap);
     const bar = (value: string, left: number, kind: 'legacy' | 'ours', label: string) => {
-      const top = y(toNumber(value));
+      const top = y(amountPosition(value));
       const zero = y(0);
       return html`<rect
         class="mark bar ${kind}"

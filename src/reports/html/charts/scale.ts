@@ -1,3 +1,5 @@
+import { centsOf } from '../../../money/index.js';
+
 /**
  * Pixel geometry for the report's charts. Amounts become numbers here only to place marks on the
  * page: every amount a reader sees is printed from its exact money string, never from these.
@@ -5,6 +7,15 @@
 export interface Scale {
   (value: number): number;
   ticks: number[];
+}
+
+/** An amount as a number to place its mark: never printed (the exact string is); 0 if unreadable. */
+export function amountPosition(money: string): number {
+  try {
+    return Number(centsOf(money)) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** "Nice" tick values (1, 2 or 5 times a power of ten) from `low` to `high`, zero included. */

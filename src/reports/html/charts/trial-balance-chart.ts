@@ -1,4 +1,3 @@
-import { centsOf } from '../../../money/index.js';
 import type {
   Comparison,
   VerificationReport,
@@ -7,22 +6,13 @@ import { html, type SafeHtml } from '../escape.js';
 import { formatMoney, isZeroMoney, plural } from '../format.js';
 import { dataTable } from '../table.js';
 import { chartFrame, svgElement } from './chart-frame.js';
-import { linearScale, px, shortNumber } from './scale.js';
+import { amountPosition, linearScale, px, shortNumber } from './scale.js';
 
 /** Accounts drawn at most; the rest are in the verification table. Differences are drawn first. */
 export const maxChartAccounts = 40;
 
 const rowHeight = 24;
 const layout = { width: 1000, label: 270, left: 290, right: 820, marker: 834, top: 24 };
-
-/** A pixel position only: the amount printed is always the exact string. */
-const toNumber = (money: string) => {
-  try {
-    return Number(centsOf(money)) / 100;
-  } catch {
-    return 0;
-  }
-};
 
 const shorten = (text: string, length: number) =>
   text.length > length ? `${text.slice(0, length - 1)}…` : text;
@@ -45,14 +35,17 @@ export function trialBalanceChart(verification: VerificationReport | undefined):
   const ours = verification.source === 'projection' ? 'Projected' : 'Workspace';
   const legacyName = verification.target === 'legacy-trial-balance' ? 'Legacy' : 'Migrated ledger';
   const differs = (line: Comparison) => !isZeroMoney(line.difference);
-  const size = (line: Comparison) => Math.abs(toNumber(line.expected));
+  const size = (line: Comparison) => Math.abs(amountPosition(line.expected));
   const ordered = [
     ...verification.accounts.filter(differs),
     ...verification.accounts.filter((line) => !differs(line)).sort((a, b) => size(b) - size(a)),
   ];
   const drawn = ordered.slice(0, maxChartAccounts);
   const left = drawn.length < ordered.length ? ordered.length - drawn.length : 0;
-  const values = drawn.flatMap((line) => [toNumber(line.expected), toNumber(line.actual)]);
+  const values = drawn.flatMap((line) => [
+    amountPosition(line.expected),
+    amountPosition(line.actual),
+  ]);
   const x = linearScale(Math.min(...values), Math.max(...values), layout.left, layout.right);
   const height = layout.top + drawn.length * rowHeight + 28;
   const zero = x(0);
@@ -75,8 +68,8 @@ export function trialBalanceChart(verification: VerificationReport | undefined):
       <text class="label" x="${layout.label}" y="${top + 13}" text-anchor="end"
         >${shorten(line.name, 40)}</text
       >
-      ${bar(toNumber(line.expected), top + 2, 'legacy', `${line.name}: ${legacyName.toLowerCase()} ${formatMoney(line.expected)}`)}
-      ${bar(toNumber(line.actual), top + 10, 'ours', `${line.name}: ${ours.toLowerCase()} ${formatMoney(line.actual)}`)}
+      ${bar(amountPosition(line.expected), top + 2, 'legacy', `${line.name}: ${legacyName.toLowerCase()} ${formatMoney(line.expected)}`)}
+      ${bar(amountPosition(line.actual), top + 10, 'ours', `${line.name}: ${ours.toLowerCase()} ${formatMoney(line.actual)}`)}
       ${marked ? html`<text class="marker" x="${layout.marker}" y="${top + 13}">≠ ${formatMoney(line.difference)}</text>` : ''}
     </g>`;
   });
