@@ -2,3 +2,4 @@
 export { migrateLedger } from './migrate-ledger.js';
 export { migrateStep } from './migrate-step.js';
 export { smokeWorkflow } from './smoke.js';
+export { undoRun } from './undo-run.js';

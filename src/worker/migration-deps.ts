@@ -5,6 +5,7 @@ import { captureExchange } from '../migration/call-log/capture-calls.js';
 import { classifyClientFailure } from '../migration/api-adapter/classify-client-failure.js';
 import { migrationApiOver } from '../migration/api-adapter/client-adapter.js';
 import { handlerFor } from '../migration/handlers/registry.js';
+import { undoHandlerFor } from '../migration/undo/reversal-handlers.js';
 import { confinedReader } from '../migration/confined-reader.js';
 import { readValidatedExports } from '../migration/staging/validated-exports.js';
 import { createPartnerApiClient, type PartnerApiClientOptions } from '../partner-api/index.js';
@@ -52,7 +53,8 @@ export function createMigrationDeps(
     api: (profile) =>
       Promise.resolve(migrationApiOver(clientFor(profile), currentActivity()?.cancellationSignal)),
     classify: (error) => classifyClientFailure(error, currentActivity()?.info.attempt),
-    handler: handlerFor,
+    // Undo phases (src/migration/undo/) run through the same engine as the migration's.
+    handler: (step, phase) => undoHandlerFor(phase) ?? handlerFor(step, phase),
     now: () => new Date(),
     ambiguousSettleMs: settings.ambiguousSettleSeconds * 1000,
     readValidatedExports: confinedReader(readValidatedExports, settings.sourcesRoot),

@@ -3,6 +3,7 @@ import { refreshCounts } from './exact-counts.js';
 import { progressOf, publish, setPhase } from './run-progress.js';
 import { scopeOf, type LedgerRun, type RunOutcome } from './run-state.js';
 import { stageExports } from './stage-exports.js';
+import { takeUndoSnapshot } from './undo-snapshot.js';
 import { runSteps } from './step-scheduler.js';
 import { verifyAndReport, writeReports } from './verify-and-report.js';
 import {
@@ -45,6 +46,8 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
     return { status: 'blocked', progress: progressOf(run) };
   }
   setPhase(run, 'migrating');
+  // What an undo restores, read before the first write; runs begun before it skip it.
+  if (input.mode === 'live' && patched('undo-snapshot')) await takeUndoSnapshot(run);
   await runSteps(run, 'main', settings.selectedSteps);
   await refreshCounts(run);
   await verifyAndReport(run);

@@ -1,0 +1,111 @@
+// Pure definitions of an undo, shared by the undo workflow, its activities and the CLI.
+import type { PhaseName, StepName } from './steps.js';
+
+/**
+ * The phases of a reversal, in the order they run: what holds a record (a payment on an invoice,
+ * an opening balance row on an account) is undone before the record itself.
+ */
+export const undoPhases = [
+  'undo-unassign',
+  'undo-delete-transactions',
+  'undo-correct-documents',
+  'undo-apply-corrections',
+  'undo-opening-balance',
+  'undo-deactivate-parties',
+  'undo-delete-accounts',
+  'undo-inactivate-accounts',
+] as const;
+export type UndoPhase = (typeof undoPhases)[number];
+
+/**
+ * An undo unit goes through the migration's unit engine, which names units by step and phase: an
+ * undo phase stands in the phase's place (the engine only uses it in keys and to find the handler).
+ */
+export function asEnginePhase(phase: UndoPhase): PhaseName {
+  return phase as unknown as PhaseName;
+}
+
+export function isUndoPhase(phase: string): phase is UndoPhase {
+  return (undoPhases as readonly string[]).includes(phase);
+}
+
+/** What starts an undo: the Web UI's one JSON object, or the CLI's. */
+export interface UndoInput {
+  /** The migration run to undo (its run store holds the outcome log and the snapshot). */
+  runName: string;
+  /** The credential profile of the workspace the run wrote to. */
+  profile: string;
+  mode: 'dry-run' | 'live';
+  /** Undo only these steps' records (default: every step). */
+  steps?: StepName[] | undefined;
+  /** The run's weight in the shared API budget, as a migration's. */
+  weight?: number | undefined;
+}
+
+/** One group of units of a reversal plan: one undo phase over one migration step's records. */
+export interface UndoGroup {
+  step: StepName;
+  phase: UndoPhase;
+  units: number;
+}
+
+/** A record the run created that the undo leaves as it is, and why. */
+export interface NotReversible {
+  entity: string;
+  key: string;
+  id?: string | undefined;
+  step: StepName;
+  reason: string;
+}
+
+export interface UndoPlan {
+  /** Identifies the plan's units in the run store (one plan per undo workflow). */
+  planId: string;
+  groups: UndoGroup[];
+  /** API calls the plan makes (one per unit). */
+  calls: number;
+  notReversible: NotReversible[];
+  /** The date the snapshot's trial balance was taken at, which verification reads again. */
+  asOf: string;
+}
+
+/** The undo's verdict on the workspace, written into its report. */
+export interface UndoVerification {
+  /** The trial balance equals the snapshot's to the cent. */
+  balanced: boolean;
+  /** Accounts whose balance differs from the snapshot (name, before, after). */
+  differences: Array<{ account: string; before: string; after: string }>;
+  reversed: number;
+  notReversed: NotReversible[];
+  /** Accounts the API would not delete (they had activity), made inactive instead. */
+  inactiveInstead: NotReversible[];
+}
+
+export interface UndoOutcome {
+  status: 'dry-run-complete' | 'verified' | 'needs-review';
+  plan: Omit<UndoPlan, 'notReversible'> & { notReversible: number };
+  /** Minutes the plan's calls take at the worker's rate limit. */
+  estimatedMinutes: number;
+  calls: number;
+  verification?: UndoVerification | undefined;
+  reportFolder?: string | undefined;
+}
+
+/** The workflow id of an undo of a run: one undo of a run at a time. */
+export function undoWorkflowId(runName: string): string {
+  return `ledgerlift-undo-${runName}`;
+}
+
+/** Where the undo snapshot is taken from: the lists read besides the trial balance. */
+export const undoSnapshotParts = [
+  'trial-balance',
+  'opening-balance',
+  'accounts',
+  'customers',
+  'vendors',
+  'products',
+  'invoices',
+  'bills',
+  'journal-entries',
+] as const;
+export type UndoSnapshotPart = (typeof undoSnapshotParts)[number];

@@ -1,0 +1,48 @@
+import type { StepName } from '../contracts/steps.js';
+import type { NotReversible } from '../contracts/undo.js';
+import type { EngineDeps } from '../engine/engine.js';
+import { PAYMENT_PART, PAYMENT_SPLIT } from '../accounting/payment-parts.js';
+import { createdByRun } from './created-by-run.js';
+import { liveOutcomes } from './plan-undo.js';
+
+/** Entities some reversal phase covers (plan-undo.ts), and parts that go with their payment. */
+const covered = new Set([
+  'payment-allocation',
+  'payment-transaction',
+  PAYMENT_PART,
+  PAYMENT_SPLIT,
+  'bank-transaction',
+  'journal-entry',
+  'invoice',
+  'bill',
+  'opening-balance',
+  'customer',
+  'vendor',
+  'product',
+  'account',
+]);
+
+/** What the run created that no reversal phase covers, said before anything is sent. */
+export async function listNotReversible(
+  deps: EngineDeps,
+  input: { runName: string; steps?: StepName[] | undefined },
+): Promise<NotReversible[]> {
+  const live = await liveOutcomes(deps, await deps.openStore(input.runName));
+  const listed: NotReversible[] = [];
+  for (const outcome of live.values()) {
+    if (!createdByRun(outcome) || covered.has(outcome.entity)) continue;
+    if (outcome.entity.startsWith('reversal:')) continue;
+    if (input.steps !== undefined && !input.steps.includes(outcome.step)) continue;
+    listed.push({
+      entity: outcome.entity,
+      key: outcome.key,
+      id: outcome.id,
+      step: outcome.step,
+      reason:
+        outcome.entity === 'workspace-cutover'
+          ? 'the cutover date stays set: the API has no call that clears it'
+          : `undo does not reverse ${outcome.entity} records (${outcome.step}/${outcome.phase}): correct it by hand`,
+    });
+  }
+  return listed;
+}

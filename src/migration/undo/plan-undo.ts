@@ -1,0 +1,249 @@
+import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import type { RunStore } from '../../run-store/run-store.js';
+import {
+  PAYMENT_ALLOCATION,
+  PAYMENT_PART,
+  PAYMENT_SPLIT,
+  PAYMENT_TRANSACTION,
+} from '../accounting/payment-parts.js';
+import type { OpeningBalanceState } from '../contracts/migration-api.js';
+import type { StepName } from '../contracts/steps.js';
+import { asEnginePhase, type UndoGroup, type UndoPhase } from '../contracts/undo.js';
+import type { UnitRow } from '../contracts/unit-row.js';
+import type { RunScope } from '../contracts/workflow-types.js';
+import { logIndexes, openOutcomes, type EngineDeps } from '../engine/engine.js';
+import { OutcomeLog } from '../engine/outcome-log.js';
+import { isSettled, type RowOutcome } from '../engine/row-outcome.js';
+import { scopeKeys } from '../engine/run-keys.js';
+import type { DocumentRow } from '../handlers/documents.js';
+import { createdByRun } from './created-by-run.js';
+import { reversalEntity, reversalKey, type ReversalData, type Voided } from './reversal-rows.js';
+import { undoKeys } from './undo-keys.js';
+import { snapshotRecords } from './undo-snapshot.js';
+
+export interface PlanUndoPhaseInput {
+  /** The undo's scope: live, or a dry run with its own namespace. */
+  scope: RunScope;
+  planId: string;
+  phase: UndoPhase;
+  /** Only these steps' records; every step when absent. */
+  steps?: StepName[] | undefined;
+}
+
+const LIVE_OUTCOMES = 'outcomes/live';
+const WRITE_EVERY = 200;
+
+/** The run's live outcome log, brought up to date. */
+export async function liveOutcomes(deps: EngineDeps, store: RunStore): Promise<OutcomeLog> {
+  return logIndexes(deps).open(store, LIVE_OUTCOMES, () => new OutcomeLog(store, LIVE_OUTCOMES));
+}
+
+/**
+ * Plans one phase of an undo from the run's outcome log: one unit (one API call) per record the
+ * run created and this phase reverses, grouped by the step that created it. Records whose reversal
+ * already succeeded are left out, so no record is reversed twice. Idempotent: a phase planned before
+ * answers its stored groups.
+ */
+export async function planUndoPhase(
+  deps: EngineDeps,
+  input: PlanUndoPhaseInput,
+): Promise<UndoGroup[]> {
+  const store = await deps.openStore(input.scope.runName);
+  const planKey = `${undoKeys.plan(input.planId)}/${input.phase}`;
+  const existing = await store.getDocument<UndoGroup[]>(planKey);
+  if (existing) return existing;
+
+  const live = await liveOutcomes(deps, store);
+  const { view } = await openOutcomes(deps, store, input.scope);
+  const originals = [...live.values()];
+  const rows = await rowsOfPhase(deps, store, input, originals, live);
+  const keys = scopeKeys(input.scope);
+  const byStep = new Map<StepName, Array<UnitRow<ReversalData>>>();
+  for (const [step, row] of rows) {
+    if (isSettled(view.get(row.entity, row.key))) continue;
+    const list = byStep.get(step) ?? [];
+    list.push(row);
+    byStep.set(step, list);
+  }
+  const groups: UndoGroup[] = [];
+  for (const [step, stepRows] of byStep) {
+    const documents = stepRows.map(
+      (row, index) =>
+        [
+          keys.unit({ planId: input.planId, step, phase: asEnginePhase(input.phase), index }),
+          { rows: [row] },
+        ] as const,
+    );
+    for (let at = 0; at < documents.length; at += WRITE_EVERY) {
+      await store.putDocuments(documents.slice(at, at + WRITE_EVERY));
+    }
+    groups.push({ step, phase: input.phase, units: stepRows.length });
+  }
+  await store.putDocument(planKey, groups);
+  return groups;
+}
+
+type Planned = [StepName, UnitRow<ReversalData>];
+
+async function rowsOfPhase(
+  deps: EngineDeps,
+  store: RunStore,
+  input: PlanUndoPhaseInput,
+  originals: RowOutcome[],
+  live: OutcomeLog,
+): Promise<Planned[]> {
+  const selected = originals.filter(
+    (o) => createdByRun(o) && (input.steps === undefined || input.steps.includes(o.step)),
+  );
+  const of = (...entities: string[]) => selected.filter((o) => entities.includes(o.entity));
+  const row = (o: RowOutcome, data: ReversalData, entity = o.entity): Planned => [
+    o.step,
+    {
+      entity: reversalEntity(entity),
+      key: reversalKey(o.key, o.id as string),
+      ...(o.location ? { location: o.location } : {}),
+      data,
+    },
+  ];
+  const base = (o: RowOutcome, voids: Voided[] = [{ entity: o.entity, key: o.key }]) => ({
+    entity: o.entity,
+    key: o.key,
+    id: o.id as string,
+    voids,
+  });
+
+  switch (input.phase) {
+    case 'undo-unassign': {
+      const invoiceIds = new Set(idsOf(originals, 'invoice'));
+      return of(PAYMENT_ALLOCATION).flatMap((o) => {
+        const transactionId = live.idOf(PAYMENT_PART, o.key);
+        const documentId = o.id as string;
+        if (!transactionId) return [];
+        const matchingType = invoiceIds.has(documentId) ? 'invoice' : 'bill';
+        return [row(o, { ...base(o), kind: 'unassign', transactionId, matchingType })];
+      });
+    }
+    case 'undo-delete-transactions':
+      return [
+        ...of(PAYMENT_TRANSACTION).map((o) =>
+          row(o, { ...base(o, paymentVoids(originals, o.key)), kind: 'delete-transaction' }),
+        ),
+        ...of('bank-transaction').map((o) => row(o, { ...base(o), kind: 'delete-transaction' })),
+        ...of('journal-entry').map((o) => row(o, { ...base(o), kind: 'delete-journal-entry' })),
+      ];
+    case 'undo-correct-documents':
+    case 'undo-apply-corrections': {
+      const planned: Planned[] = [];
+      for (const o of of('invoice', 'bill')) {
+        const document = await documentRowOf(store, o);
+        if (!document) continue;
+        const kind = o.entity as 'invoice' | 'bill';
+        const draft = document.document.status === 'draft';
+        if (input.phase === 'undo-correct-documents') {
+          const suffix = `U${input.planId.slice(-6)}`;
+          planned.push(
+            row(
+              o,
+              draft
+                ? { ...base(o), kind: 'delete-draft', document: kind }
+                : kind === 'invoice'
+                  ? {
+                      ...base(o),
+                      kind: 'correct-invoice',
+                      row: document as DocumentRow<SalesDocument>,
+                      suffix,
+                    }
+                  : {
+                      ...base(o),
+                      kind: 'correct-bill',
+                      row: document as DocumentRow<PurchaseDocument>,
+                      suffix,
+                    },
+            ),
+          );
+        } else if (!draft) {
+          const memoTypes = ['credit-note', 'vendor-credit'];
+          planned.push(
+            row(
+              o,
+              {
+                ...base(o, []),
+                kind: 'apply-correction',
+                document: kind,
+                originalIsMemo: memoTypes.includes(document.document.type),
+                correction: {
+                  entity: reversalEntity(o.entity),
+                  key: reversalKey(o.key, o.id as string),
+                },
+              },
+              `${o.entity}-application`,
+            ),
+          );
+        }
+      }
+      return planned;
+    }
+    case 'undo-opening-balance': {
+      const [before] = await snapshotRecords<OpeningBalanceState>(
+        deps,
+        input.scope.runName,
+        'opening-balance',
+      );
+      const rows = before && before.status !== 'none' ? before.rows : [];
+      return of('opening-balance').map((o) =>
+        row(o, { ...base(o), kind: 'restore-opening-balance', rows }),
+      );
+    }
+    case 'undo-deactivate-parties':
+      return of('customer', 'vendor', 'product').map((o) =>
+        row(o, {
+          ...base(o),
+          kind: 'deactivate',
+          party: o.entity as 'customer' | 'vendor' | 'product',
+        }),
+      );
+    case 'undo-delete-accounts':
+      return of('account').map((o) => row(o, { ...base(o), kind: 'delete-account' }));
+    case 'undo-inactivate-accounts': {
+      const { view } = await openOutcomes(deps, store, input.scope);
+      return of('account')
+        .filter(
+          (o) =>
+            view.get(reversalEntity('account'), reversalKey(o.key, o.id as string))?.status ===
+            'failed',
+        )
+        .map((o) => row(o, { ...base(o), kind: 'inactivate-account' }, 'account-inactive'));
+    }
+  }
+}
+
+function idsOf(outcomes: RowOutcome[], entity: string): string[] {
+  return outcomes.flatMap((o) => (o.entity === entity && o.id ? [o.id] : []));
+}
+
+/** A payment's transaction takes its split, parts and allocations with it. */
+function paymentVoids(outcomes: RowOutcome[], paymentKey: string): Voided[] {
+  const parts = outcomes
+    .filter(
+      (o) =>
+        (o.entity === PAYMENT_PART || o.entity === PAYMENT_ALLOCATION) &&
+        o.key.startsWith(`${paymentKey}#`),
+    )
+    .map((o) => ({ entity: o.entity, key: o.key }));
+  return [
+    { entity: PAYMENT_TRANSACTION, key: paymentKey },
+    { entity: PAYMENT_SPLIT, key: paymentKey },
+    ...parts,
+  ];
+}
+
+/** The document the run sent, read back from the unit that created it. */
+async function documentRowOf(
+  store: RunStore,
+  outcome: RowOutcome,
+): Promise<DocumentRow<SalesDocument | PurchaseDocument> | undefined> {
+  if (!outcome.unit) return undefined;
+  const unit = await store.getDocument<{ rows: UnitRow[] }>(`units/live/${outcome.unit}`);
+  const found = unit?.rows.find((r) => r.entity === outcome.entity && r.key === outcome.key);
+  return found?.data as DocumentRow<SalesDocument | PurchaseDocument> | undefined;
+}

@@ -1,0 +1,95 @@
+import type { BillBody, InvoiceBody, MigrationApi, Written } from '../contracts/migration-api.js';
+import { classifyClientFailure } from '../api-adapter/classify-client-failure.js';
+import type { ReversalData } from './reversal-rows.js';
+import { MissingReversalCall, reversalCall } from './reversal-api.js';
+
+/** What one reversal unit sends: the row's reversal, with what was resolved when preparing it. */
+export type ReversalRequest =
+  | { data: ReversalData }
+  | { data: ReversalData; body: InvoiceBody | BillBody }
+  | { data: ReversalData; memoId: string; targetId: string; amount: string };
+
+/**
+ * A delete that finds nothing to delete: an earlier attempt (a timeout, a crashed worker) already
+ * did it, so a 404 after a delete means done.
+ */
+async function gone(call: Promise<Written<unknown>>): Promise<Written<unknown>> {
+  try {
+    return await call;
+  } catch (error) {
+    if (classifyClientFailure(error).kind === 'not-found') {
+      return { data: { alreadyGone: true }, warnings: [] };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sends one reversal: exactly one API call. A call the worker's API client lacks answers
+ * `missingCall` instead, and the record is listed as not reversed with that reason.
+ */
+export async function sendReversal(
+  api: MigrationApi,
+  request: ReversalRequest,
+): Promise<Written<unknown>> {
+  try {
+    return await sendOne(api, request);
+  } catch (error) {
+    if (error instanceof MissingReversalCall) {
+      return { data: { missingCall: error.message }, warnings: [] };
+    }
+    throw error;
+  }
+}
+
+function sendOne(api: MigrationApi, request: ReversalRequest): Promise<Written<unknown>> {
+  const { data } = request;
+  switch (data.kind) {
+    case 'unassign':
+      return reversalCall(api, 'unassignTransaction')(
+        data.transactionId,
+        data.matchingType,
+        data.id,
+      );
+    case 'delete-transaction':
+      return gone(reversalCall(api, 'deleteTransaction')(data.id));
+    case 'delete-journal-entry':
+      return gone(reversalCall(api, 'deleteJournalEntry')(data.id));
+    case 'delete-draft':
+      return gone(
+        data.document === 'invoice'
+          ? reversalCall(api, 'deleteInvoice')(data.id)
+          : reversalCall(api, 'deleteBill')(data.id),
+      );
+    case 'correct-invoice':
+      return api.createInvoice((request as { body: InvoiceBody }).body);
+    case 'correct-bill':
+      return api.createBill((request as { body: BillBody }).body);
+    case 'apply-correction': {
+      const { memoId, targetId, amount } = request as {
+        memoId: string;
+        targetId: string;
+        amount: string;
+      };
+      return data.document === 'invoice'
+        ? api.applyCreditToInvoices(memoId, [{ id: targetId, amount }])
+        : api.applyVendorMemos(targetId, [{ memoUuid: memoId, amount }]);
+    }
+    case 'restore-opening-balance':
+      return data.rows.length > 0
+        ? api.publishOpeningBalance(data.rows, true)
+        : gone(reversalCall(api, 'removeOpeningBalance')());
+    case 'deactivate':
+      return gone(
+        data.party === 'customer'
+          ? reversalCall(api, 'deleteCustomer')(data.id)
+          : data.party === 'vendor'
+            ? reversalCall(api, 'deleteVendor')(data.id)
+            : reversalCall(api, 'deleteProduct')(data.id),
+      );
+    case 'delete-account':
+      return gone(reversalCall(api, 'deleteAccount')(data.id));
+    case 'inactivate-account':
+      return reversalCall(api, 'setAccountInactive')(data.id);
+  }
+}

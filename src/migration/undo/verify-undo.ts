@@ -1,0 +1,136 @@
+import { formatCents } from '../../money/index.js';
+import { PAYMENT_PART, PAYMENT_SPLIT } from '../accounting/payment-parts.js';
+import type { StepName } from '../contracts/steps.js';
+import type { NotReversible, UndoVerification } from '../contracts/undo.js';
+import type { RunScope } from '../contracts/workflow-types.js';
+import { openOutcomes, type EngineDeps } from '../engine/engine.js';
+import type { RowOutcome } from '../engine/row-outcome.js';
+import { trialBalanceRows } from '../verification/report-figures.js';
+import { createdByRun } from './created-by-run.js';
+import { liveOutcomes } from './plan-undo.js';
+import { reversalEntity, reversalKey } from './reversal-rows.js';
+import { undoKeys } from './undo-keys.js';
+import { snapshotRecords } from './undo-snapshot.js';
+
+/** Entities a reversal phase covers (src/migration/undo/plan-undo.ts). */
+const reversible = new Set([
+  'payment-allocation',
+  'payment-transaction',
+  'bank-transaction',
+  'journal-entry',
+  'invoice',
+  'bill',
+  'opening-balance',
+  'customer',
+  'vendor',
+  'product',
+  'account',
+]);
+/** Parts that go with their payment's transaction: never listed on their own. */
+const partsOfOthers = new Set([PAYMENT_PART, PAYMENT_SPLIT]);
+
+export interface BalanceDifference {
+  account: string;
+  before: string;
+  after: string;
+}
+
+/** Accounts whose balance differs between two trial balances (an absent account holds zero). */
+export function trialBalanceDifferences(before: unknown, after: unknown): BalanceDifference[] {
+  const was = new Map(trialBalanceRows(before).map((row) => [row.accountUuid, row]));
+  const now = new Map(trialBalanceRows(after).map((row) => [row.accountUuid, row]));
+  const differences: BalanceDifference[] = [];
+  for (const uuid of new Set([...was.keys(), ...now.keys()])) {
+    const old = was.get(uuid);
+    const current = now.get(uuid);
+    const oldBalance = old?.balance ?? 0n;
+    const newBalance = current?.balance ?? 0n;
+    if (oldBalance === newBalance) continue;
+    differences.push({
+      account: current?.accountName ?? old?.accountName ?? uuid,
+      before: formatCents(oldBalance),
+      after: formatCents(newBalance),
+    });
+  }
+  return differences.sort((a, b) => a.account.localeCompare(b.account));
+}
+
+/**
+ * The undo's verdict: the workspace's trial balance against the snapshot taken before the run's
+ * first write, to the cent; every record the run created reversed, deleted or inactive; and what
+ * could not be reversed, with the API's reason.
+ */
+export async function verifyUndo(
+  deps: EngineDeps,
+  input: { scope: RunScope; planId: string; steps?: StepName[] | undefined },
+): Promise<UndoVerification> {
+  const store = await deps.openStore(input.scope.runName);
+  const [before] = await snapshotRecords<unknown>(deps, input.scope.runName, 'trial-balance');
+  const after = await store.getDocument<unknown>(undoKeys.trialBalanceAfter(input.planId));
+  const differences =
+    before === undefined
+      ? [{ account: '(no snapshot)', before: '?', after: '?' }]
+      : trialBalanceDifferences(before, after);
+
+  const live = await liveOutcomes(deps, store);
+  const { view } = await openOutcomes(deps, store, input.scope);
+  const inSteps = (o: RowOutcome) => input.steps === undefined || input.steps.includes(o.step);
+  const reversals = [...live.values()].filter(
+    (o) => o.entity.startsWith('reversal:') && inSteps(o),
+  );
+  const notReversed: NotReversible[] = [];
+  const inactiveInstead: NotReversible[] = [];
+  const recordOf = (o: RowOutcome) => {
+    const at = o.key.lastIndexOf('@');
+    return {
+      entity: o.entity.slice('reversal:'.length),
+      key: o.key.slice(0, at),
+      id: o.key.slice(at + 1),
+    };
+  };
+  for (const reversal of reversals) {
+    if (reversal.status !== 'failed') continue;
+    const record = recordOf(reversal);
+    const inactive =
+      record.entity === 'account' &&
+      ['created', 'matched'].includes(
+        view.get(reversalEntity('account-inactive'), reversalKey(record.key, record.id))?.status ??
+          '',
+      );
+    const entry = {
+      ...record,
+      step: reversal.step,
+      reason: reversal.reason ?? reversal.code ?? 'failed',
+    };
+    (inactive ? inactiveInstead : notReversed).push(entry);
+  }
+  for (const original of live.values()) {
+    if (!createdByRun(original) || !inSteps(original) || partsOfOthers.has(original.entity))
+      continue;
+    if (original.entity.startsWith('reversal:') || original.entity === 'workspace-account')
+      continue;
+    const own = view.get(
+      reversalEntity(original.entity),
+      reversalKey(original.key, original.id as string),
+    );
+    if (own?.status === 'failed') continue;
+    notReversed.push({
+      entity: original.entity,
+      key: original.key,
+      id: original.id,
+      step: original.step,
+      reason: reversible.has(original.entity)
+        ? 'no reversal of it has run yet'
+        : `undo does not reverse ${original.entity} records (${original.step}/${original.phase}): correct it by hand`,
+    });
+  }
+  const verification: UndoVerification = {
+    balanced: differences.length === 0,
+    differences,
+    reversed: reversals.filter((o) => o.status === 'created' || o.status === 'matched').length,
+    notReversed,
+    inactiveInstead,
+  };
+  await store.putDocument(undoKeys.verification(input.planId), verification);
+  return verification;
+}
