@@ -208,7 +208,29 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
       writtenOf(await client.invoices.applyCreditToMultipleInvoices(memoId, invoices, options)),
     applyVendorMemos: async (billId, memos) =>
       writtenOf(await client.bills.applyVendorMemos(billId, memos, options)),
+    deleteTransaction: () => notYet('deleteTransaction'),
+    unassignFromInvoice: () => notYet('unassignFromInvoice'),
+    unassignFromBill: () => notYet('unassignFromBill'),
+    removeCreditFromInvoice: () => notYet('removeCreditFromInvoice'),
+    deleteDraftInvoice: () => notYet('deleteDraftInvoice'),
+    deleteDraftBill: () => notYet('deleteDraftBill'),
+    createCreditMemo: () => notYet('createCreditMemo'),
+    createVendorMemo: () => notYet('createVendorMemo'),
+    deleteCustomer: () => notYet('deleteCustomer'),
+    setCustomerStatus: () => notYet('setCustomerStatus'),
+    deleteVendor: () => notYet('deleteVendor'),
+    setVendorStatus: () => notYet('setVendorStatus'),
+    deleteProduct: () => notYet('deleteProduct'),
+    listAccountsWithDeleteMeta: () => notYet('listAccountsWithDeleteMeta'),
+    deleteAccount: () => notYet('deleteAccount'),
+    setAccountStatus: () => notYet('setAccountStatus'),
+    deleteJournalEntry: () => notYet('deleteJournalEntry'),
   };
+}
+
+/** The reversal calls are being built on branch undo-api; until then they refuse, never guess. */
+function notYet(method: string): never {
+  throw new Error(`${method} is not implemented yet`);
 }
 
 /**
