@@ -315,7 +315,7 @@ export interface MigrationApi {
   /*
    * The reversal calls of an undo (issue 18; docs/partner-api-client.md, "Reversal calls"). Each is one
    * request. A refused reversal (a posted invoice, an approved bill, a customer with documents, an
-   * account with activity) rejects with the client's PartnerApiValidationError (400, terminal, never
+   * account with activity) rejects with the client's PartnerApiValidationError (400, terminal, not
    * ambiguous) carrying the API's message: the undo reports it as what could not be reversed.
    */
   /** DELETE /transactions/{uuid}: removes the transaction and reverses its journal; unassign first. */
@@ -344,7 +344,7 @@ export interface MigrationApi {
   deleteCustomer(customerId: string): Promise<Written<unknown>>;
   /** PATCH /customers/{uuid} `{status}`: allowed with documents (the customer stays on them). */
   setCustomerStatus(customerId: string, status: 'active' | 'inactive'): Promise<Written<unknown>>;
-  /** DELETE /vendors/{uuid}: soft delete to inactive (R1); 400 for a vendor with documents. */
+  /** DELETE /vendors/{uuid}: soft delete to inactive (R1), documents or not. */
   deleteVendor(vendorId: string): Promise<Written<unknown>>;
   /** PATCH /vendors/{uuid} `{status}`. */
   setVendorStatus(vendorId: string, status: 'active' | 'inactive'): Promise<Written<unknown>>;
@@ -352,7 +352,10 @@ export interface MigrationApi {
   deleteProduct(productId: string): Promise<Written<unknown>>;
   /** GET /chart-of-accounts?includeDeleteMeta=true: sub-accounts flattened after their parent. */
   listAccountsWithDeleteMeta(page: number): Promise<Page<AccountDeleteMeta>>;
-  /** DELETE /chart-of-accounts/{uuid}: 400 for an account with activity or a system account. */
+  /**
+   * DELETE /chart-of-accounts/{uuid}: 400 for an account with activity, sub-accounts or documents
+   * naming it (the reason as the error's `apiErrors[0].reason`); 403 for a system account.
+   */
   deleteAccount(accountId: string): Promise<Written<unknown>>;
   /** PATCH /chart-of-accounts/{uuid} `{status}`: where deletion is refused. */
   setAccountStatus(accountId: string, status: 'active' | 'inactive'): Promise<Written<unknown>>;
