@@ -103,6 +103,12 @@ describe('reversals: invoices', () => {
       { transactionUuid: payment.id },
     );
     expect(unassigned.invoice.amountDue).toBe('100.00');
+    expect(await balances()).toEqual({
+      'Accounts Receivable': '100.00',
+      Sales: '-100.00',
+      'Operating Bank': '60.00',
+      'Uncategorized Income': '-60.00',
+    });
     await t.api.expect(200, 'DELETE', `/transactions/${payment.id}`);
     expect((await t.api.get(`/transactions/${payment.id}`)).status).toBe(404);
     expect(await balances()).toEqual({ 'Accounts Receivable': '100.00', Sales: '-100.00' });
@@ -319,5 +325,28 @@ describe('reversals: journal entries and the opening balance', () => {
     expect(await balances()).toEqual(before);
     const state = (await t.api.expect(200, 'GET', '/opening-balance')).openingBalance;
     expect(state).toMatchObject({ status: 'published', cutoverDate: '2025-12-31' });
+  });
+
+  it('cannot take a published opening balance back to none; a swapped journal entry brings the trial balance back', async () => {
+    const before = await balances();
+    await t.api.expect(200, 'PATCH', '/workspace', { cutoverDate: '2025-12-31' });
+    await t.api.expect(201, 'POST', '/opening-balance', {
+      rows: [
+        { accountUuid: l.bank.id, debit: '500.00', credit: '0.00' },
+        { accountUuid: l.equity.id, debit: '0.00', credit: '500.00' },
+      ],
+    });
+    expect((await t.api.post('/opening-balance', { rows: [], replaceExisting: true })).status).toBe(
+      400,
+    );
+    await t.api.expect(201, 'POST', '/journal-entries', {
+      date: '2025-12-31',
+      memo: 'Reverses the opening balance',
+      lines: [
+        { accountUuid: l.bank.id, debit: 0, credit: 500 },
+        { accountUuid: l.equity.id, debit: 500, credit: 0 },
+      ],
+    });
+    expect(await balances()).toEqual(before);
   });
 });
