@@ -6,7 +6,10 @@ import {
   PAYMENT_SPLIT,
   PAYMENT_TRANSACTION,
 } from '../accounting/payment-parts.js';
-import type { OpeningBalanceState } from '../contracts/migration-api.js';
+import type { JournalEntryBody, OpeningBalanceState } from '../contracts/migration-api.js';
+import type { OpeningBalanceLine } from '../../ledger/index.js';
+import { References } from '../engine/references.js';
+import { balanceRows } from '../handlers/opening-balance.js';
 import type { StepName } from '../contracts/steps.js';
 import { asEnginePhase, type UndoGroup, type UndoPhase } from '../contracts/undo.js';
 import type { UnitRow } from '../contracts/unit-row.js';
@@ -96,11 +99,16 @@ async function rowsOfPhase(
     (o) => createdByRun(o) && (input.steps === undefined || input.steps.includes(o.step)),
   );
   const of = (...entities: string[]) => selected.filter((o) => entities.includes(o.entity));
-  const row = (o: RowOutcome, data: ReversalData, entity = o.entity): Planned => [
+  const row = (
+    o: RowOutcome,
+    data: ReversalData,
+    entity = o.entity,
+    record: { key: string; id: string } = { key: o.key, id: o.id as string },
+  ): Planned => [
     o.step,
     {
       entity: reversalEntity(entity),
-      key: reversalKey(o.key, o.id as string),
+      key: reversalKey(record.key, record.id),
       ...(o.location ? { location: o.location } : {}),
       data,
     },
@@ -184,15 +192,42 @@ async function rowsOfPhase(
       return planned;
     }
     case 'undo-opening-balance': {
+      const published = of('opening-balance');
+      const [first] = published;
+      if (!first) return [];
+      const record = {
+        entity: 'opening-balance',
+        key: 'opening-balance',
+        id: first.unit ?? 'published',
+      };
+      const voids = published.map((o) => ({ entity: o.entity, key: o.key }));
       const [before] = await snapshotRecords<OpeningBalanceState>(
         deps,
         input.scope.runName,
         'opening-balance',
       );
-      const rows = before && before.status !== 'none' ? before.rows : [];
-      return of('opening-balance').map((o) =>
-        row(o, { ...base(o), kind: 'restore-opening-balance', rows }),
-      );
+      if (before && before.status !== 'none' && before.rows.length > 0) {
+        return [
+          row(
+            first,
+            { ...record, voids, kind: 'restore-opening-balance', rows: before.rows },
+            record.entity,
+            record,
+          ),
+        ];
+      }
+      // The API cannot take a published opening balance back to none (docs/api-assumptions.md,
+      // R37): a journal entry at the cutover with the sides swapped brings the balances back.
+      const entry = await reversingEntry(store, published, live, input.planId, input.scope.runName);
+      if (!entry) return [];
+      return [
+        row(
+          first,
+          { ...record, voids, kind: 'reverse-opening-balance', entry },
+          record.entity,
+          record,
+        ),
+      ];
     }
     case 'undo-deactivate-parties':
       return of('customer', 'vendor', 'product').map((o) =>
@@ -246,4 +281,38 @@ async function documentRowOf(
   const unit = await store.getDocument<{ rows: UnitRow[] }>(`units/live/${outcome.unit}`);
   const found = unit?.rows.find((r) => r.entity === outcome.entity && r.key === outcome.key);
   return found?.data as DocumentRow<SalesDocument | PurchaseDocument> | undefined;
+}
+
+/**
+ * The journal entry that cancels the opening balance the run published: its rows, rebuilt as the
+ * run built them (src/migration/handlers/opening-balance.ts), debits and credits swapped, dated
+ * at the cutover.
+ */
+async function reversingEntry(
+  store: RunStore,
+  published: RowOutcome[],
+  live: OutcomeLog,
+  planId: string,
+  runName: string,
+): Promise<JournalEntryBody | undefined> {
+  const cutover = [...live.values('workspace-cutover')][0]?.key;
+  const units = new Set(published.flatMap((o) => (o.unit ? [o.unit] : [])));
+  const lines: OpeningBalanceLine[] = [];
+  let roles: Record<string, string> = {};
+  for (const unit of units) {
+    const doc = await store.getDocument<{
+      rows: Array<UnitRow<{ line: OpeningBalanceLine; roles: Record<string, string> }>>;
+    }>(`units/live/${unit}`);
+    for (const r of doc?.rows ?? []) {
+      lines.push(r.data.line);
+      roles = r.data.roles;
+    }
+  }
+  const rows = balanceRows(lines, new References(live), roles);
+  if (!cutover || 'missing' in rows || rows.length === 0) return undefined;
+  return {
+    date: cutover,
+    memo: `Reverses the opening balance run ${runName} published (ledgerlift ${planId})`,
+    lines: rows.map((r) => ({ accountUuid: r.accountUuid, debit: r.credit, credit: r.debit })),
+  };
 }

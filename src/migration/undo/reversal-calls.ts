@@ -1,7 +1,7 @@
 import type { BillBody, InvoiceBody, MigrationApi, Written } from '../contracts/migration-api.js';
 import { classifyClientFailure } from '../api-adapter/classify-client-failure.js';
 import type { ReversalData } from './reversal-rows.js';
-import { MissingReversalCall, reversalCall } from './reversal-api.js';
+import { MissingReversalCall } from './missing-reversal-call.js';
 
 /** What one reversal unit sends: the row's reversal, with what was resolved when preparing it. */
 export type ReversalRequest =
@@ -46,20 +46,18 @@ function sendOne(api: MigrationApi, request: ReversalRequest): Promise<Written<u
   const { data } = request;
   switch (data.kind) {
     case 'unassign':
-      return reversalCall(api, 'unassignTransaction')(
-        data.transactionId,
-        data.matchingType,
-        data.id,
-      );
+      return data.matchingType === 'invoice'
+        ? api.unassignFromInvoice(data.id, data.transactionId)
+        : api.unassignFromBill(data.id, data.transactionId);
     case 'delete-transaction':
-      return gone(reversalCall(api, 'deleteTransaction')(data.id));
+      return gone(api.deleteTransaction(data.id));
     case 'delete-journal-entry':
-      return gone(reversalCall(api, 'deleteJournalEntry')(data.id));
+      return gone(api.deleteJournalEntry(data.id));
     case 'delete-draft':
       return gone(
         data.document === 'invoice'
-          ? reversalCall(api, 'deleteInvoice')(data.id)
-          : reversalCall(api, 'deleteBill')(data.id),
+          ? api.deleteDraftInvoice(data.id)
+          : api.deleteDraftBill(data.id),
       );
     case 'correct-invoice':
       return api.createInvoice((request as { body: InvoiceBody }).body);
@@ -78,18 +76,21 @@ function sendOne(api: MigrationApi, request: ReversalRequest): Promise<Written<u
     case 'restore-opening-balance':
       return data.rows.length > 0
         ? api.publishOpeningBalance(data.rows, true)
-        : gone(reversalCall(api, 'removeOpeningBalance')());
+        : Promise.reject(new MissingReversalCall('removeOpeningBalance'));
+    case 'reverse-opening-balance':
+      return api.createJournalEntry(data.entry);
     case 'deactivate':
       return gone(
+        // A customer with documents cannot be deleted, only set inactive (the run's documents stay).
         data.party === 'customer'
-          ? reversalCall(api, 'deleteCustomer')(data.id)
+          ? api.setCustomerStatus(data.id, 'inactive')
           : data.party === 'vendor'
-            ? reversalCall(api, 'deleteVendor')(data.id)
-            : reversalCall(api, 'deleteProduct')(data.id),
+            ? api.deleteVendor(data.id)
+            : api.deleteProduct(data.id),
       );
     case 'delete-account':
-      return gone(reversalCall(api, 'deleteAccount')(data.id));
+      return gone(api.deleteAccount(data.id));
     case 'inactivate-account':
-      return reversalCall(api, 'setAccountInactive')(data.id);
+      return api.setAccountStatus(data.id, 'inactive');
   }
 }

@@ -10,6 +10,7 @@ import type { UnitRow } from '../contracts/unit-row.js';
 import type { PhaseHandler, Prepared, UnitContext } from '../engine/phase-handler.js';
 import { isSuccess, type RowOutcome } from '../engine/row-outcome.js';
 import { classifyClientFailure } from '../api-adapter/classify-client-failure.js';
+import { sameBalance } from '../handlers/opening-balance.js';
 import { correctingBill, correctingInvoice, correctionNumber } from './correcting-documents.js';
 import { sendReversal, type ReversalRequest } from './reversal-calls.js';
 import type { ReversalData } from './reversal-rows.js';
@@ -17,7 +18,6 @@ import type { ReversalData } from './reversal-rows.js';
 /** Phases whose call sets a state (a delete that answers 404 when repeated, a publish that replaces). */
 const idempotentPhases: readonly UndoPhase[] = [
   'undo-delete-transactions',
-  'undo-opening-balance',
   'undo-deactivate-parties',
   'undo-delete-accounts',
   'undo-inactivate-accounts',
@@ -159,6 +159,19 @@ async function reconcileRow(
       const target =
         data.document === 'invoice' ? await api.getInvoice(data.id) : await api.getBill(data.id);
       return { found: Number(target.amountDue) === 0, nextPage: null };
+    }
+    case 'restore-opening-balance': {
+      const state = await api.getOpeningBalance();
+      return {
+        found: state.status === 'published' && sameBalance(state.rows, data.rows),
+        nextPage: null,
+      };
+    }
+    case 'reverse-opening-balance': {
+      const listed = await api.listJournalEntries(page);
+      const match = listed.records.find((entry) => entry.memo === data.entry.memo);
+      if (match) return { found: true, id: match.id, nextPage: null };
+      return { found: false, nextPage: listed.page < listed.totalPages ? listed.page + 1 : null };
     }
     default:
       return { found: false, nextPage: null };

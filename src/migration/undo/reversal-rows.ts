@@ -1,4 +1,5 @@
 import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import type { JournalEntryBody } from '../contracts/migration-api.js';
 import type { DocumentRow } from '../handlers/documents.js';
 
 /** Outcome entity of a reversal: the reversed record's entity, prefixed. */
@@ -53,6 +54,7 @@ export type ReversalData =
       kind: 'restore-opening-balance';
       rows: Array<{ accountUuid: string; debit: string; credit: string }>;
     })
+  | (Base & { kind: 'reverse-opening-balance'; entry: JournalEntryBody })
   | (Base & { kind: 'deactivate'; party: 'customer' | 'vendor' | 'product' })
   | (Base & { kind: 'delete-account' })
   | (Base & { kind: 'inactivate-account' });
