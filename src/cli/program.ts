@@ -11,6 +11,7 @@ import { startRun, type StartOptions } from './commands/start-run.js';
 import { status } from './commands/status.js';
 import { template } from './commands/template.js';
 import { uiInput } from './commands/ui-input.js';
+import { undo } from './commands/undo.js';
 import { validate } from './commands/validate.js';
 import { worker } from './commands/worker.js';
 import type { TemporalOptions } from './temporal-connection.js';
@@ -287,6 +288,16 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--limit <n>', 'only the newest n calls')
     .option('--json', 'the JSON lines of the log instead of a table')
     .action(act(log));
+
+  temporalOptions(program.command('undo <run>'))
+    .description(
+      'reverse what a live run created, then check the trial balance against the one before the run',
+    )
+    .option('--dry-run', 'only the reversal plan: counts, calls and duration at the rate limit')
+    .option('--steps <list>', "only these steps' records, comma-separated (e.g. payments)")
+    .option('--profile <name>', "the connection profile of the run's workspace")
+    .option('--json', 'the outcome as JSON')
+    .action(act(undo));
 
   temporalOptions(program.command('worker'))
     .description('run a worker (configured from the environment; see docs/deploy.md)')
