@@ -26,7 +26,8 @@ export async function undoRun(given: UndoInput): Promise<UndoOutcome> {
   const checked = checkUndoInput(given);
   if (!checked.ok) throw ApplicationFailure.nonRetryable(checked.message, CONFIGURATION_ERROR);
   const input = checked.input;
-  const planId = `undo-${workflowInfo().firstExecutionRunId.slice(0, 8)}`;
+  // Run ids are time-ordered (UUIDv7): their random tail tells two undos of the same minute apart.
+  const planId = `undo-${workflowInfo().firstExecutionRunId.replace(/-/g, '').slice(-12)}`;
   const scope: RunScope = {
     runName: input.runName,
     mode: input.mode,

@@ -52,7 +52,7 @@ export async function planUndoPhase(
   input: PlanUndoPhaseInput,
 ): Promise<UndoGroup[]> {
   const store = await deps.openStore(input.scope.runName);
-  const planKey = `${undoKeys.plan(input.planId)}/${input.phase}`;
+  const planKey = `${undoKeys.plan(input.planId)}/${input.scope.mode}/${input.phase}`;
   const existing = await store.getDocument<UndoGroup[]>(planKey);
   if (existing) return existing;
 

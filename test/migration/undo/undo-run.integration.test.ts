@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCompany } from '../../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../../src/synthetic-company/write-generic-csv.js';
+import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo.js';
+import { undoRun } from '../../../workflows/undo-run.js';
+import {
+  liveRun,
+  startMigrationStack,
+  TEST_PROFILE,
+  uniqueRunName,
+  type MigrationStack,
+} from '../../support/migration-stack.js';
+
+describe('undo of a live run on a real dev server and sandbox', () => {
+  let stack: MigrationStack;
+  const company = generateCompany(
+    {
+      customers: 4,
+      vendors: 3,
+      products: 3,
+      invoices: 8,
+      bills: 5,
+      bankTransactions: 5,
+      paidShare: 0.5,
+    },
+    7,
+  );
+  let folder: string;
+
+  beforeAll(async () => {
+    stack = await startMigrationStack();
+    folder = path.join(stack.dir, 'exports');
+    await writeGenericCsv(company.records, folder);
+  });
+  afterAll(async () => stack.close());
+
+  const undo = (input: Omit<UndoInput, 'profile'>) =>
+    stack.client.workflow.execute(undoRun, {
+      taskQueue: stack.settings.taskQueue,
+      workflowId: `${undoWorkflowId(input.runName)}-${input.mode}-${Math.random().toString(36).slice(2, 8)}`,
+      args: [{ profile: TEST_PROFILE, ...input }],
+    });
+
+  it('migrates the demo company, undoes it back to the pre-run trial balance, and migrates again', async () => {
+    const runName = uniqueRunName('undo');
+    const live = await (await stack.start(liveRun(company, folder, runName))).result();
+    expect(live.progress.verification).toMatchObject({ verified: true });
+
+    const dry = await undo({ runName, mode: 'dry-run' });
+    expect(dry.status).toBe('dry-run-complete');
+    expect(dry.plan.calls).toBeGreaterThan(0);
+    const beforeUndo = stack.sandbox.admin.counts();
+
+    const done = await undo({ runName, mode: 'live' });
+    expect(dry.plan.groups.filter((g) => g.phase !== 'undo-inactivate-accounts')).toEqual(
+      done.plan.groups.filter((g) => g.phase !== 'undo-inactivate-accounts'),
+    );
+    expect(done.verification?.differences).toEqual([]);
+    expect(done.verification?.balanced).toBe(true);
+    expect(stack.sandbox.admin.counts()).not.toEqual(beforeUndo);
+
+    // A second undo finds nothing left to reverse: no record is reversed twice.
+    const again = await undo({ runName, mode: 'live' });
+    expect(again.plan.groups.filter((g) => g.phase !== 'undo-inactivate-accounts')).toEqual([]);
+  });
+});
