@@ -13,6 +13,7 @@ const covered = new Set([
   PAYMENT_SPLIT,
   'bank-transaction',
   'journal-entry',
+  'invoice-tax',
   'invoice',
   'bill',
   'opening-balance',

@@ -137,7 +137,10 @@ async function rowsOfPhase(
           row(o, { ...base(o, paymentVoids(originals, o.key)), kind: 'delete-transaction' }),
         ),
         ...of('bank-transaction').map((o) => row(o, { ...base(o), kind: 'delete-transaction' })),
-        ...of('journal-entry').map((o) => row(o, { ...base(o), kind: 'delete-journal-entry' })),
+        // Tax reclassifications of invoices are journal entries too (invoices-reclassify-tax.ts).
+        ...of('journal-entry', 'invoice-tax').map((o) =>
+          row(o, { ...base(o), kind: 'delete-journal-entry' }),
+        ),
       ];
     case 'undo-correct-documents':
     case 'undo-apply-corrections': {
@@ -156,13 +159,14 @@ async function rowsOfPhase(
                 ? { ...base(o), kind: 'delete-draft', document: kind }
                 : kind === 'invoice'
                   ? {
-                      ...base(o),
+                      // The record is voided once its correction is applied (the next phase).
+                      ...base(o, []),
                       kind: 'correct-invoice',
                       row: document as DocumentRow<SalesDocument>,
                       suffix,
                     }
                   : {
-                      ...base(o),
+                      ...base(o, []),
                       kind: 'correct-bill',
                       row: document as DocumentRow<PurchaseDocument>,
                       suffix,
@@ -175,7 +179,7 @@ async function rowsOfPhase(
             row(
               o,
               {
-                ...base(o, []),
+                ...base(o),
                 kind: 'apply-correction',
                 document: kind,
                 originalIsMemo: memoTypes.includes(document.document.type),

@@ -18,6 +18,7 @@ const reversible = new Set([
   'payment-transaction',
   'bank-transaction',
   'journal-entry',
+  'invoice-tax',
   'invoice',
   'bill',
   'opening-balance',
