@@ -109,6 +109,8 @@ export interface StageSummary {
   estimatedCalls: Record<StepName, number>;
   problems: { error: number; warning: number; info: number };
   blocking: boolean;
+  /** Left-out transactions: they block a live run even with skipInvalidRows (own-skip-errors.ts). */
+  leftOut?: number;
 }
 
 export interface StageInput {
