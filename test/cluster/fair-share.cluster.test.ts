@@ -153,9 +153,11 @@ describe('many migrations at once on the cluster', () => {
     // Faults while all three run: a worker killed outright (a replacement joins), then PostgreSQL
     // (Temporal's store and the run store) restarted under everyone.
     await until('the small run to make 40 calls', 600, () => callsOf(0) >= 40);
+    const killedAt = Date.now();
     await cluster.workers[0]?.stop('SIGKILL');
     await cluster.addWorker();
     await until('the small run to make 80 calls', 600, () => callsOf(0) >= 80);
+    const restartedAt = Date.now();
     await cluster.postgres.restart();
 
     const outcomes = await Promise.all(handles.map((handle) => handle.result()));
@@ -193,6 +195,36 @@ describe('many migrations at once on the cluster', () => {
       (entry) =>
         entry.status === 429 && Date.parse(entry.at) >= Math.min(...firsts) + WINDOW_SECONDS * 1000,
     ).length;
+    // Where the figures come from: each late 429 with its path, and the shares window by window,
+    // in seconds after the first call, beside the times of the two faults.
+    const t0 = Math.min(...firsts);
+    const second = (ms: number) => Math.round((ms - t0) / 1000);
+    const windows: string[] = [];
+    for (let start = from; start < to; start += WINDOW_SECONDS * 1000) {
+      const inWindow = admitted.filter((entry) => {
+        const at = Date.parse(entry.at);
+        return at >= start && at < start + WINDOW_SECONDS * 1000;
+      });
+      const counts = runs.map(
+        (_, i) => inWindow.filter((entry) => entry.workspaceId === workspaceIds[i]).length,
+      );
+      windows.push(`${second(start)} s: ${counts.join('/')} (${inWindow.length} calls)`);
+    }
+    console.log(
+      [
+        `faults: worker killed at ${second(killedAt)} s, PostgreSQL restarted at ${second(restartedAt)} s; ` +
+          `firsts ${firsts.map(second).join('/')} s, lasts ${lasts.map(second).join('/')} s`,
+        `late 429s: ${
+          entries
+            .filter(
+              (entry) => entry.status === 429 && Date.parse(entry.at) >= t0 + WINDOW_SECONDS * 1000,
+            )
+            .map((entry) => `${second(Date.parse(entry.at))} s ${entry.method} ${entry.path}`)
+            .join(', ') || 'none'
+        }`,
+        `calls per window (small/medium/large): ${windows.join('; ')}`,
+      ].join('\n'),
+    );
     console.log(
       [
         `cluster suite: set-up ${Math.round((setUp - started) / 1000)} s, migrations ${Math.round((finished - setUp) / 1000)} s`,
