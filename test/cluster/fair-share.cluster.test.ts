@@ -210,6 +210,33 @@ describe('many migrations at once on the cluster', () => {
       );
       windows.push(`${second(start)} s: ${counts.join('/')} (${inWindow.length} calls)`);
     }
+    // The most requests any window of the API's held (the limit counts every admitted request of the
+    // client id, token exchanges too), and the second-by-second count leading to the first late 429.
+    const admittedTimes = entries
+      .filter((entry) => entry.status !== 429)
+      .map((entry) => Date.parse(entry.at))
+      .sort((a, b) => a - b);
+    const busiest = { calls: 0, from: t0 };
+    for (let i = 0, j = 0; i < admittedTimes.length; i += 1) {
+      const start = admittedTimes[i] as number;
+      while (
+        j < admittedTimes.length &&
+        (admittedTimes[j] as number) < start + WINDOW_SECONDS * 1000
+      )
+        j += 1;
+      if (j - i > busiest.calls) Object.assign(busiest, { calls: j - i, from: start });
+    }
+    const firstLate429 = entries.find(
+      (entry) => entry.status === 429 && Date.parse(entry.at) >= t0 + WINDOW_SECONDS * 1000,
+    );
+    const perSecondBeforeLate429: string[] = [];
+    if (firstLate429) {
+      const until429 = second(Date.parse(firstLate429.at));
+      for (let at = Math.max(0, until429 - WINDOW_SECONDS - 5); at <= until429; at += 1) {
+        const count = admittedTimes.filter((time) => second(time) === at).length;
+        perSecondBeforeLate429.push(`${at}:${count}`);
+      }
+    }
     console.log(
       [
         `faults: worker killed at ${second(killedAt)} s, PostgreSQL restarted at ${second(restartedAt)} s; ` +
@@ -223,6 +250,8 @@ describe('many migrations at once on the cluster', () => {
             .join(', ') || 'none'
         }`,
         `calls per window (small/medium/large): ${windows.join('; ')}`,
+        `busiest ${WINDOW_SECONDS} s (any start): ${busiest.calls} requests from ${second(busiest.from)} s; ` +
+          `per second before the first late 429: ${perSecondBeforeLate429.join(' ') || '-'}`,
       ].join('\n'),
     );
     console.log(
