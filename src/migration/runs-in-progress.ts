@@ -5,6 +5,8 @@ import { DEFAULT_RUN_WEIGHT } from './contracts/fair-share.js';
 
 /** The most open runs asked for their progress: `ledgerlift status` lists as many. */
 const RUNS_ASKED = 50;
+/** A report or a dry run's last line waits no longer than this for the list. */
+const LIST_DEADLINE_MS = 15_000;
 
 /**
  * The live migrations open now that still have calls to make, with their weights and the calls
@@ -14,6 +16,24 @@ const RUNS_ASKED = 50;
 export async function listRunsInProgress(
   client: Client,
   except?: string,
+): Promise<RunInProgress[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error('Temporal did not list the runs in progress in time')),
+      LIST_DEADLINE_MS,
+    );
+  });
+  try {
+    return await Promise.race([collectRunsInProgress(client, except), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function collectRunsInProgress(
+  client: Client,
+  except: string | undefined,
 ): Promise<RunInProgress[]> {
   const runs: RunInProgress[] = [];
   let asked = 0;
