@@ -1,5 +1,5 @@
 import { newUuid } from '../ids.js';
-import { businessRule, forbidden, validationFailed } from '../http/api-error.js';
+import { ApiError, forbidden, validationFailed } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import { pageOf, readPage } from '../http/pagination.js';
 import { QueryReader } from '../http/query.js';
@@ -374,7 +374,14 @@ export const chartOfAccountsRoutes: DataRoute[] = [
         throw forbidden(
           `${account.name} is a system account and cannot be deleted (NOT_EDITABLE).`,
         );
-      if (block) throw businessRule(`${account.name} cannot be deleted (${block}).`);
+      if (block) {
+        // The reason rides in `errors` too, as includeDeleteMeta names it, so a caller (an undo)
+        // can report why without parsing the message.
+        const message = `${account.name} cannot be deleted (${block}).`;
+        throw new ApiError(400, 'business_rule', message, [
+          { field: 'uuid', reason: block, message },
+        ]);
+      }
       ws.accounts.delete(account.id);
       return { message: 'Account deleted.', data: { account: accountView(ws, account) } };
     },

@@ -57,6 +57,19 @@ export const journalEntryRoutes: DataRoute[] = [
     },
   },
   {
+    // Assumption R36: the spec shows no delete route; a manual entry leaves the journal whole, so
+    // the trial balance moves back. Journals that documents post are not entries here (404).
+    method: 'DELETE',
+    path: '/journal-entries/:uuid',
+    handler(ctx) {
+      const entry = findOr404(ctx.ws.journal.entries, uuidParam(ctx), 'Journal entry');
+      if (entry.source.type !== 'journal_entry') throw notFound('Journal entry', entry.id);
+      const view = journalEntryView(ctx.ws, entry);
+      ctx.ws.journal.remove(entry.id);
+      return { message: 'Journal entry deleted.', data: { journalEntry: view } };
+    },
+  },
+  {
     method: 'POST',
     path: '/journal-entries',
     handler(ctx) {

@@ -208,6 +208,66 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
       writtenOf(await client.invoices.applyCreditToMultipleInvoices(memoId, invoices, options)),
     applyVendorMemos: async (billId, memos) =>
       writtenOf(await client.bills.applyVendorMemos(billId, memos, options)),
+    deleteTransaction: async (transactionId) =>
+      writtenOf(await client.transactions.delete(transactionId, options)),
+    unassignFromInvoice: async (invoiceId, transactionId) =>
+      writtenOf(await client.invoices.removeTransaction(invoiceId, transactionId, options)),
+    unassignFromBill: async (billId, transactionId) =>
+      writtenOf(await client.bills.unassignTransaction(billId, transactionId, options)),
+    removeCreditFromInvoice: async (invoiceId, memoId) =>
+      writtenOf(await client.invoices.removeCredit(invoiceId, memoId, options)),
+    deleteDraftInvoice: async (invoiceId) =>
+      writtenOf(await client.invoices.delete(invoiceId, options)),
+    deleteDraftBill: async (billId) => writtenOf(await client.bills.delete(billId, options)),
+    async createCreditMemo(invoiceId, body) {
+      const memo = {
+        ...body,
+        invoiceType: 'memo',
+        isDraft: false,
+        appliedToInvoiceUuid: invoiceId,
+      };
+      const written = await client.invoices.create(input(memo), options);
+      const total = required(written.data.total, 'credit memo total');
+      return { data: { id: written.data.id, total }, warnings: warningsOf(written.warnings) };
+    },
+    async createVendorMemo(body) {
+      const memo = { ...body, billType: 'vendor_memo', approvalStatus: 'approved' };
+      const written = await client.bills.create(input(memo), options);
+      const total = required(written.data.total, 'vendor memo total');
+      return { data: { id: written.data.id, total }, warnings: warningsOf(written.warnings) };
+    },
+    deleteCustomer: async (customerId) =>
+      writtenOf(await client.customers.delete(customerId, options)),
+    setCustomerStatus: async (customerId, status) =>
+      writtenOf(await client.customers.update(customerId, { status }, options)),
+    deleteVendor: async (vendorId) => writtenOf(await client.vendors.delete(vendorId, options)),
+    setVendorStatus: async (vendorId, status) =>
+      writtenOf(await client.vendors.update(vendorId, { status }, options)),
+    deleteProduct: async (productId) => writtenOf(await client.products.delete(productId, options)),
+    async listAccountsWithDeleteMeta(page) {
+      const listing = await client.accounts.listPage(
+        { ...query(page), includeDeleteMeta: true },
+        options,
+      );
+      const flat = listing.records.flatMap((account) => [account, ...(account.subAccounts ?? [])]);
+      return pageOf({ ...listing, records: flat }, page, listing.records.length, (account) => ({
+        id: account.id,
+        name: account.name ?? '',
+        accountNumber: account.accountNumber ?? undefined,
+        type: account.type ?? '',
+        subTypeName: account.subType?.name,
+        editable: account.editable ?? true,
+        createdAt: account.createdAt,
+        canDelete: account.canDelete,
+        deleteBlockedReason: account.deleteBlockedReason ?? undefined,
+        status: account.status,
+      }));
+    },
+    deleteAccount: async (accountId) => writtenOf(await client.accounts.delete(accountId, options)),
+    setAccountStatus: async (accountId, status) =>
+      writtenOf(await client.accounts.update(accountId, { status }, options)),
+    deleteJournalEntry: async (entryId) =>
+      writtenOf(await client.journalEntries.delete(entryId, options)),
   };
 }
 

@@ -231,6 +231,33 @@ export interface SplitBody {
   categoryAccountUuid?: string;
 }
 
+/** A reversing credit memo for one invoice (issue 18): posted at once, linked to the invoice. */
+export interface CreditMemoBody {
+  invoiceNumber: string;
+  customerUuid: string;
+  date: string;
+  currency: string;
+  products: InvoiceLineBody[];
+}
+
+/** A reversing vendor memo (issue 18): posted at once; the API has no link field on bills. */
+export interface VendorMemoBody {
+  billNumber: string;
+  vendorUuid: string;
+  date: string;
+  currency: string;
+  notes: string;
+  lineItems: BillLineBody[];
+}
+
+/** An account with the API's delete meta (`includeDeleteMeta`): whether DELETE would succeed. */
+export interface AccountDeleteMeta extends WorkspaceAccount {
+  /** False when the account has activity or is a system account; absent when the API says nothing. */
+  canDelete?: boolean | undefined;
+  deleteBlockedReason?: string | undefined;
+  status?: string | undefined;
+}
+
 export interface MigrationApi {
   listAccounts(page: number): Promise<Page<WorkspaceAccount>>;
   listSubTypes(): Promise<SubType[]>;
@@ -284,4 +311,54 @@ export interface MigrationApi {
     billId: string,
     memos: Array<{ memoUuid: string; amount: string }>,
   ): Promise<Written<unknown>>;
+
+  /*
+   * The reversal calls of an undo (issue 18; docs/partner-api-client.md, "Reversal calls"). Each is one
+   * request. A refused reversal (a posted invoice, an approved bill, a customer with documents, an
+   * account with activity) rejects with the client's PartnerApiValidationError (400, terminal, not
+   * ambiguous) carrying the API's message: the undo reports it as what could not be reversed.
+   */
+  /** DELETE /transactions/{uuid}: removes the transaction and reverses its journal; unassign first. */
+  deleteTransaction(transactionId: string): Promise<Written<unknown>>;
+  /** PATCH /invoices/{uuid}/remove-transaction: restores the invoice's amountDue. */
+  unassignFromInvoice(invoiceId: string, transactionId: string): Promise<Written<unknown>>;
+  /** POST /bills/{uuid}/unassign-transaction: restores the bill's amountDue. */
+  unassignFromBill(billId: string, transactionId: string): Promise<Written<unknown>>;
+  /** PATCH /invoices/{uuid}/remove-credit: unapplies a credit memo from an invoice. */
+  removeCreditFromInvoice(invoiceId: string, memoId: string): Promise<Written<unknown>>;
+  /** DELETE /invoices/{uuid}: drafts only (a posted invoice or memo is a 400). */
+  deleteDraftInvoice(invoiceId: string): Promise<Written<unknown>>;
+  /** DELETE /bills/{uuid}: drafts only (approved, or paidAmount above 0, is a 400). */
+  deleteDraftBill(billId: string): Promise<Written<unknown>>;
+  /**
+   * POST /invoices: a posted credit memo (`isDraft: false`) with `appliedToInvoiceUuid` naming the
+   * invoice. The link does not apply credit (R26): apply it with `applyCreditToInvoices`.
+   */
+  createCreditMemo(
+    invoiceId: string,
+    body: CreditMemoBody,
+  ): Promise<Written<{ id: string; total: string }>>;
+  /** POST /bills: an approved vendor memo; apply it to the bill with `applyVendorMemos`. */
+  createVendorMemo(body: VendorMemoBody): Promise<Written<{ id: string; total: string }>>;
+  /** DELETE /customers/{uuid}: soft delete to inactive; 400 for a customer with documents. */
+  deleteCustomer(customerId: string): Promise<Written<unknown>>;
+  /** PATCH /customers/{uuid} `{status}`: allowed with documents (the customer stays on them). */
+  setCustomerStatus(customerId: string, status: 'active' | 'inactive'): Promise<Written<unknown>>;
+  /** DELETE /vendors/{uuid}: soft delete to inactive (R1), documents or not. */
+  deleteVendor(vendorId: string): Promise<Written<unknown>>;
+  /** PATCH /vendors/{uuid} `{status}`. */
+  setVendorStatus(vendorId: string, status: 'active' | 'inactive'): Promise<Written<unknown>>;
+  /** DELETE /products/{uuid}: soft delete to inactive (R35). */
+  deleteProduct(productId: string): Promise<Written<unknown>>;
+  /** GET /chart-of-accounts?includeDeleteMeta=true: sub-accounts flattened after their parent. */
+  listAccountsWithDeleteMeta(page: number): Promise<Page<AccountDeleteMeta>>;
+  /**
+   * DELETE /chart-of-accounts/{uuid}: 400 for an account with activity, sub-accounts or documents
+   * naming it (the reason as the error's `apiErrors[0].reason`); 403 for a system account.
+   */
+  deleteAccount(accountId: string): Promise<Written<unknown>>;
+  /** PATCH /chart-of-accounts/{uuid} `{status}`: where deletion is refused. */
+  setAccountStatus(accountId: string, status: 'active' | 'inactive'): Promise<Written<unknown>>;
+  /** DELETE /journal-entries/{uuid} (assumption R36): removes the entry and its journal lines. */
+  deleteJournalEntry(entryId: string): Promise<Written<unknown>>;
 }

@@ -7,7 +7,8 @@ import {
   type JournalEntry,
   type JournalEntryCreate,
 } from '../schemas/journal-entries.js';
-import { encodeBody, writeReader, type RouteKit } from './route-kit.js';
+import { segment } from '../query.js';
+import { actionReader, encodeBody, writeReader, type RouteKit } from './route-kit.js';
 
 const RECORD_KEYS = ['journalEntry'];
 const LIST_KEYS = ['journalEntries', 'records'];
@@ -47,6 +48,17 @@ export function journalEntryRoutes(kit: RouteKit) {
         '/journal-entries',
         encodeBody(journalEntryCreateSchema, body, 'journal entry'),
         writeReader(journalEntrySchema, RECORD_KEYS, 'the created journal entry'),
+        options,
+      );
+    },
+
+    /** Deletes a manual entry and its journal lines (assumption R36). */
+    delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
+      return kit.write(
+        'DELETE',
+        `/journal-entries/${segment(uuid)}`,
+        undefined,
+        actionReader(),
         options,
       );
     },
