@@ -85,6 +85,8 @@ export interface RunProgress {
   /** API calls per minute over the last few minutes. */
   pacePerMinute: number;
   etaSeconds: number | null;
+  /** The run's weight in the shared API budget, when one was given (MigrateLedgerInput.weight). */
+  weight?: number;
   pauseReason?: string;
   /** Why a blocked run stopped before writing, when the workspace pre-check stopped it. */
   blockedReason?: string;
