@@ -16,6 +16,7 @@ import { emitLog, type PartnerApiLogger } from './logger.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import type { SecretRegistry } from './secret-registry.js';
 import { PARTNERS_MOUNT, signRequest } from './signing.js';
+import type { RequestWindow } from './request-window.js';
 import { TransportFailure, type PartnerApiTransport, type TransportResponse } from './transport.js';
 
 /** HTTP methods the API uses. */
@@ -68,6 +69,8 @@ export interface RequestExecutorDeps {
   secrets: SecretRegistry;
   logger?: PartnerApiLogger;
   accessTokens?: AccessTokenSource;
+  /** The API's request limit, kept by this process (absent: the server's pace alone). */
+  window?: RequestWindow;
 }
 
 /** What a call has already tried after a 401. */
@@ -131,6 +134,7 @@ export class RequestExecutor {
       }
       const token =
         request.auth === 'bearer' ? await this.bearerToken(options.signal, identity) : undefined;
+      const answered = await this.deps.window?.enter(options.signal);
       const startedAt = Date.now();
       let response: TransportResponse;
       try {
@@ -146,6 +150,8 @@ export class RequestExecutor {
         const error = this.transportError(failure, identity, isWrite);
         this.log(identity, startedAt, options, send, undefined, error);
         throw error;
+      } finally {
+        answered?.();
       }
 
       if (response.status === 401) {
