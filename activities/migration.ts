@@ -48,6 +48,7 @@ import { recordRound } from '../src/migration/replay-history/record-round.js';
 import { openRunReadModel } from '../src/migration/run-read-model.js';
 import { buildRunReport } from '../src/reports/build-run-report.js';
 import { writeRunReport } from '../src/reports/write-run-report.js';
+import type { RunInProgress } from '../src/reports/estimate-under-sharing.js';
 import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
 import { loggingCalls } from './logging-calls.js';
 
@@ -59,6 +60,8 @@ export interface MigrationActivityDeps extends EngineDeps {
   requestsPerMinute: number;
   /** The worker's sources root (the reader is confined to it), checked before the first API call. */
   sourcesRoot?: string;
+  /** The live migrations running now (src/migration/runs-in-progress.ts), for a dry run's report. */
+  runsInProgress?: (except: string) => Promise<RunInProgress[]>;
 }
 
 /**
@@ -144,9 +147,19 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
           input.progress,
           deps.now(),
         );
+        // A dry run's estimate says what the migrations running now do to it; a forecast only, so
+        // a Temporal that does not answer leaves it out rather than failing the report.
+        const runsInProgress =
+          input.scope.mode === 'dry-run' && deps.runsInProgress
+            ? await deps.runsInProgress(input.scope.runName).catch(() => undefined)
+            : undefined;
         const report = await buildRunReport(
           await openRunReadModel(deps, input.scope),
-          { ...input, requestsPerMinute: deps.requestsPerMinute },
+          {
+            ...input,
+            requestsPerMinute: deps.requestsPerMinute,
+            ...(runsInProgress ? { runsInProgress } : {}),
+          },
           deps.now(),
         );
         const reportsRoot = path.join(deps.runFolder(input.scope.runName), 'reports');

@@ -5,6 +5,16 @@ import type { SandboxRuntime } from './runtime.js';
 import type { ConnectionRecord } from './state/model.js';
 import type { DeliveryRecord } from './webhooks/dispatcher.js';
 import { newUuid } from './ids.js';
+import { moneyString } from './http/views.js';
+
+/** A journal line as a test reads it: its entry's memo and its account's name. */
+export interface PostedLine {
+  memo: string;
+  accountName: string;
+  debit: string;
+  credit: string;
+  description: string;
+}
 
 /** In-process admin: the same powers as the /__sandbox HTTP routes. */
 export interface SandboxAdmin {
@@ -45,6 +55,8 @@ export interface SandboxAdmin {
     institutionName: string;
     supportsHostedLink: boolean;
   }): string;
+  /** Every line the workspace's journal holds (documents' postings and manual entries alike). */
+  journalLines(workspaceId: string): PostedLine[];
 }
 
 /** Raised for admin input that names something that does not exist. */
@@ -59,6 +71,18 @@ export function createAdmin(runtime: SandboxRuntime): SandboxAdmin {
   };
   return {
     reset: () => runtime.reset(),
+    journalLines: (workspaceId) => {
+      const ws = workspace(workspaceId);
+      return [...ws.journal.entries.values()].flatMap((entry) =>
+        entry.lines.map((line) => ({
+          memo: entry.memo,
+          accountName: ws.accounts.get(line.accountUuid)?.name ?? line.accountUuid,
+          debit: moneyString(line.debit),
+          credit: moneyString(line.credit),
+          description: line.description,
+        })),
+      );
+    },
     counts: (workspaceId) => {
       if (workspaceId) workspace(workspaceId);
       return store.counts(workspaceId);

@@ -38,5 +38,13 @@ export const skipRowsUpdate = defineUpdate<{ skipped: number }, [SkipRequest]>('
 /** Internal: a step child reports its progress to the run. */
 export const stepProgressSignal = defineSignal<[StepProgress]>('stepProgress');
 
-/** Internal: a step child paused itself on a credential or quota problem. */
-export const stepPausedSignal = defineSignal<[{ step: string; reason: string }]>('stepPaused');
+/**
+ * Internal: a step child paused itself on a credential or quota problem. `attemptStartedAt` is the
+ * child's workflow time when the failed attempt was scheduled, so the run can tell a failure the
+ * operator's last resume already answered from a new one.
+ */
+/** Marks the replay-safe change: a step's pausing failure older than the last resume resumes it. */
+export const STALE_PAUSE_PATCH = 'stale-pause-after-resume';
+
+export const stepPausedSignal =
+  defineSignal<[{ step: string; reason: string; attemptStartedAt?: number }]>('stepPaused');

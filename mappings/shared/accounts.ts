@@ -26,6 +26,7 @@ export function applyAccountOverride(
     const entry = lowered.get(reference.toLowerCase());
     if (!entry) continue;
     const result: Account = { ...account, kind: entry.kind ?? account.kind };
+    if (entry.exchangeDifferences) result.exchangeDifferences = true;
     if (entry.systemRole === null) delete result.systemRole;
     else if (entry.systemRole) result.systemRole = entry.systemRole;
     else if (entry.kind) {

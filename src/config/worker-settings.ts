@@ -88,13 +88,24 @@ export function workerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSett
 }
 
 /**
- * Activities per second the server lets the API task queue dispatch, across all workers. The
- * server's token bucket also lets about one second's worth through at once, so the pace is the
- * limit over the window plus one second: then no window of the API's ever holds more than it allows.
+ * Activities per second the server lets the API task queue dispatch, across all workers: the limit
+ * over its window, less the headroom. The server's token bucket also lets `ceil(pace)` tasks through
+ * at once after a pause; each worker's request window (src/partner-api/request-window.ts, set up
+ * from `apiRequestLimit`) holds those back, so no window of the API's holds more than it allows.
+ * The pace used to be the limit over the window plus one second, to leave room for that burst in
+ * the pace itself: 0.958 of the limit on a 30 s window, however full the queue (docs/temporal-notes.md).
  */
 export function apiActivitiesPerSecond(settings: WorkerSettings): number | undefined {
   if (!settings.rateLimited) return undefined;
-  return (settings.requestsPerWindow / (settings.rateWindowSeconds + 1)) * settings.rateHeadroom;
+  return (settings.requestsPerWindow / settings.rateWindowSeconds) * settings.rateHeadroom;
+}
+
+/** The limit each worker process keeps for its own requests, with the limit on. */
+export function apiRequestLimit(
+  settings: WorkerSettings,
+): { requests: number; windowMs: number } | undefined {
+  if (!settings.rateLimited) return undefined;
+  return { requests: settings.requestsPerWindow, windowMs: settings.rateWindowSeconds * 1000 };
 }
 
 /** The pace in calls per minute (for estimates), with the limit on; the limit itself without. */

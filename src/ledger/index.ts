@@ -3,3 +3,4 @@ export * from './model.js';
 export * from './problem.js';
 export * from './open-at-cutover.js';
 export * from './base-value.js';
+export * from './own-skip-errors.js';

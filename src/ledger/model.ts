@@ -98,6 +98,8 @@ export const accountSchema = z.object({
   description: z.string().optional(),
   active: z.boolean(),
   source: sourceLocationSchema,
+  /** The override file chose it for exchange differences (src/migration/accounting/exchange-account.ts). */
+  exchangeDifferences: z.literal(true).optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { requestWindowFor, type RequestLimit } from './request-window.js';
 import type { Dispatcher } from 'undici';
 import {
   DEFAULT_PROFILE_NAME,
@@ -68,6 +70,11 @@ export interface PartnerApiClientOptions {
   logger?: PartnerApiLogger;
   /** An undici dispatcher to use instead of the client's own pool. */
   dispatcher?: Dispatcher;
+  /**
+   * The API's request limit, kept by this process across its clients of the same client id
+   * (src/partner-api/request-window.ts). Default: none, the caller paces its requests.
+   */
+  requestLimit?: RequestLimit;
 }
 
 /** The Partner API, typed: one namespace per resource, natural-key finders, and `close`. */
@@ -181,6 +188,19 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       logger: options.logger,
       accessTokens: tokens,
+      ...(options.requestLimit
+        ? {
+            window: requestWindowFor(
+              connection.baseUrl,
+              connection.clientId,
+              options.requestLimit,
+              {
+                now: clock,
+                sleep: (ms, signal) => delay(ms, undefined, { signal }),
+              },
+            ),
+          }
+        : {}),
     });
     return { executor, transport, tokens };
   };

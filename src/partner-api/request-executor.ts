@@ -16,6 +16,7 @@ import { emitLog, type PartnerApiLogger } from './logger.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import type { SecretRegistry } from './secret-registry.js';
 import { PARTNERS_MOUNT, signRequest } from './signing.js';
+import type { RequestWindow } from './request-window.js';
 import { TransportFailure, type PartnerApiTransport, type TransportResponse } from './transport.js';
 
 /** HTTP methods the API uses. */
@@ -35,8 +36,11 @@ export interface CallOptions {
 export interface AccessTokenSource {
   /** A token valid for at least the refresh margin (refreshing first when needed). */
   current(signal?: AbortSignal): Promise<string>;
-  /** Called once per call when the API answered 401 to `token`: refresh unless already done. */
-  rejected(token: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * The API answered 401 to `token`: refresh unless a newer token exists. True when a pair was
+   * issued for it; false when the caller just switches to a newer token already held.
+   */
+  rejected(token: string, signal?: AbortSignal): Promise<boolean>;
 }
 
 /** One API call, described by a route. */
@@ -65,11 +69,15 @@ export interface RequestExecutorDeps {
   secrets: SecretRegistry;
   logger?: PartnerApiLogger;
   accessTokens?: AccessTokenSource;
+  /** The API's request limit, kept by this process (absent: the server's pace alone). */
+  window?: RequestWindow;
 }
 
 /** What a call has already tried after a 401. */
 interface UnauthorizedRecoveries {
   refreshed: boolean;
+  /** Resends with a newer token that was already held (it may be dead too, after a clock jump). */
+  switches: number;
   clockTried: boolean;
   /** The clock correction in force before a re-sign, restored if the re-sign did not help. */
   correctionToRevert?: number;
@@ -80,6 +88,13 @@ interface UnauthorizedRecoveries {
  * wrong when a signature is refused (the API tolerates 300 s; `Date` has 1 s resolution).
  */
 const CLOCK_CORRECTION_THRESHOLD_MS = 60_000;
+
+/**
+ * A call refused with an old token resends with the newer one already held, without spending its
+ * one refresh: that newer token can be dead too (a server clock jump expires both). Bounded so
+ * tokens rotating elsewhere cannot keep one call resending.
+ */
+const MAX_TOKEN_SWITCHES = 2;
 
 /**
  * Runs API calls: signs, sends, classifies the answer into the error taxonomy, and parses the
@@ -104,7 +119,11 @@ export class RequestExecutor {
     const fullPath = `${this.basePath}${PARTNERS_MOUNT}${request.path}`;
     const identity: RequestIdentity = { method: request.method, path: fullPath };
     const isWrite = request.method !== 'GET' && !request.readOnly;
-    const recoveries: UnauthorizedRecoveries = { refreshed: false, clockTried: false };
+    const recoveries: UnauthorizedRecoveries = {
+      refreshed: false,
+      switches: 0,
+      clockTried: false,
+    };
 
     for (let send = 1; ; send += 1) {
       if (options.signal?.aborted) {
@@ -115,6 +134,7 @@ export class RequestExecutor {
       }
       const token =
         request.auth === 'bearer' ? await this.bearerToken(options.signal, identity) : undefined;
+      const answered = await this.deps.window?.enter(options.signal);
       const startedAt = Date.now();
       let response: TransportResponse;
       try {
@@ -130,6 +150,8 @@ export class RequestExecutor {
         const error = this.transportError(failure, identity, isWrite);
         this.log(identity, startedAt, options, send, undefined, error);
         throw error;
+      } finally {
+        answered?.();
       }
 
       if (response.status === 401) {
@@ -137,7 +159,9 @@ export class RequestExecutor {
         if (recovery !== 'give-up') {
           this.log(identity, startedAt, options, send, 401);
           if (recovery === 'refresh' && token !== undefined) {
-            await this.deps.accessTokens?.rejected(token, options.signal);
+            const issued = await this.deps.accessTokens?.rejected(token, options.signal);
+            if (issued === true) recoveries.refreshed = true;
+            else recoveries.switches += 1;
           }
           continue;
         }
@@ -199,8 +223,7 @@ export class RequestExecutor {
       recoveries.correctionToRevert = undefined;
     }
     if (request.auth !== 'bearer' || token === undefined || recoveries.refreshed) return 'give-up';
-    if (!this.deps.accessTokens) return 'give-up';
-    recoveries.refreshed = true;
+    if (!this.deps.accessTokens || recoveries.switches >= MAX_TOKEN_SWITCHES) return 'give-up';
     return 'refresh';
   }
 

@@ -29,6 +29,12 @@ export interface TokenManagerDeps {
 
 type Trigger = { reason: 'expiring' } | { reason: 'rejected'; token: string };
 
+/** The pair to use, and whether the server issued it for this refresh (not adopted or held). */
+interface RefreshOutcome {
+  tokens: StoredTokens;
+  issued: boolean;
+}
+
 const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 
 /**
@@ -39,7 +45,7 @@ const DEFAULT_REFRESH_MARGIN_MS = 60_000;
  */
 export class TokenManager implements AccessTokenSource {
   private tokens: StoredTokens | undefined;
-  private inFlight: Promise<StoredTokens> | undefined;
+  private inFlight: Promise<RefreshOutcome> | undefined;
   private readonly marginMs: number;
 
   constructor(private readonly deps: TokenManagerDeps) {
@@ -50,18 +56,23 @@ export class TokenManager implements AccessTokenSource {
   async current(signal?: AbortSignal): Promise<string> {
     const tokens = this.tokens ?? (await this.load());
     if (!this.expiresSoon(tokens)) return tokens.accessToken;
-    return (await this.awaitRefresh({ reason: 'expiring' }, signal)).accessToken;
+    return (await this.awaitRefresh({ reason: 'expiring' }, signal)).tokens.accessToken;
   }
 
-  /** The API refused `token`: refresh, unless that already happened since it was handed out. */
-  async rejected(token: string, signal?: AbortSignal): Promise<void> {
-    await this.awaitRefresh({ reason: 'rejected', token }, signal);
+  /**
+   * The API refused `token`: refresh, unless a newer pair was obtained since it was handed out.
+   * True when the server issued a pair for this (here or in another process); false when the
+   * caller merely switches to a newer token this manager already held or found stored.
+   */
+  async rejected(token: string, signal?: AbortSignal): Promise<boolean> {
+    return (await this.awaitRefresh({ reason: 'rejected', token }, signal)).issued;
   }
 
   /** Refreshes now whatever the expiry says (single-flight like any refresh); the new pair. */
   async refreshNow(signal?: AbortSignal): Promise<StoredTokens> {
     const tokens = this.tokens ?? (await this.load());
-    return this.awaitRefresh({ reason: 'rejected', token: tokens.accessToken }, signal);
+    return (await this.awaitRefresh({ reason: 'rejected', token: tokens.accessToken }, signal))
+      .tokens;
   }
 
   private async load(): Promise<StoredTokens> {
@@ -99,8 +110,10 @@ export class TokenManager implements AccessTokenSource {
   }
 
   /** Joins the refresh in flight or starts one; the caller's signal only stops the caller waiting. */
-  private async awaitRefresh(trigger: Trigger, signal?: AbortSignal): Promise<StoredTokens> {
-    if (this.isSatisfiedBy(this.tokens, trigger)) return this.tokens as StoredTokens;
+  private async awaitRefresh(trigger: Trigger, signal?: AbortSignal): Promise<RefreshOutcome> {
+    if (this.isSatisfiedBy(this.tokens, trigger)) {
+      return { tokens: this.tokens as StoredTokens, issued: false };
+    }
     if (!this.inFlight) {
       // Not tied to any caller's signal: abandoning a refresh halfway could lose the rotated pair.
       this.inFlight = this.refreshUnderLock(trigger).finally(() => {
@@ -110,7 +123,7 @@ export class TokenManager implements AccessTokenSource {
     return abortable(this.inFlight, signal);
   }
 
-  private async refreshUnderLock(trigger: Trigger): Promise<StoredTokens> {
+  private async refreshUnderLock(trigger: Trigger): Promise<RefreshOutcome> {
     const startedAt = Date.now();
     try {
       const outcome = await this.deps.store.withLock(
@@ -118,7 +131,7 @@ export class TokenManager implements AccessTokenSource {
           const profile = await locked.read(this.deps.profileName);
           const stored = this.tokensOf(profile);
           // Another process (or an earlier refresh here) rotated the pair while we waited.
-          if (this.isSatisfiedBy(stored, trigger)) return { tokens: stored, refreshed: false };
+          if (this.isSatisfiedBy(stored, trigger)) return { tokens: stored, issued: false };
           const refreshExpiresAt = parseInstant(stored.refreshTokenExpiresAt);
           if (refreshExpiresAt !== undefined && refreshExpiresAt <= this.deps.clock()) {
             throw new PartnerApiCredentialError(
@@ -144,13 +157,13 @@ export class TokenManager implements AccessTokenSource {
             workspaceId: grant.workspaceId ?? profile?.workspaceId ?? null,
             workspaceName: grant.workspaceName ?? profile?.workspaceName ?? null,
           });
-          return { tokens: next, refreshed: true };
+          return { tokens: next, issued: true };
         },
         { timeoutMs: this.deps.lockTimeoutMs },
       );
       this.tokens = outcome.tokens;
-      this.logRefresh(trigger, startedAt, outcome.refreshed ? 'refreshed' : 'adopted');
-      return outcome.tokens;
+      this.logRefresh(trigger, startedAt, outcome.issued ? 'refreshed' : 'adopted');
+      return outcome;
     } catch (error) {
       this.logRefresh(trigger, startedAt, 'error', error);
       throw error;

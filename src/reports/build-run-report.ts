@@ -11,6 +11,7 @@ import type { StageManifest } from '../migration/contracts/stage-manifest.js';
 import type { VerificationReport } from '../migration/contracts/verification-report.js';
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
 import { estimateLiveRun } from './live-run-estimate.js';
+import { estimateUnderSharing, type RunInProgress } from './estimate-under-sharing.js';
 import { idMapOf } from './id-map.js';
 import { timelineOf } from './run-timeline.js';
 
@@ -21,6 +22,8 @@ export interface BuildReportInput {
   batchSize: number;
   /** The API's rate limit, for the dry run's duration estimate. */
   requestsPerMinute: number;
+  /** The live migrations running now under the client id: the estimate says what they do to it. */
+  runsInProgress?: RunInProgress[];
 }
 
 /** Collects a run's report from the run store: counts, failures with locations, verification. */
@@ -132,7 +135,21 @@ export async function buildRunReport(
     calls: {
       made: input.progress.calls.made,
       ...(input.scope.mode === 'dry-run'
-        ? { predicted: estimateLiveRun(predictedCalls, input.requestsPerMinute) }
+        ? {
+            predicted: {
+              ...estimateLiveRun(predictedCalls, input.requestsPerMinute),
+              ...(input.runsInProgress
+                ? {
+                    underSharing: estimateUnderSharing(
+                      predictedCalls,
+                      input.requestsPerMinute,
+                      input.runsInProgress,
+                      input.scope.weight,
+                    ),
+                  }
+                : {}),
+            },
+          }
         : {}),
     },
     steps,

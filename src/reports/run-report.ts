@@ -1,4 +1,5 @@
 import type { LiveRunEstimate } from './live-run-estimate.js';
+import type { SharedRunEstimate } from './estimate-under-sharing.js';
 import type { Problem, SourceLocation } from '../ledger/index.js';
 import type {
   AgingComparison,
@@ -38,7 +39,11 @@ export interface RunReport {
      * Dry runs: the calls the live run will make, and how long they take at the rate limit (alone,
      * and sharing the client id with other migrations: reports written before that have no `shared`).
      */
-    predicted?: Omit<LiveRunEstimate, 'shared'> & Partial<Pick<LiveRunEstimate, 'shared'>>;
+    predicted?: Omit<LiveRunEstimate, 'shared'> &
+      Partial<Pick<LiveRunEstimate, 'shared'>> & {
+        /** Beside the live migrations running when the report was written (newer reports). */
+        underSharing?: SharedRunEstimate;
+      };
   };
   steps: StepReport[];
   failedRows: FailedRow[];

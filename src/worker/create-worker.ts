@@ -1,8 +1,10 @@
+import { Client } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.js';
 import type { MigrationActivityDeps } from '../../activities/migration.js';
 import type { TemporalSettings } from '../config/temporal-settings.js';
 import { apiActivitiesPerSecond, type WorkerSettings } from '../config/worker-settings.js';
+import { listRunsInProgress } from '../migration/runs-in-progress.js';
 import { workflowBundleForWorker } from './bundle-apart.js';
 
 export interface CreateWorkerOptions {
@@ -34,7 +36,12 @@ export interface LedgerliftWorkers {
 export async function createWorkers(options: CreateWorkerOptions): Promise<LedgerliftWorkers> {
   const connection =
     options.connection ?? (await NativeConnection.connect({ address: options.settings.address }));
-  const activities = createActivities(options.deps);
+  // A dry run's report lists the live runs in progress through this worker's own connection.
+  const client = new Client({ connection, namespace: options.settings.namespace });
+  const activities = createActivities({
+    runsInProgress: (except) => listRunsInProgress(client, except),
+    ...options.deps,
+  });
   const common = { connection, namespace: options.settings.namespace, activities };
   const main = await Worker.create({
     ...common,

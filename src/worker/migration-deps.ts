@@ -1,6 +1,10 @@
 import { Context } from '@temporalio/activity';
 import type { MigrationActivityDeps } from '../../activities/migration.js';
-import { estimateCallsPerMinute, type WorkerSettings } from '../config/worker-settings.js';
+import {
+  apiRequestLimit,
+  estimateCallsPerMinute,
+  type WorkerSettings,
+} from '../config/worker-settings.js';
 import { captureExchange } from '../migration/call-log/capture-calls.js';
 import { classifyClientFailure } from '../migration/api-adapter/classify-client-failure.js';
 import { migrationApiOver } from '../migration/api-adapter/client-adapter.js';
@@ -32,11 +36,13 @@ export function createMigrationDeps(
 ): MigrationActivityDeps & { close(): Promise<void> } {
   const stores = openRunStores({ runsDir: settings.runsDir, postgresUrl: settings.runStoreUrl });
   const clients = new Map<string, PartnerApiClient>();
+  const limit = apiRequestLimit(settings);
   const clientFor = (profile: string) => {
     let client = clients.get(profile);
     if (!client) {
       client = createPartnerApiClient({
         ...(settings.credentialsPath ? { credentialsPath: settings.credentialsPath } : {}),
+        ...(limit ? { requestLimit: limit } : {}),
         ...clientOptions,
         logger: (event) => {
           captureExchange(event);

@@ -91,6 +91,10 @@ describe('ledgerlift against a real Temporal server and sandbox', () => {
     expect(dry.stdout).toMatch(
       /Dry run complete: \d+ calls predicted for the live run; the books will verify\. Report: .*report\.html/,
     );
+    // What the live migrations running now do to it (none of this client id's here, or some).
+    expect(dry.stdout).toMatch(
+      /the live run(?: at weight [\d.]+)? would take about [\d.]+ (?:min|h)/,
+    );
   });
 
   it('status tells a run Temporal terminated as terminated, never its last progress', async () => {

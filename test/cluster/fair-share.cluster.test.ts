@@ -153,9 +153,11 @@ describe('many migrations at once on the cluster', () => {
     // Faults while all three run: a worker killed outright (a replacement joins), then PostgreSQL
     // (Temporal's store and the run store) restarted under everyone.
     await until('the small run to make 40 calls', 600, () => callsOf(0) >= 40);
+    const killedAt = Date.now();
     await cluster.workers[0]?.stop('SIGKILL');
     await cluster.addWorker();
     await until('the small run to make 80 calls', 600, () => callsOf(0) >= 80);
+    const restartedAt = Date.now();
     await cluster.postgres.restart();
 
     const outcomes = await Promise.all(handles.map((handle) => handle.result()));
@@ -193,6 +195,65 @@ describe('many migrations at once on the cluster', () => {
       (entry) =>
         entry.status === 429 && Date.parse(entry.at) >= Math.min(...firsts) + WINDOW_SECONDS * 1000,
     ).length;
+    // Where the figures come from: each late 429 with its path, and the shares window by window,
+    // in seconds after the first call, beside the times of the two faults.
+    const t0 = Math.min(...firsts);
+    const second = (ms: number) => Math.round((ms - t0) / 1000);
+    const windows: string[] = [];
+    for (let start = from; start < to; start += WINDOW_SECONDS * 1000) {
+      const inWindow = admitted.filter((entry) => {
+        const at = Date.parse(entry.at);
+        return at >= start && at < start + WINDOW_SECONDS * 1000;
+      });
+      const counts = runs.map(
+        (_, i) => inWindow.filter((entry) => entry.workspaceId === workspaceIds[i]).length,
+      );
+      windows.push(`${second(start)} s: ${counts.join('/')} (${inWindow.length} calls)`);
+    }
+    // The most requests any window of the API's held (the limit counts every admitted request of the
+    // client id, token exchanges too), and the second-by-second count leading to the first late 429.
+    const admittedTimes = entries
+      .filter((entry) => entry.status !== 429)
+      .map((entry) => Date.parse(entry.at))
+      .sort((a, b) => a - b);
+    const busiest = { calls: 0, from: t0 };
+    for (let i = 0, j = 0; i < admittedTimes.length; i += 1) {
+      const start = admittedTimes[i] as number;
+      while (
+        j < admittedTimes.length &&
+        (admittedTimes[j] as number) < start + WINDOW_SECONDS * 1000
+      )
+        j += 1;
+      if (j - i > busiest.calls) Object.assign(busiest, { calls: j - i, from: start });
+    }
+    const firstLate429 = entries.find(
+      (entry) => entry.status === 429 && Date.parse(entry.at) >= t0 + WINDOW_SECONDS * 1000,
+    );
+    const perSecondBeforeLate429: string[] = [];
+    if (firstLate429) {
+      const until429 = second(Date.parse(firstLate429.at));
+      for (let at = Math.max(0, until429 - WINDOW_SECONDS - 5); at <= until429; at += 1) {
+        const count = admittedTimes.filter((time) => second(time) === at).length;
+        perSecondBeforeLate429.push(`${at}:${count}`);
+      }
+    }
+    console.log(
+      [
+        `faults: worker killed at ${second(killedAt)} s, PostgreSQL restarted at ${second(restartedAt)} s; ` +
+          `firsts ${firsts.map(second).join('/')} s, lasts ${lasts.map(second).join('/')} s`,
+        `late 429s: ${
+          entries
+            .filter(
+              (entry) => entry.status === 429 && Date.parse(entry.at) >= t0 + WINDOW_SECONDS * 1000,
+            )
+            .map((entry) => `${second(Date.parse(entry.at))} s ${entry.method} ${entry.path}`)
+            .join(', ') || 'none'
+        }`,
+        `calls per window (small/medium/large): ${windows.join('; ')}`,
+        `busiest ${WINDOW_SECONDS} s (any start): ${busiest.calls} requests from ${second(busiest.from)} s; ` +
+          `per second before the first late 429: ${perSecondBeforeLate429.join(' ') || '-'}`,
+      ].join('\n'),
+    );
     console.log(
       [
         `cluster suite: set-up ${Math.round((setUp - started) / 1000)} s, migrations ${Math.round((finished - setUp) / 1000)} s`,

@@ -2,23 +2,29 @@ import { describe, expect, it } from 'vitest';
 import {
   apiActivitiesPerSecond,
   apiCallsPerMinute,
+  apiRequestLimit,
   workerSettings,
 } from '../../src/config/worker-settings.js';
 
 describe('worker settings', () => {
-  it('pace the API queue so no window ever holds more than the limit, a one-second burst included', () => {
+  it('pace the API queue at the limit over its window, less the headroom for token refreshes', () => {
     const settings = workerSettings({});
     const perSecond = apiActivitiesPerSecond(settings) ?? 0;
-    expect(perSecond).toBeCloseTo((100 / 61) * 0.99, 10);
-    // A full window of steady pace plus the burst the server's token bucket allows at once.
-    expect(perSecond * 60 + Math.max(1, Math.floor(perSecond))).toBeLessThanOrEqual(100);
-    expect(apiCallsPerMinute(settings)).toBeGreaterThan(97);
+    expect(perSecond).toBeCloseTo((100 / 60) * 0.99, 10);
+    expect(perSecond * 60).toBeCloseTo(99, 10);
+    expect(apiCallsPerMinute(settings)).toBeGreaterThan(98);
+    // The burst the server's token bucket lets through after a pause is the worker's to hold back.
+    expect(apiRequestLimit(settings)).toEqual({ requests: 100, windowMs: 60_000 });
   });
 
-  it('follow a shortened window (benchmarks, demo) the same way', () => {
+  it('follow a shortened window (benchmarks, demo) the same way, at 0.99 of the limit', () => {
     const settings = workerSettings({ LEDGERLIFT_API_RATE_WINDOW_SECONDS: '30' });
     const perSecond = apiActivitiesPerSecond(settings) ?? 0;
-    expect(perSecond * 30 + Math.floor(perSecond)).toBeLessThanOrEqual(100);
+    // The old rule, 100 / (30 + 1) x 0.99, capped budget use at 0.958 on this window.
+    expect((perSecond * 30) / 100).toBeGreaterThanOrEqual(0.97);
+    expect(perSecond * 30).toBeLessThanOrEqual(100);
+    expect(apiRequestLimit(settings)).toEqual({ requests: 100, windowMs: 30_000 });
+    expect(apiRequestLimit(workerSettings({ LEDGERLIFT_API_RATE_LIMIT: 'off' }))).toBeUndefined();
   });
 
   it('turn the pace off for benchmarks only when asked', () => {

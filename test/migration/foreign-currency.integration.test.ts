@@ -211,6 +211,32 @@ describe('foreign-currency documents, migrated into a CAD workspace with its own
       'BILL-200': '9.00', // 300.00 USD: 384.00 legacy, 375.00 at 1.25
       'BILL-201': '4.80', // 120.00 GBP: 208.80 legacy, 204.00 at 1.70
     });
+    // Each difference passes through the named exchange-difference account the accounts step
+    // created (the legacy chart has none): the control account's against it, and it against the
+    // lines' accounts, so it shows every difference and still ends at zero.
+    const workspaceId = stack.sandbox.config.workspaces[0]?.id ?? '';
+    const onExchange = stack.sandbox.admin
+      .journalLines(workspaceId)
+      .filter((line) => line.accountName === 'Exchange Gains/Losses');
+    const signed = (line: { debit: string; credit: string }) =>
+      Math.round(Number(line.debit) * 100) - Math.round(Number(line.credit) * 100);
+    const controlLegs: Record<string, number> = Object.fromEntries(
+      onExchange
+        .filter((line) => /receivables|payables/.test(line.description))
+        .map((line): [string, number] => [
+          /(INV|BILL)-\d+/.exec(line.memo)?.[0] ?? '',
+          signed(line),
+        ]),
+    );
+    expect(controlLegs).toEqual({
+      'INV-100': -2320, // receivables up 23.20: the exchange account credited
+      'INV-101': -2055,
+      'INV-102': 1950, // receivables down 19.50: the exchange account debited
+      'BILL-200': 900, // payables up 9.00: the exchange account debited
+      'BILL-201': 480,
+    });
+    expect(onExchange).toHaveLength(10);
+    expect(onExchange.reduce((sum, line) => sum + signed(line), 0)).toBe(0);
     expect(live.status).toBe('completed');
   });
 });

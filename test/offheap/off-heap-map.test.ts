@@ -47,4 +47,23 @@ describe('OffHeapMap', () => {
     expect(a.get(['bill', 'B-1'])).toBeUndefined();
     expect(b.get(['invoice', 'INV-1'])).toEqual({ amount: '99.99' });
   });
+
+  it('reads its own writes before and after they are committed together, the last write winning', () => {
+    const map = OffHeapMap.create<{ n: number }>();
+    // More writes than one commit takes, each key written twice.
+    for (let round = 0; round < 2; round += 1) {
+      for (let n = 0; n < 1500; n += 1) map.set(['k', n], { n: n + round * 10_000 });
+    }
+    map.set(['k', '7'], { n: -7 }); // the text "7" is another key than the number 7
+
+    expect(map.get(['k', 7])).toEqual({ n: 10_007 });
+    expect(map.get(['k', 1499])).toEqual({ n: 11_499 });
+    expect(map.get(['k', '7'])).toEqual({ n: -7 });
+    const listed = [...map.entries(['k'])];
+    expect(listed).toHaveLength(1501);
+    expect(listed[0]).toEqual([['k', 0], { n: 10_000 }]);
+    map.clear();
+    expect(map.get(['k', '7'])).toBeUndefined();
+    expect([...map.values()]).toEqual([]);
+  });
 });

@@ -101,6 +101,41 @@ describe('refresh on 401', () => {
     expect(api.requests).toHaveLength(3);
   });
 
+  it('refreshes when the newer token it switched to is refused too (a clock jump kills both)', async () => {
+    const tokens = new TokenFake();
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let dataCalls = 0;
+    api = await startFakeApi(async (request) => {
+      if (request.path.startsWith('/partners/customers/') && (dataCalls += 1) === 1) {
+        await firstHeld; // answered only after the rotation and the jump below
+      }
+      return (await tokens.handle(request)) ?? ok(customer);
+    });
+    const clock = new TestClock();
+    const store = createMemoryCredentialStore({ default: connectedProfile(api.baseUrl, clock) });
+    const client = track(testClient(store, clock).client);
+
+    const call = client.customers.get('c-1'); // sent with the original token, held by the server
+    await waitUntil(() => dataCalls === 1);
+    await client.tokens.refresh(); // another caller rotates the pair meanwhile
+    const rotated = tokens.latestAccessToken();
+    tokens.validAccess.clear(); // the server's clock jumps: both access tokens are now expired
+    releaseFirst();
+
+    const found = await call;
+    expect(found.customer).toBe('Acme Ltd');
+    const sent = api.requests
+      .filter((request) => request.path === '/partners/customers/c-1')
+      .map((request) => request.headers.authorization);
+    expect(sent).toEqual([
+      `Bearer ${ACCESS_TOKEN}`,
+      `Bearer ${rotated}`,
+      `Bearer ${tokens.latestAccessToken()}`,
+    ]);
+    expect(tokens.refreshCalls).toBe(2);
+  });
+
   it('reports a rejected refresh token as a credential problem, distinct from a 400', async () => {
     const tokens = new TokenFake();
     tokens.validAccess.clear();

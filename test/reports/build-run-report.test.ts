@@ -5,6 +5,7 @@ import { stepNames } from '../../src/migration/contracts/steps.js';
 import type { RowOutcome } from '../../src/migration/engine/row-outcome.js';
 import type { RunReadModel } from '../../src/migration/run-read-model.js';
 import { buildRunReport } from '../../src/reports/build-run-report.js';
+import { renderHtmlReport } from '../../src/reports/render-html.js';
 
 const done = (
   key: string,
@@ -96,5 +97,41 @@ describe('the run report counts', () => {
     );
     const accounts = report.steps.find((step) => step.step === 'accounts');
     expect(accounts).toMatchObject({ created: 1, matched: 1, mapped: 2 });
+  });
+});
+
+describe("a dry run's report beside the live migrations running now", () => {
+  it('estimates the live run under sharing with them, and says so in the HTML report', async () => {
+    const report = await buildRunReport(
+      accountsRun(),
+      {
+        scope: { runName: 'acme', stageId: 's', mode: 'dry-run', profile: 'sandbox', weight: 1 },
+        progress: {
+          runName: 'acme',
+          mode: 'dry-run',
+          phase: 'completed',
+          round: 1,
+          steps: [],
+          calls: { made: 597, remainingEstimate: 0 },
+          predictedLiveCalls: 600,
+          pacePerMinute: 0,
+          etaSeconds: null,
+        },
+        source: { folder: '/exports', format: 'xero' },
+        batchSize: 25,
+        requestsPerMinute: 60,
+        runsInProgress: [{ name: 'globex', weight: 2, remainingCalls: 6000 }],
+      },
+      new Date('2026-11-25T00:00:00Z'),
+    );
+    // A third of 60 a minute beside a weight-2 run that outlasts it: 30 min instead of 10.
+    expect(report.calls.predicted?.minutesAtRateLimit).toBe(10);
+    expect(report.calls.predicted?.underSharing).toMatchObject({ minutes: 30, minutesAlone: 10 });
+    const text = renderHtmlReport(report)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'With the live migration running now under this client id (globex: weight 2, 6,000 calls left), the live run at weight 1 would take about 30 min instead of 10 min alone.',
+    );
   });
 });

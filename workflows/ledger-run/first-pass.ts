@@ -1,5 +1,6 @@
 import { patched } from '@temporalio/workflow';
 import { refreshCounts } from './exact-counts.js';
+import { leftOutStop } from './left-out-gate.js';
 import { progressOf, publish, setPhase } from './run-progress.js';
 import { scopeOf, type LedgerRun, type RunOutcome } from './run-state.js';
 import { stageExports } from './stage-exports.js';
@@ -39,8 +40,13 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
   const check = read
     ? await checkBooksAgainstWorkspace(scopeOf(run), checkScope, input.currency !== undefined)
     : null;
-  run.blockedReason = check?.reason;
-  if (check?.blocking || (input.mode === 'live' && stage.blocking && !input.skipInvalidRows)) {
+  const leftOut = leftOutStop(run, stage);
+  run.blockedReason = check?.reason ?? leftOut;
+  if (
+    check?.blocking ||
+    leftOut !== undefined ||
+    (input.mode === 'live' && stage.blocking && !input.skipInvalidRows)
+  ) {
     setPhase(run, 'blocked');
     await writeReports(run);
     return { status: 'blocked', progress: progressOf(run) };

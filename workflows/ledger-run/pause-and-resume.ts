@@ -1,12 +1,20 @@
-import { getExternalWorkflowHandle, setHandler } from '@temporalio/workflow';
-import { pauseSignal, resumeSignal, stepPausedSignal } from '../handlers.js';
+import { getExternalWorkflowHandle, patched, setHandler } from '@temporalio/workflow';
+import { STALE_PAUSE_PATCH, pauseSignal, resumeSignal, stepPausedSignal } from '../handlers.js';
 import { setPhase } from './run-progress.js';
-import type { LedgerRun } from './run-state.js';
+import type { LedgerRun, OperatorState } from './run-state.js';
 
 /** Pause (the operator's, or a step's on a credential or quota problem) and resume. */
 export function handlePauseAndResume(run: LedgerRun): void {
   const { operator } = run;
-  setHandler(stepPausedSignal, ({ step, reason }) => pause(run, `${step}: ${reason}`));
+  setHandler(stepPausedSignal, async ({ step, reason, attemptStartedAt }) => {
+    if (answeredByLastResume(operator, attemptStartedAt) && patched(STALE_PAUSE_PATCH)) {
+      // An attempt scheduled before the operator fixed things and resumed: resume that child, so
+      // it tries the unit again with what the operator fixed, instead of pausing the run again.
+      await tellChildren(run);
+      return;
+    }
+    pause(run, `${step}: ${reason}`);
+  });
   setHandler(pauseSignal, async ({ reason }) => {
     pause(run, reason ?? 'paused by the operator');
     await tellChildren(run);
@@ -15,9 +23,26 @@ export function handlePauseAndResume(run: LedgerRun): void {
     if (!operator.paused) return;
     operator.paused = false;
     operator.pauseReason = undefined;
+    operator.lastResumedAt = Date.now();
     setPhase(run, operator.phaseBeforePause);
     await tellChildren(run);
   });
+}
+
+/**
+ * True when a step's pausing failure came from an attempt scheduled before the operator's last
+ * resume, while the run is running: the operator has acted since (reconnected, waited out a quota).
+ */
+export function answeredByLastResume(
+  operator: Pick<OperatorState, 'paused' | 'lastResumedAt'>,
+  attemptStartedAt: number | undefined,
+): boolean {
+  return (
+    !operator.paused &&
+    attemptStartedAt !== undefined &&
+    operator.lastResumedAt !== undefined &&
+    attemptStartedAt < operator.lastResumedAt
+  );
 }
 
 function pause(run: LedgerRun, reason: string): void {

@@ -32,6 +32,7 @@ export function progressOf(run: LedgerRun): RunProgress {
     pacePerMinute: pace,
     etaSeconds:
       pace > 0 && remaining > 0 ? Math.round((remaining / pace) * 60) : remaining === 0 ? 0 : null,
+    ...(input.weight !== undefined ? { weight: input.weight } : {}),
     ...(operator.pauseReason ? { pauseReason: operator.pauseReason } : {}),
     ...(run.blockedReason ? { blockedReason: run.blockedReason } : {}),
     ...(verification ? { verification } : {}),

@@ -59,6 +59,8 @@ export interface OperatorState {
   pauseReason: string | undefined;
   /** The phase a pause interrupted, restored on resume (migrating, awaiting the operator...). */
   phaseBeforePause: RunPhase;
+  /** Workflow time of the operator's last resume in this execution. */
+  lastResumedAt: number | undefined;
   finishRequested: boolean;
   replayQueued: QueuedReplay | undefined;
   replayRequested: boolean;
@@ -136,6 +138,7 @@ export function openRun(input: MigrateLedgerInput, carried?: CarriedState): Ledg
       paused: false,
       pauseReason: undefined,
       phaseBeforePause: phase,
+      lastResumedAt: undefined,
       finishRequested: false,
       replayQueued: undefined,
       replayRequested: false,

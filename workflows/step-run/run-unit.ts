@@ -10,12 +10,13 @@ export async function runUnit(run: StepRun, unit: UnitRef): Promise<void> {
   for (;;) {
     await waitWhilePaused(run);
     let result: UnitResult;
+    const attemptStartedAt = Date.now();
     try {
       result = await run.units.executeUnit({ scope: run.input.scope, unit });
     } catch (error) {
       const type = failureType(error);
       if (isPausingFailureType(type)) {
-        await pauseOnFailure(run, `${type}: ${failureMessage(error)}`);
+        await pauseOnFailure(run, `${type}: ${failureMessage(error)}`, attemptStartedAt);
         continue;
       }
       // Retries are exhausted: the unit's rows fail with the reason, and the step goes on.

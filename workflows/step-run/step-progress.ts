@@ -1,6 +1,12 @@
-import { condition, getExternalWorkflowHandle, setHandler } from '@temporalio/workflow';
+import { condition, getExternalWorkflowHandle, patched, setHandler } from '@temporalio/workflow';
 import type { StepProgress } from '../../src/migration/contracts/workflow-types.js';
-import { pauseSignal, resumeSignal, stepPausedSignal, stepProgressSignal } from '../handlers.js';
+import {
+  STALE_PAUSE_PATCH,
+  pauseSignal,
+  resumeSignal,
+  stepPausedSignal,
+  stepProgressSignal,
+} from '../handlers.js';
 import type { StepRun } from './step-state.js';
 
 /** Progress reports per phase, at most (plus the forced ones: phase start, pause, end). */
@@ -48,7 +54,11 @@ export async function reportProgress(
 }
 
 /** Pauses the step on a failure (a credential or quota problem) and tells the run why. */
-export async function pauseOnFailure(run: StepRun, reason: string): Promise<void> {
+export async function pauseOnFailure(
+  run: StepRun,
+  reason: string,
+  attemptStartedAt: number,
+): Promise<void> {
   run.paused = true;
   run.pauseReason = reason;
   const { parent } = run;
@@ -56,6 +66,7 @@ export async function pauseOnFailure(run: StepRun, reason: string): Promise<void
     await getExternalWorkflowHandle(parent.workflowId, parent.runId).signal(stepPausedSignal, {
       step: run.input.step,
       reason,
+      ...(patched(STALE_PAUSE_PATCH) ? { attemptStartedAt } : {}),
     });
   }
 }

@@ -1,4 +1,5 @@
-import { workflowInfo } from '@temporalio/workflow';
+import { patched, workflowInfo } from '@temporalio/workflow';
+import { unitWindow } from '../../src/migration/contracts/fair-share.js';
 import type { PhaseName, UnitRef } from '../../src/migration/contracts/steps.js';
 import { runUnit } from './run-unit.js';
 import { reportProgress, waitWhilePaused } from './step-progress.js';
@@ -9,7 +10,7 @@ const UNITS_PER_RUN = 600;
 
 /**
  * Runs a phase's units from `next` on, one API call each, with a sliding window of `concurrency`
- * calls in flight, until the phase ends or this execution has started its share (a dry run in
+ * times the run's weight calls in flight (src/migration/contracts/fair-share.ts), until the phase ends or this execution has started its share (a dry run in
  * chunks starts none here; it only waits for what is in flight). Answers the next unit to run.
  */
 export async function runUnitWindow(
@@ -19,13 +20,17 @@ export async function runUnitWindow(
   from: number,
 ): Promise<number> {
   const { input } = run;
+  // Steps begun before the window scaled by weight keep their fixed window on replay.
+  const windowSize = patched('unit-window-by-weight')
+    ? unitWindow(input.concurrency, input.scope.weight)
+    : input.concurrency;
   const inFlight = new Set<Promise<void>>();
   let next = from;
   while (next < total || inFlight.size > 0) {
     while (
       !run.inChunks &&
       next < total &&
-      inFlight.size < input.concurrency &&
+      inFlight.size < windowSize &&
       run.startedThisRun < (input.unitsPerRun ?? UNITS_PER_RUN) &&
       !workflowInfo().continueAsNewSuggested
     ) {

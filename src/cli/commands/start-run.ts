@@ -1,6 +1,13 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError } from '@temporalio/client';
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowFailedError,
+  type Client,
+} from '@temporalio/client';
 import { migrateLedger } from '../../../workflows/migrate-ledger.js';
+import { estimateCallsPerMinute, workerSettings } from '../../config/worker-settings.js';
 import { runWorkflowId } from '../../migration/contracts/run-name.js';
+import { listRunsInProgress } from '../../migration/runs-in-progress.js';
+import { describeSharing, estimateUnderSharing } from '../../reports/estimate-under-sharing.js';
 import type { RunProgress } from '../../migration/contracts/workflow-types.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { chooseProfile, checkDevProfile } from '../default-profile.js';
@@ -79,9 +86,11 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
         return exitCodes.needsAttention;
       case 'dry-run-complete': {
         const verified = outcome.progress.verification?.verified !== false;
+        const predicted = outcome.progress.predictedLiveCalls ?? outcome.progress.calls.made;
         console.log(
-          `Dry run complete: ${outcome.progress.predictedLiveCalls ?? outcome.progress.calls.made} calls predicted for the live run; ${verified ? 'the books will verify' : 'the books will need review'}.${reportLine}`,
+          `Dry run complete: ${predicted} calls predicted for the live run; ${verified ? 'the books will verify' : 'the books will need review'}.${reportLine}`,
         );
+        console.log(await sharingNow(client, input, predicted));
         return verified ? exitCodes.ok : exitCodes.needsAttention;
       }
       case 'completed':
@@ -123,4 +132,22 @@ function rootCause(error: Error): string {
     current = (current as { cause?: unknown }).cause;
   }
   return message;
+}
+
+/** What the live migrations running now do to the live run's duration (a forecast: never fails). */
+async function sharingNow(
+  client: Client,
+  input: { runName: string; weight?: number },
+  predictedCalls: number,
+): Promise<string> {
+  const running = await listRunsInProgress(client, input.runName).catch(() => undefined);
+  if (!running) return 'Could not list the migrations running now: the estimate assumes none.';
+  return describeSharing(
+    estimateUnderSharing(
+      predictedCalls,
+      estimateCallsPerMinute(workerSettings()),
+      running,
+      input.weight,
+    ),
+  );
 }

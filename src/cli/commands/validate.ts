@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatLocation, type Problem } from '../../ledger/index.js';
+import { formatLocation, needsOwnSkip, type Problem } from '../../ledger/index.js';
 import { readValidatedExports } from '../../migration/staging/validated-exports.js';
 import { sourceFormats, type SourceFormat } from '../../../mappings/read-ledger.js';
 import { checkDateOptions } from '../date-options.js';
@@ -48,8 +48,10 @@ export async function validate(options: ValidateOptions): Promise<number> {
   const counts = { error: 0, warning: 0, info: 0 };
   const records = new Map<string, number>();
   let shown = 0;
+  let leftOut = 0;
   const show = (problem: Problem) => {
     counts[problem.severity] += 1;
+    if (needsOwnSkip(problem)) leftOut += 1;
     if (options.json) {
       console.log(JSON.stringify(problem));
       return;
@@ -113,7 +115,11 @@ export async function validate(options: ValidateOptions): Promise<number> {
       counts.error > 0
         ? ' Errors block a live run until fixed (or skipped with --skip-invalid-rows).'
         : '';
-    console.log(`${summary.join(', ')}.${blocks}`);
+    const ownSkip =
+      leftOut > 0
+        ? ` ${leftOut} left-out transaction(s) need --skip-kind: --skip-invalid-rows does not pass them.`
+        : '';
+    console.log(`${summary.join(', ')}.${blocks}${ownSkip}`);
     for (const line of describeVerdict(predicted.report, limit)) console.log(line);
     if (check) for (const line of describeWorkspaceCheck(check)) console.log(line);
   } else {

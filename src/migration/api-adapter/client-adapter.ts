@@ -9,8 +9,10 @@ import type {
   BulkRowResult,
   MigrationApi,
   Page,
+  WorkspaceAccount,
   Written,
 } from '../contracts/migration-api.js';
+import type { Account, SubAccount } from '../../partner-api/schemas/accounts.js';
 
 /** The page size the migration reads with: the most the sandbox allows (T5). */
 const PAGE_SIZE = 100;
@@ -30,16 +32,7 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
   return {
     async listAccounts(page) {
       const listing = await client.accounts.listPage(query(page), options);
-      const flat = listing.records.flatMap((account) => [account, ...(account.subAccounts ?? [])]);
-      return pageOf({ ...listing, records: flat }, page, listing.records.length, (account) => ({
-        id: account.id,
-        name: account.name ?? '',
-        accountNumber: account.accountNumber ?? undefined,
-        type: account.type ?? '',
-        subTypeName: account.subType?.name,
-        editable: account.editable ?? true,
-        createdAt: account.createdAt,
-      }));
+      return accountsPage(listing, page, workspaceAccountOf);
     },
     async listSubTypes() {
       const subTypes = await client.accounts.listSubTypes({}, options);
@@ -249,15 +242,8 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
         { ...query(page), includeDeleteMeta: true },
         options,
       );
-      const flat = listing.records.flatMap((account) => [account, ...(account.subAccounts ?? [])]);
-      return pageOf({ ...listing, records: flat }, page, listing.records.length, (account) => ({
-        id: account.id,
-        name: account.name ?? '',
-        accountNumber: account.accountNumber ?? undefined,
-        type: account.type ?? '',
-        subTypeName: account.subType?.name,
-        editable: account.editable ?? true,
-        createdAt: account.createdAt,
+      return accountsPage(listing, page, (account) => ({
+        ...workspaceAccountOf(account),
         canDelete: account.canDelete,
         deleteBlockedReason: account.deleteBlockedReason ?? undefined,
         status: account.status,
@@ -293,6 +279,30 @@ function writtenOf<T>(result: WriteResult<T>): Written<T> {
 }
 
 /** A client page as the migration's page; a missing `totalPages` is inferred from a short page. */
+type ClientAccount = Account | SubAccount;
+
+/** A page of the chart with each account's sub-accounts listed after it, as the migration reads it. */
+function accountsPage<R>(
+  listing: ClientPage<Account>,
+  page: number,
+  map: (account: ClientAccount) => R,
+): Page<R> {
+  const flat = listing.records.flatMap((account) => [account, ...(account.subAccounts ?? [])]);
+  return pageOf({ ...listing, records: flat }, page, listing.records.length, map);
+}
+
+function workspaceAccountOf(account: ClientAccount): WorkspaceAccount {
+  return {
+    id: account.id,
+    name: account.name ?? '',
+    accountNumber: account.accountNumber ?? undefined,
+    type: account.type ?? '',
+    subTypeName: account.subType?.name,
+    editable: account.editable ?? true,
+    createdAt: account.createdAt,
+  };
+}
+
 function pageOf<T, R>(
   listing: ClientPage<T>,
   page: number,

@@ -17,3 +17,19 @@ export const MAX_RUN_WEIGHT = 100;
 export function apiCallPriority(run: { runName: string; weight?: number }): Priority {
   return { fairnessKey: run.runName, fairnessWeight: run.weight ?? DEFAULT_RUN_WEIGHT };
 }
+
+/**
+ * The most API calls one step keeps in flight, whatever its concurrency and weight: a bound well
+ * under Temporal's limit of pending activities per workflow, so a heavy run stays schedulable.
+ */
+export const MAX_UNIT_WINDOW = 256;
+
+/**
+ * How many of a step's API calls are in flight at once: its concurrency times the run's weight.
+ * Fairness only acts on calls waiting in the API queue; a run whose weight earns it twice the pace
+ * drains a fixed window twice as fast, so it needs twice the window to keep calls waiting there
+ * (workflows/step-run/unit-window.ts). Without the scaling, a heavy run gets less than its share.
+ */
+export function unitWindow(concurrency: number, weight: number = DEFAULT_RUN_WEIGHT): number {
+  return Math.min(MAX_UNIT_WINDOW, Math.max(1, Math.ceil(concurrency * weight)));
+}

@@ -85,6 +85,8 @@ export interface RunProgress {
   /** API calls per minute over the last few minutes. */
   pacePerMinute: number;
   etaSeconds: number | null;
+  /** The run's weight in the shared API budget, when one was given (MigrateLedgerInput.weight). */
+  weight?: number;
   pauseReason?: string;
   /** Why a blocked run stopped before writing, when the workspace pre-check stopped it. */
   blockedReason?: string;
@@ -109,6 +111,8 @@ export interface StageSummary {
   estimatedCalls: Record<StepName, number>;
   problems: { error: number; warning: number; info: number };
   blocking: boolean;
+  /** Left-out transactions: they block a live run even with skipInvalidRows (own-skip-errors.ts). */
+  leftOut?: number;
 }
 
 export interface StageInput {

@@ -1,9 +1,9 @@
 import { unitId } from '../contracts/steps.js';
 import type { UnitInput } from '../contracts/workflow-types.js';
 import { openOutcomes, type EngineDeps } from './engine.js';
-import type { UnitRow } from '../contracts/unit-row.js';
 import { isSettled, type RowOutcome } from './row-outcome.js';
 import { scopeKeys } from './run-keys.js';
+import { readUnit } from './unit-pages.js';
 import { needsReconciliation, type UnitAttempt } from './unit-attempt.js';
 
 /**
@@ -17,7 +17,7 @@ export async function failUnit(
 ): Promise<number> {
   const store = await deps.openStore(input.scope.runName);
   const keys = scopeKeys(input.scope);
-  const unitDoc = await store.getDocument<{ rows: UnitRow[] }>(keys.unit(input.unit));
+  const unitDoc = await readUnit(store, input.scope, input.unit);
   const { log, view } = await openOutcomes(deps, store, input.scope);
   const attempt = await store.getDocument<UnitAttempt>(keys.attempt(input.unit));
   const maybeApplied = needsReconciliation(attempt);

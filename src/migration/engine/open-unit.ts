@@ -2,10 +2,10 @@ import { unitId } from '../contracts/steps.js';
 import type { UnitInput } from '../contracts/workflow-types.js';
 import { openOutcomes, type EngineDeps } from './engine.js';
 import type { UnitContext } from './phase-handler.js';
-import type { UnitRow } from '../contracts/unit-row.js';
 import { References } from './references.js';
 import { isSettled } from './row-outcome.js';
 import { scopeKeys } from './run-keys.js';
+import { readUnit } from './unit-pages.js';
 import type { UnitAttempt } from './unit-attempt.js';
 
 /**
@@ -16,7 +16,7 @@ export async function openUnit(deps: EngineDeps, input: UnitInput) {
   const store = await deps.openStore(input.scope.runName);
   const keys = scopeKeys(input.scope);
   const handler = deps.handler(input.unit.step, input.unit.phase);
-  const unitDoc = await store.getDocument<{ rows: UnitRow[] }>(keys.unit(input.unit));
+  const unitDoc = await readUnit(store, input.scope, input.unit);
   if (!unitDoc) throw new Error(`unit ${unitId(input.unit)} was never planned`);
   const { log, view } = await openOutcomes(deps, store, input.scope);
   const attemptKey = keys.attempt(input.unit);

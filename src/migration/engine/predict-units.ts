@@ -79,7 +79,8 @@ export async function predictUnits(
   while (progress.next < input.to) {
     const index = progress.next;
     if (readAhead.length === 0 || (index - input.from) % UNITS_PER_WRITE === 0) {
-      // Each unit reads its document and its call record: read the next batch's together.
+      // Each unit reads its call record: read the next batch's together. Its rows come from its
+      // page (src/migration/engine/unit-pages.ts), one read for the batch.
       store.forget(readAhead);
       const end = Math.min(
         input.to,
@@ -88,7 +89,7 @@ export async function predictUnits(
       readAhead = [];
       for (let ahead = index; ahead < end; ahead += 1) {
         const unit = { step, phase, planId, index: ahead };
-        readAhead.push(keys.unit(unit), keys.attempt(unit));
+        readAhead.push(keys.attempt(unit));
       }
       await store.prefetch(readAhead);
     }

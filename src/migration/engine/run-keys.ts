@@ -14,6 +14,9 @@ export function scopeKeys(scope: RunScope) {
     unit: (unit: UnitRef) => `units/${namespace}/${unitId(unit)}`,
     unitPlan: (planId: string, step: string, phase: string) =>
       `units/${namespace}/${planId}/${step}/${phase}/plan`,
+    /** A page of a phase's units (src/migration/engine/unit-pages.ts). */
+    unitPage: (planId: string, step: string, phase: string, page: number) =>
+      `units/${namespace}/${planId}/${step}/${phase}/pages/${String(page).padStart(6, '0')}`,
     attempt: (unit: UnitRef) => `attempts/${namespace}/${unitId(unit)}`,
     // Per stage: every workflow run reads the workspace afresh, never an older run's pages.
     snapshot: (resource: string) => `snapshots/${namespace}/${scope.stageId}/${resource}`,

@@ -37,5 +37,6 @@ export async function stageExports(
     estimatedCalls: manifest.estimatedCalls,
     problems: manifest.problems,
     blocking: manifest.blocking,
+    ...(manifest.leftOut ? { leftOut: manifest.leftOut } : {}),
   };
 }

@@ -7,6 +7,14 @@ import type {
   Written,
 } from '../contracts/migration-api.js';
 import { CLEARING_ACCOUNT_KEY, CLEARING_ACCOUNT_NAME } from '../accounting/posting-keys.js';
+import {
+  EXCHANGE_ACCOUNT_KEY,
+  EXCHANGE_ACCOUNT_NAME,
+  legacyExchangeAccount,
+  WORKSPACE_EXCHANGE_ROLE,
+  workspaceExchangeAccount,
+} from '../accounting/exchange-account.js';
+import { hasForeignDocuments } from './exchange-account.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
@@ -36,6 +44,20 @@ const clearingAccount: Pick<Account, 'key' | 'name' | 'kind' | 'active' | 'descr
   active: true,
   description:
     'Opening receivables and payables net against the open documents here; it ends at zero when they agree.',
+};
+
+/**
+ * Created when neither the legacy chart nor the workspace has an account for foreign documents'
+ * exchange differences (src/migration/accounting/exchange-account.ts). Expense-typed, as exchange
+ * losses and gains are usually kept below the operating lines.
+ */
+const exchangeAccount: Pick<Account, 'key' | 'name' | 'kind' | 'active' | 'description'> = {
+  key: EXCHANGE_ACCOUNT_KEY,
+  name: EXCHANGE_ACCOUNT_NAME,
+  kind: 'other-expense',
+  active: true,
+  description:
+    'Ledgerlift books here the difference between the legacy and the workspace base value of each foreign document.',
 };
 
 /**
@@ -141,9 +163,24 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
       });
     };
 
-    for await (const staged of context.stagedRows('accounts'))
+    const chart: Account[] = [];
+    for await (const staged of context.stagedRows('accounts')) {
+      chart.push(staged.record as Account);
       consider(staged.record as Account, true);
+    }
     consider(clearingAccount, false);
+    if (!legacyExchangeAccount(chart)) {
+      const found = workspaceExchangeAccount(workspace);
+      if (found)
+        decided.push(
+          build.matched(
+            { entity: 'workspace-account', key: WORKSPACE_EXCHANGE_ROLE, data: undefined },
+            found.id,
+            'workspace.exchange-account',
+          ),
+        );
+      else if (await hasForeignDocuments(context)) consider(exchangeAccount, false);
+    }
     return { units: chunk(toCreate, context.batchSize), decided, counts };
   },
 
@@ -178,9 +215,10 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
 
   lookups: () => 1,
 
-  // Ledgerlift's clearing account is not one of the legacy accounts the step counts.
+  // Ledgerlift's own accounts are not among the legacy accounts the step counts.
   recordsFinished: (_context, succeeded) =>
-    succeeded.filter((row) => row.key !== CLEARING_ACCOUNT_KEY).length,
+    succeeded.filter((row) => row.key !== CLEARING_ACCOUNT_KEY && row.key !== EXCHANGE_ACCOUNT_KEY)
+      .length,
 
   async reconcile(context, api, rows, _lookup, page) {
     const listing = await api.listAccounts(page);

@@ -17,6 +17,7 @@ import { documentLines } from './document-lines.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { nextPageOf } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
+import { exchangeAccountOf } from './exchange-account.js';
 
 /** Outcome entity of a foreign document's exchange difference; key `invoice:<key>`, `bill:<key>`. */
 export const EXCHANGE_DIFFERENCE = 'exchange-difference';
@@ -41,6 +42,13 @@ interface ExchangeRequest {
   dueSign: 1 | -1;
   /** Each line as posted: its account and its legacy base value, in line order. */
   lines: Array<{ accountUuid: string; legacyBase: string }>;
+  /**
+   * The exchange-difference account (src/migration/accounting/exchange-account.ts). Absent in rows
+   * planned before it existed: those book straight between the control and the lines' accounts.
+   */
+  exchangeAccountUuid?: string;
+  /** Its name, for the row's outcome. */
+  exchangeAccountName?: string;
   date: string;
   memo: string;
 }
@@ -55,9 +63,10 @@ interface Booked {
 /**
  * The workspace values a foreign document at its own rate (assumption R34); the legacy books valued
  * it at theirs. After the document is posted, its workspace valuation is read back and one journal
- * entry books the difference onto the same accounts (the control account against each line's), so
- * receivables, payables and the trial balance hold the legacy base figures to the cent. The
- * difference is kept on the row's outcome and reported per document (docs/accounting.md).
+ * entry books the difference through the named exchange-difference account: the control account
+ * against it, and it against each line's account, so receivables, payables and the trial balance
+ * hold the legacy base figures to the cent and the account shows every difference. The difference
+ * is kept on the row's outcome and reported per document (docs/accounting.md).
  */
 function exchangeDifference(
   step: StepName & ('invoices' | 'bills'),
@@ -73,6 +82,8 @@ function exchangeDifference(
     async plan(context): Promise<PlannedPhase<ExchangeRow>> {
       const base = context.manifest.baseCurrency;
       const facts = await context.documents();
+      // Looked up once, at the first foreign document (the chart is read only if one exists).
+      let exchange: Promise<{ uuid: string; name: string } | undefined> | undefined;
       const units: Array<Array<UnitRow<ExchangeRow>>> = [];
       for await (const staged of context.stagedRows(step)) {
         const document = staged.record as SalesDocument | PurchaseDocument;
@@ -84,12 +95,14 @@ function exchangeDifference(
         const key = `${entity}:${document.key}`;
         if (selectRow(context, EXCHANGE_DIFFERENCE, key) !== 'plan') continue;
         const outstanding = facts.get(entity, document.key)?.outstandingAtCutover;
+        exchange ??= exchangeAccountOf(context);
+        const through = await exchange;
         units.push([
           {
             entity: EXCHANGE_DIFFERENCE,
             key,
             location: document.source,
-            data: requestOf(context.refs, base, document, created.id, key, outstanding),
+            data: requestOf(context.refs, base, document, created.id, key, outstanding, through),
           },
         ]);
       }
@@ -136,7 +149,7 @@ function exchangeDifference(
         return {
           ...build.created(row, booked.id, context.unitId, written.warnings),
           code: 'fx.booked',
-          reason: `exchange difference of ${difference} booked on ${row.data.number}`,
+          reason: `exchange difference of ${difference} booked on ${row.data.number}${row.data.request?.exchangeAccountName ? ` through ${row.data.request.exchangeAccountName}` : ''}`,
           amount: difference,
         };
       });
@@ -170,12 +183,19 @@ function requestOf(
   documentUuid: string,
   key: string,
   outstandingAtCutover: string | undefined,
+  exchange: { uuid: string; name: string } | undefined,
 ): ExchangeRow {
   const sales = 'customerKey' in document;
   const control = refs.role(sales ? 'receivable' : 'payable');
   const lines = documentLines(document, refs, outstandingAtCutover);
   if (!control)
     return { number: document.number, missing: 'the workspace control account is unknown' };
+  if (!exchange)
+    return {
+      number: document.number,
+      missing:
+        'the exchange-difference account is unknown (the accounts step did not settle on one)',
+    };
   if (!Array.isArray(lines)) return { number: document.number, missing: lines.missing };
   const amounts = lines.map((line) => lineAmountCents(line.quantity, line.unitPrice));
   const legacyTotal = legacyBaseOf(document, sumCents(amounts), base);
@@ -190,6 +210,8 @@ function requestOf(
       kind: sales ? 'invoice' : 'bill',
       documentUuid,
       control: { accountUuid: control, side },
+      exchangeAccountUuid: exchange.uuid,
+      exchangeAccountName: exchange.name,
       dueSign,
       lines: lines.map((line, index) => ({
         accountUuid: line.accountUuid,
@@ -202,8 +224,10 @@ function requestOf(
 }
 
 /**
- * Reads the document's workspace valuation, then books legacy minus workspace on each account: one
- * GET and at most one journal entry. The GET is a read, so a retry after an ambiguous write
+ * Reads the document's workspace valuation, then books legacy minus workspace: the control
+ * account's difference against the exchange-difference account, and each line's against it too,
+ * as two separate lines on it (so each shows, though together they net to any rounding the
+ * workspace left between its lines and its total). One GET and at most one journal entry. The GET is a read, so a retry after an ambiguous write
  * reconciles by the entry's reference before anything is sent again.
  */
 async function bookDifference(
@@ -221,20 +245,29 @@ async function bookDifference(
   const difference = legacyTotal - centsOf(valued.baseTotal);
   const side = BigInt(request.control.side);
   add(request.control.accountUuid, side * difference);
+  let linesDebit = 0n;
   request.lines.forEach((line, index) => {
     const lineDifference = centsOf(line.legacyBase) - centsOf(workspaceLines[index] ?? '0.00');
     add(line.accountUuid, -side * lineDifference);
+    linesDebit += -side * lineDifference;
   });
   const lines: JournalEntryBody['lines'] = [];
-  for (const [accountUuid, debit] of byAccount) {
-    if (debit === 0n) continue;
+  const push = (accountUuid: string, debit: Cents, description: string) => {
+    if (debit === 0n) return;
     const magnitude = formatCents(debit < 0n ? -debit : debit);
     lines.push({
       accountUuid,
       debit: debit > 0n ? magnitude : '0.00',
       credit: debit > 0n ? '0.00' : magnitude,
-      description: 'Exchange difference',
+      description,
     });
+  };
+  for (const [accountUuid, debit] of byAccount) push(accountUuid, debit, 'Exchange difference');
+  const through = request.exchangeAccountUuid;
+  if (through) {
+    const what = request.kind === 'invoice' ? 'receivables' : 'payables';
+    push(through, -side * difference, `Exchange difference: ${what} at the legacy base value`);
+    push(through, -linesDebit, 'Exchange difference: the lines at the legacy base value');
   }
   // What the document's due amount moves by in base currency (its aging line).
   const booked = formatCents(BigInt(request.dueSign) * difference);

@@ -83,6 +83,7 @@ function manifestOf(
     ),
     problems: out.problemCounts,
     blocking: out.problemCounts.error > 0,
+    leftOut: out.ownSkipErrors,
     hasLegacyTrialBalance: out.legacyTrialBalance.count > 0,
   };
 }

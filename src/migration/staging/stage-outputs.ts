@@ -1,4 +1,4 @@
-import type { Problem, TrialBalanceLine } from '../../ledger/index.js';
+import { needsOwnSkip, type Problem, type TrialBalanceLine } from '../../ledger/index.js';
 import type { RunStore } from '../../run-store/run-store.js';
 import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
 import { stepNames, type StepName } from '../contracts/steps.js';
@@ -21,6 +21,8 @@ export class StageOutputs {
     number
   >;
   readonly problemCounts = { error: 0, warning: 0, info: 0 };
+  /** Errors `--skip-invalid-rows` does not pass (src/ledger/own-skip-errors.ts). */
+  ownSkipErrors = 0;
 
   constructor(store: RunStore, stageId: string) {
     const keys = stageKeys(stageId);
@@ -43,6 +45,7 @@ export class StageOutputs {
 
   async problem(problem: Problem): Promise<void> {
     this.problemCounts[problem.severity] += 1;
+    if (needsOwnSkip(problem)) this.ownSkipErrors += 1;
     await this.problems.add(problem);
   }
 

@@ -10,7 +10,8 @@ import type { JournalEntryBody, OpeningBalanceState } from '../contracts/migrati
 import type { OpeningBalanceLine } from '../../ledger/index.js';
 import { References } from '../engine/references.js';
 import { balanceRows } from '../handlers/opening-balance.js';
-import type { StepName } from '../contracts/steps.js';
+import type { PhaseName, StepName } from '../contracts/steps.js';
+import { readUnit } from '../engine/unit-pages.js';
 import { asEnginePhase, type UndoGroup, type UndoPhase } from '../contracts/undo.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RunScope } from '../contracts/workflow-types.js';
@@ -282,7 +283,7 @@ async function documentRowOf(
   outcome: RowOutcome,
 ): Promise<DocumentRow<SalesDocument | PurchaseDocument> | undefined> {
   if (!outcome.unit) return undefined;
-  const unit = await store.getDocument<{ rows: UnitRow[] }>(`units/live/${outcome.unit}`);
+  const unit = await liveUnit(store, outcome.unit);
   const found = unit?.rows.find((r) => r.entity === outcome.entity && r.key === outcome.key);
   return found?.data as DocumentRow<SalesDocument | PurchaseDocument> | undefined;
 }
@@ -304,9 +305,9 @@ async function reversingEntry(
   const lines: OpeningBalanceLine[] = [];
   let roles: Record<string, string> = {};
   for (const unit of units) {
-    const doc = await store.getDocument<{
-      rows: Array<UnitRow<{ line: OpeningBalanceLine; roles: Record<string, string> }>>;
-    }>(`units/live/${unit}`);
+    const doc = (await liveUnit(store, unit)) as
+      | { rows: Array<UnitRow<{ line: OpeningBalanceLine; roles: Record<string, string> }>> }
+      | undefined;
     for (const r of doc?.rows ?? []) {
       lines.push(r.data.line);
       roles = r.data.roles;
@@ -319,4 +320,17 @@ async function reversingEntry(
     memo: `Reverses the opening balance run ${runName} published (ledgerlift ${planId})`,
     lines: rows.map((r) => ({ accountUuid: r.accountUuid, debit: r.credit, credit: r.debit })),
   };
+}
+
+/** The rows of a live unit, by the unit id an outcome names (plan/step/phase/index). */
+async function liveUnit(store: RunStore, id: string): Promise<{ rows: UnitRow[] } | undefined> {
+  const [planId, step, phase, index] = id.split('/');
+  if (!planId || !step || !phase || index === undefined) return undefined;
+  const liveScope: RunScope = { runName: '', mode: 'live', stageId: '', profile: '' };
+  return readUnit(store, liveScope, {
+    planId,
+    step: step as StepName,
+    phase: phase as PhaseName,
+    index: Number(index),
+  });
 }

@@ -2,6 +2,7 @@ import { centsOf, formatCents, type Cents } from '../../money/index.js';
 import type { Account, Party, TrialBalanceLine } from '../../ledger/index.js';
 import { addDays } from '../../ledger/iso-dates.js';
 import { CLEARING, CLEARING_ACCOUNT_NAME } from '../accounting/posting-keys.js';
+import { EXCHANGE_ACCOUNT_KEY } from '../accounting/exchange-account.js';
 import { openOutcomes, type EngineDeps } from '../engine/engine.js';
 import { isSuccess } from '../engine/row-outcome.js';
 import { scopeKeys } from '../engine/run-keys.js';
@@ -24,6 +25,7 @@ const roleNames: Record<string, string> = {
   '@uncategorized-income': 'Uncategorized income (workspace)',
   '@uncategorized-expense': 'Uncategorized expense (workspace)',
   [CLEARING]: CLEARING_ACCOUNT_NAME,
+  [EXCHANGE_ACCOUNT_KEY]: 'Exchange differences (workspace account)',
 };
 
 /**

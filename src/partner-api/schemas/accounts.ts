@@ -37,6 +37,7 @@ const accountFields = {
 
 /** A sub-account (cannot have children of its own). */
 export const subAccountSchema = z.looseObject(accountFields);
+export type SubAccount = z.infer<typeof subAccountSchema>;
 
 /** A chart-of-accounts entry with its sub-accounts. */
 export const accountSchema = z.looseObject({

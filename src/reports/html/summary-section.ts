@@ -1,3 +1,4 @@
+import { describeSharing } from '../estimate-under-sharing.js';
 import type { RunReport } from '../run-report.js';
 import { html, type HtmlValue, type SafeHtml } from './escape.js';
 import { formatCount, formatMinutes, plural } from './format.js';
@@ -120,6 +121,7 @@ function callsCard(report: RunReport): SafeHtml {
         The live run will make <strong>${plural(predicted.calls, 'API call')}</strong>: about
         <strong>${formatMinutes(predicted.minutesAtRateLimit)}</strong> at the rate limit of
         ${formatCount(predicted.requestsPerMinute)} requests per minute.
+        ${predicted.underSharing ? describeSharing(predicted.underSharing) : ''}
         ${sharedNote(predicted.shared)}
       </p>`
     : '';

@@ -53,6 +53,8 @@ export const accountOverrideSchema = z
     kind: accountKindSchema.optional(),
     /** A system role, or null to say the account has none. */
     systemRole: systemRoleSchema.nullable().optional(),
+    /** Book foreign documents' exchange differences on this account (docs/accounting.md). */
+    exchangeDifferences: z.literal(true).optional(),
   })
   .strict();
 export type AccountOverride = z.infer<typeof accountOverrideSchema>;

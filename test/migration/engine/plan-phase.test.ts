@@ -9,6 +9,7 @@ import type { UnitRow } from '../../../src/migration/contracts/unit-row.js';
 import { planPhase } from '../../../src/migration/engine/plan-phase.js';
 import type { RowOutcome } from '../../../src/migration/engine/row-outcome.js';
 import { scopeKeys } from '../../../src/migration/engine/run-keys.js';
+import { readUnit } from '../../../src/migration/engine/unit-pages.js';
 import { emptyCounts } from '../../../src/migration/handlers/selection.js';
 import { stageKeys } from '../../../src/migration/staging/stage-keys.js';
 import type { RunScope } from '../../../src/migration/contracts/workflow-types.js';
@@ -70,16 +71,29 @@ describe('planPhase', () => {
 
     expect(plan.units).toBe(453);
     const keys = scopeKeys(scope);
-    const unitKey = (index: number) =>
-      keys.unit({ step: 'customers', phase: 'create', planId: 'p1', index });
-    for (const index of [0, 199, 200, 449, 450, 452]) {
-      const unit = await store.getDocument<{ rows: UnitRow[] }>(unitKey(index));
+    const unitRef = (index: number) =>
+      ({ step: 'customers', phase: 'create', planId: 'p1', index }) as const;
+    for (const index of [0, 99, 100, 199, 200, 449, 450, 452]) {
+      const unit = await readUnit(store, scope, unitRef(index));
       expect(unit?.rows.map((r) => r.key)).toEqual([`C${index}`]);
     }
-    expect(await store.getDocument(unitKey(453))).toBeUndefined();
+    expect(await readUnit(store, scope, unitRef(453))).toBeUndefined();
+    // 453 units in five documents, not one each: planning syncs a page of units at a time.
+    expect(await store.listDocuments('units/live/p1/customers/create/')).toHaveLength(5 + 1);
     const outcomes = await new OutcomeLog(store, keys.outcomes).refresh();
     expect([...outcomes.values('customer')]).toHaveLength(451);
     // Planned once: asking again answers the stored plan without planning again.
     expect(await planPhase(deps, input)).toEqual(plan);
+  });
+
+  it('reads a unit of a phase planned one document per unit, before pages existed', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'plan-phase-'));
+    dirs.push(dir);
+    const store = new FileRunStore(dir);
+    const unit = { step: 'customers', phase: 'create', planId: 'old', index: 3 } as const;
+    await store.putDocument(scopeKeys(scope).unit(unit), { rows: [row(3)] });
+
+    expect((await readUnit(store, scope, unit))?.rows).toEqual([row(3)]);
+    expect(await readUnit(store, scope, { ...unit, index: 4 })).toBeUndefined();
   });
 });

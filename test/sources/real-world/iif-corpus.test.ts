@@ -56,6 +56,25 @@ describe('real-world QuickBooks Desktop IIF corpus', () => {
     );
   });
 
+  // docs/mappings.md, "Credit allocations": what the corpus shows about IIF credits.
+  it('holds no document, payment or credit allocation to map to credits-apply', async () => {
+    const found: Record<string, number> = {};
+    for (const golden of iifCorpus) {
+      const { records } = await readOne(golden);
+      for (const record of records) {
+        const documentOrMoney = [
+          'invoice',
+          'bill',
+          'customer-payment',
+          'vendor-payment',
+          'credit-application',
+        ].includes(record.entity);
+        if (documentOrMoney) found[record.entity] = (found[record.entity] ?? 0) + 1;
+      }
+    }
+    expect(found).toEqual({});
+  });
+
   it('reads each folder as one export (as validate --source does) like its files one by one', async () => {
     for (const folder of new Set(iifCorpus.map((golden) => golden.folder))) {
       const goldens = iifCorpus.filter((golden) => golden.folder === folder);
