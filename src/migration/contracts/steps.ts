@@ -60,6 +60,8 @@ export type SnapshotResource =
   | 'invoices'
   | 'bills'
   | 'opening-balance'
+  /** Journal entries: the opening balance step looks for an undo's reversing entry. */
+  | 'journal-entries'
   /** The workspace itself (currency, country): read by the workspace pre-check. */
   | 'workspace';
 
@@ -69,7 +71,7 @@ export const snapshotsOfStep: Readonly<Record<StepName, readonly SnapshotResourc
   customers: ['customers'],
   vendors: ['vendors'],
   products: ['products'],
-  'opening-balance': ['opening-balance'],
+  'opening-balance': ['opening-balance', 'journal-entries'],
   invoices: ['invoices'],
   bills: ['bills'],
   'bank-transactions': [],

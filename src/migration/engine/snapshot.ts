@@ -32,6 +32,8 @@ async function readPage(
       return api.listBills(page);
     case 'opening-balance':
       return one(api.getOpeningBalance().then((state) => [state]));
+    case 'journal-entries':
+      return api.listJournalEntries(page);
     case 'workspace':
       return one(api.getWorkspace().then((workspace) => [workspace]));
   }

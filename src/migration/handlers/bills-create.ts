@@ -2,9 +2,10 @@ import type { PurchaseDocument } from '../../ledger/index.js';
 import type { BillBody, WorkspaceBill } from '../contracts/migration-api.js';
 import type { PhaseHandler } from '../engine/phase-handler.js';
 import { documentLines } from './document-lines.js';
-import { createdDocuments, planDocuments, type DocumentRow } from './documents.js';
+import { createdDocuments, planDocuments, workspaceNumber, type DocumentRow } from './documents.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
+import { cancelledNumbers, currentNumber } from './undone-documents.js';
 
 const build = outcomesFor('bills', 'create');
 
@@ -21,17 +22,34 @@ export const billsCreate: PhaseHandler<BillBody, DocumentRow<PurchaseDocument>> 
   idempotent: false,
 
   async plan(context) {
-    const workspace = await context.snapshot<WorkspaceBill>('bills');
-    return planDocuments<PurchaseDocument>(context, 'bill', build, (document) => {
-      const vendorUuid = context.refs.vendor(document.vendorKey);
-      return workspace.find(
-        (bill) =>
-          bill.notes?.includes(ledgerliftRef('bill', document.key)) ||
-          (bill.billNumber === document.number &&
-            bill.billType === billTypeOf(document) &&
-            bill.vendorUuid === vendorUuid),
-      )?.id;
-    });
+    const all = await context.snapshot<WorkspaceBill>('bills');
+    // A bill is cancelled by a vendor memo, a vendor memo by a bill (correcting-documents.ts);
+    // a cancelled one still carries the run's reference in its notes, and is no match.
+    const numbersOf = (type: string) =>
+      all.filter((bill) => bill.billType === type).map((bill) => bill.billNumber);
+    const cancelled = {
+      bill: cancelledNumbers(numbersOf('vendor_memo')),
+      vendor_memo: cancelledNumbers(numbersOf('bill')),
+    };
+    const workspace = all.filter(
+      (bill) => !cancelled[bill.billType === 'bill' ? 'bill' : 'vendor_memo'].has(bill.billNumber),
+    );
+    return planDocuments<PurchaseDocument>(
+      context,
+      'bill',
+      build,
+      (document, number) => {
+        const vendorUuid = context.refs.vendor(document.vendorKey);
+        return workspace.find(
+          (bill) =>
+            bill.notes?.includes(ledgerliftRef('bill', document.key)) ||
+            (bill.billNumber === number &&
+              bill.billType === billTypeOf(document) &&
+              bill.vendorUuid === vendorUuid),
+        )?.id;
+      },
+      (document) => currentNumber(document.number, cancelled[billTypeOf(document)]),
+    );
   },
 
   prepare(context, rows) {
@@ -57,7 +75,7 @@ export const billsCreate: PhaseHandler<BillBody, DocumentRow<PurchaseDocument>> 
     return {
       request: {
         billType: billTypeOf(document),
-        billNumber: document.number,
+        billNumber: workspaceNumber(row.data),
         vendorUuid,
         date: document.date,
         dueDate: document.dueDate ?? document.date,
@@ -90,7 +108,9 @@ export const billsCreate: PhaseHandler<BillBody, DocumentRow<PurchaseDocument>> 
       context,
       rows,
       await api.listBills(page, vendorUuid ? [vendorUuid] : undefined),
-      (row, bill) => bill.notes?.includes(ledgerliftRef('bill', row.data.document.key)) === true,
+      (row, bill) =>
+        bill.notes?.includes(ledgerliftRef('bill', row.data.document.key)) === true &&
+        (!row.data.reissuedAs || bill.billNumber === row.data.reissuedAs),
       (row, bill) => build.matched(row, bill.id, 'reconciled', context.unitId),
     );
   },

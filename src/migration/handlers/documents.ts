@@ -11,6 +11,13 @@ export interface DocumentRow<D extends SalesDocument | PurchaseDocument> {
   document: D;
   /** Set for documents open at the cutover: the amount the conversion document carries. */
   outstandingAtCutover?: string;
+  /** Set when an undo cancelled the document under its own number (undone-documents.ts). */
+  reissuedAs?: string;
+}
+
+/** The number a document is created (and found again) under in the workspace. */
+export function workspaceNumber(row: DocumentRow<SalesDocument | PurchaseDocument>): string {
+  return row.reissuedAs ?? row.document.number;
 }
 
 /**
@@ -21,7 +28,8 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
   context: PlanContext,
   entity: 'invoice' | 'bill',
   build: ReturnType<typeof outcomesFor>,
-  findExisting: (document: D) => string | undefined,
+  findExisting: (document: D, number: string) => string | undefined,
+  numberOf: (document: D) => string = (document) => document.number,
 ): Promise<PlannedPhase<DocumentRow<D>>> {
   const facts = await context.documents();
   const counts = emptyCounts();
@@ -30,6 +38,7 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
     counts.planned += 1;
     const fact = facts.get(entity, document.key);
     const outstanding = fact?.outstandingAtCutover;
+    const number = numberOf(document);
     const row: UnitRow<DocumentRow<D>> = {
       entity,
       key: document.key,
@@ -37,6 +46,7 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
       data: {
         document,
         ...(outstanding !== undefined ? { outstandingAtCutover: outstanding } : {}),
+        ...(number !== document.number ? { reissuedAs: number } : {}),
       },
     };
     const selection = selectRow(context, entity, document.key);
@@ -56,7 +66,7 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
       );
       continue;
     }
-    const existing = findExisting(document);
+    const existing = findExisting(document, number);
     if (existing) {
       await decide(build.matched(row, existing, `${entity}.existing`));
       continue;

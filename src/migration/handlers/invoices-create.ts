@@ -2,9 +2,10 @@ import type { SalesDocument } from '../../ledger/index.js';
 import type { InvoiceBody, WorkspaceInvoice } from '../contracts/migration-api.js';
 import type { PhaseHandler } from '../engine/phase-handler.js';
 import { documentLines } from './document-lines.js';
-import { createdDocuments, planDocuments, type DocumentRow } from './documents.js';
+import { createdDocuments, planDocuments, workspaceNumber, type DocumentRow } from './documents.js';
 import { outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
+import { cancelledNumbers, currentNumber } from './undone-documents.js';
 
 const build = outcomesFor('invoices', 'create');
 
@@ -22,8 +23,19 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
     const byNumber = new Map(
       workspace.map((invoice) => [`${invoice.invoiceType}:${invoice.invoiceNumber}`, invoice.id]),
     );
-    return planDocuments<SalesDocument>(context, 'invoice', build, (document) =>
-      byNumber.get(`${invoiceTypeOf(document)}:${document.number}`),
+    // An invoice is cancelled by a memo, a memo by an invoice (correcting-documents.ts).
+    const numbersOf = (type: string) =>
+      workspace.filter((invoice) => invoice.invoiceType === type).map((i) => i.invoiceNumber);
+    const cancelled = {
+      invoice: cancelledNumbers(numbersOf('memo')),
+      memo: cancelledNumbers(numbersOf('invoice')),
+    };
+    return planDocuments<SalesDocument>(
+      context,
+      'invoice',
+      build,
+      (document, number) => byNumber.get(`${invoiceTypeOf(document)}:${number}`),
+      (document) => currentNumber(document.number, cancelled[invoiceTypeOf(document)]),
     );
   },
 
@@ -51,7 +63,7 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
     return {
       request: {
         invoiceType: invoiceTypeOf(document),
-        invoiceNumber: document.number,
+        invoiceNumber: workspaceNumber(row.data),
         customerUuid,
         date: document.date,
         dueDate: memo ? null : (document.dueDate ?? document.date),
@@ -87,7 +99,7 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
       rows,
       await api.listInvoices(page, type),
       (row, invoice) =>
-        invoice.invoiceNumber === row.data.document.number && invoice.invoiceType === type,
+        invoice.invoiceNumber === workspaceNumber(row.data) && invoice.invoiceType === type,
       (row, invoice) => build.matched(row, invoice.id, 'reconciled', context.unitId),
     );
   },

@@ -1,12 +1,13 @@
 import { centsOf, formatCents, type Cents } from '../../money/index.js';
 import type { OpeningBalanceLine } from '../../ledger/index.js';
-import type { OpeningBalanceState } from '../contracts/migration-api.js';
+import type { OpeningBalanceState, WorkspaceJournalEntry } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { References } from '../engine/references.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
 import { outcomesFor } from './outcomes.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
+import { reversingEntries } from './undone-opening-balance.js';
 
 type BalanceRow = { accountUuid: string; debit: string; credit: string };
 
@@ -77,10 +78,18 @@ export function sameBalance(a: BalanceRow[], b: BalanceRow[]): boolean {
 interface PublishData {
   line: OpeningBalanceLine;
   roles: Record<string, string>;
+  /** An undo's entry reversing this very balance: deleting it brings the balance back. */
+  reversingEntry?: string;
 }
 
-/** Publishes the opening balance in one call; an identical published balance is matched instead. */
-export const openingBalancePublish: PhaseHandler<BalanceRow[], PublishData> = {
+/** The rows to publish, or the undo's reversing journal entry to delete. */
+type PublishRequest = BalanceRow[] | { deleteEntry: string };
+
+/**
+ * Publishes the opening balance in one call; an identical published balance is matched instead,
+ * unless an undo reversed it by a journal entry (undone-opening-balance.ts): that entry is deleted.
+ */
+export const openingBalancePublish: PhaseHandler<PublishRequest, PublishData> = {
   step: 'opening-balance',
   phase: 'publish',
   idempotent: false,
@@ -107,6 +116,9 @@ export const openingBalancePublish: PhaseHandler<BalanceRow[], PublishData> = {
     if (rows.length === 0) return { units: [], decided: [], counts };
 
     const [state] = await context.snapshot<OpeningBalanceState>('opening-balance');
+    const [reversing] = reversingEntries(
+      await context.snapshot<WorkspaceJournalEntry>('journal-entries'),
+    );
     const decided: RowOutcome[] = [];
     if (state?.status === 'published') {
       const expected = balanceRows(
@@ -115,6 +127,15 @@ export const openingBalancePublish: PhaseHandler<BalanceRow[], PublishData> = {
         roles,
       );
       const identical = !('missing' in expected) && sameBalance(expected, state.rows);
+      if (identical && reversing) {
+        return {
+          units: [
+            rows.map((row) => ({ ...row, data: { ...row.data, reversingEntry: reversing.id } })),
+          ],
+          decided,
+          counts,
+        };
+      }
       for (const row of rows) {
         const outcome = identical
           ? publishOutcomes.matched(row, 'published', 'opening-balance.existing')
@@ -133,6 +154,8 @@ export const openingBalancePublish: PhaseHandler<BalanceRow[], PublishData> = {
   },
 
   prepare(context, rows) {
+    const reversingEntry = rows[0]?.data.reversingEntry;
+    if (reversingEntry) return { request: { deleteEntry: reversingEntry }, sent: rows, failed: [] };
     const roles = rows[0]?.data.roles ?? {};
     const balance = balanceRows(
       rows.map((row) => row.data.line),
@@ -156,7 +179,10 @@ export const openingBalancePublish: PhaseHandler<BalanceRow[], PublishData> = {
     return { request: balance, sent: rows, failed: [] };
   },
 
-  send: (api, rows) => api.publishOpeningBalance(rows, false),
+  send: (api, request) =>
+    Array.isArray(request)
+      ? api.publishOpeningBalance(request, false)
+      : api.deleteJournalEntry(request.deleteEntry),
 
   interpret: (context, written, sent) =>
     sent.map((row) => publishOutcomes.created(row, 'published', context.unitId, written.warnings)),
@@ -165,7 +191,24 @@ export const openingBalancePublish: PhaseHandler<BalanceRow[], PublishData> = {
 
   lookups: () => 1,
 
-  async reconcile(context, api, rows) {
+  async reconcile(context, api, rows, _lookup, page) {
+    const reversingEntry = rows[0]?.data.reversingEntry;
+    if (reversingEntry) {
+      // Deleted once it is on no page of the listing.
+      const listed = await api.listJournalEntries(page);
+      if (listed.records.some((entry) => entry.id === reversingEntry)) {
+        return { matched: [], nextPage: null };
+      }
+      const last = listed.page >= listed.totalPages;
+      return {
+        matched: last
+          ? rows.map((row) =>
+              publishOutcomes.matched(row, 'published', 'reconciled', context.unitId),
+            )
+          : [],
+        nextPage: last ? null : listed.page + 1,
+      };
+    }
     const state = await api.getOpeningBalance();
     const expected = balanceRows(
       rows.map((row) => row.data.line),

@@ -1,3 +1,4 @@
+import { reversingEntryMemo } from '../handlers/undone-opening-balance.js';
 import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import type { RunStore } from '../../run-store/run-store.js';
 import {
@@ -317,7 +318,7 @@ async function reversingEntry(
   if (!cutover || 'missing' in rows || rows.length === 0) return undefined;
   return {
     date: cutover,
-    memo: `Reverses the opening balance run ${runName} published (ledgerlift ${planId})`,
+    memo: reversingEntryMemo(runName, planId),
     lines: rows.map((r) => ({ accountUuid: r.accountUuid, debit: r.credit, credit: r.debit })),
   };
 }

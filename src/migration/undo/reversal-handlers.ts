@@ -11,6 +11,7 @@ import type { PhaseHandler, Prepared, UnitContext } from '../engine/phase-handle
 import { isSuccess, type RowOutcome } from '../engine/row-outcome.js';
 import { classifyClientFailure } from '../api-adapter/classify-client-failure.js';
 import { sameBalance } from '../handlers/opening-balance.js';
+import { workspaceNumber } from '../handlers/documents.js';
 import { correctingBill, correctingInvoice, correctionNumber } from './correcting-documents.js';
 import { sendReversal, type ReversalRequest } from './reversal-calls.js';
 import type { ReversalData } from './reversal-rows.js';
@@ -141,14 +142,14 @@ async function reconcileRow(
     case 'delete-draft':
       return absent(data.document === 'invoice' ? api.getInvoice(data.id) : api.getBill(data.id));
     case 'correct-invoice': {
-      const number = correctionNumber(data.row.document.number, data.suffix);
+      const number = correctionNumber(workspaceNumber(data.row), data.suffix);
       const listed: Page<WorkspaceInvoice> = await api.listInvoices(page);
       const match = listed.records.find((invoice) => invoice.invoiceNumber === number);
       if (match) return { found: true, id: match.id, amount: match.total, nextPage: null };
       return { found: false, nextPage: listed.page < listed.totalPages ? listed.page + 1 : null };
     }
     case 'correct-bill': {
-      const number = correctionNumber(data.row.document.number, data.suffix);
+      const number = correctionNumber(workspaceNumber(data.row), data.suffix);
       const listed: Page<WorkspaceBill> = await api.listBills(page);
       const match = listed.records.find((bill) => bill.billNumber === number);
       if (match) return { found: true, id: match.id, amount: match.total, nextPage: null };

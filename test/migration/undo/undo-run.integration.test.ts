@@ -44,6 +44,7 @@ describe('undo of a live run on a real dev server and sandbox', () => {
 
   it('migrates the demo company, undoes it back to the pre-run trial balance, never reversing a record twice', async () => {
     const runName = uniqueRunName('undo');
+    const start = stack.sandbox.admin.counts();
     const live = await (await stack.start(liveRun(company, folder, runName))).result();
     expect(live.progress.verification).toMatchObject({ verified: true });
 
@@ -66,5 +67,23 @@ describe('undo of a live run on a real dev server and sandbox', () => {
     const retried = new Set(['undo-apply-corrections', 'undo-inactivate-accounts']);
     expect(again.plan.groups.filter((g) => !retried.has(g.phase))).toEqual([]);
     expect(again.verification?.balanced).toBe(true);
+    const afterUndo = stack.sandbox.admin.counts();
+
+    // Migrating again after the undo creates the books afresh and verifies: the documents the
+    // undo corrected are not matches, the customers it deactivated are used again.
+    const rerunName = uniqueRunName('redo');
+    const rerunHandle = await stack.start(liveRun(company, folder, rerunName));
+    const rerun = await rerunHandle.result();
+    expect(rerun.progress.verification).toMatchObject({ verified: true, differences: 0 });
+    // No duplicate: the parties are the first run's, the documents and transactions are created
+    // once more each (the cancelled ones stay beside them), none twice.
+    const afterRerun = stack.sandbox.admin.counts();
+    for (const list of ['customers', 'vendors', 'products', 'transactions'] as const) {
+      expect(afterRerun[list]).toBe(beforeUndo[list]);
+    }
+    for (const list of ['invoices', 'creditMemos', 'bills', 'vendorMemos'] as const) {
+      const created = (after: typeof start) => (after[list] ?? 0) - (start[list] ?? 0);
+      expect(created(afterRerun) - created(afterUndo)).toBe(created(beforeUndo));
+    }
   });
 });
