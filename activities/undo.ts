@@ -16,6 +16,8 @@ import {
 import { verifyUndo } from '../src/migration/undo/verify-undo.js';
 import type { MigrationActivityDeps } from './migration.js';
 import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
+import { loggingCalls } from './logging-calls.js';
+import { reportCallSite, undoSnapshotCallSite } from '../src/migration/call-log/call-sites.js';
 
 /**
  * The undo's own activities (src/migration/undo/); its units run through the migration's
@@ -27,7 +29,11 @@ export function createUndoActivities(deps: MigrationActivityDeps) {
       undoSnapshotTaken(deps, input),
     ),
     readUndoSnapshotPage: withFailureMapping(
-      withHeartbeats((input: SnapshotPageInput) => readUndoSnapshotPage(deps, input)),
+      withHeartbeats((input: SnapshotPageInput) =>
+        loggingCalls(deps, input.scope, undoSnapshotCallSite, input, () =>
+          readUndoSnapshotPage(deps, input),
+        ),
+      ),
     ),
     markUndoSnapshot: withFailureMapping((input: { scope: RunScope; asOf: string }) =>
       markUndoSnapshot(deps, input),
@@ -43,18 +49,20 @@ export function createUndoActivities(deps: MigrationActivityDeps) {
         listNotReversible(deps, input),
     ),
     fetchUndoTrialBalance: withFailureMapping(
-      withHeartbeats(async (input: { scope: RunScope; planId: string; asOf: string }) => {
-        const store = await deps.openStore(input.scope.runName);
-        const api = await deps.api(input.scope.profile);
-        const report: ReportName = 'trial-balance';
-        let value: unknown;
-        try {
-          value = await api.report(report, input.asOf);
-        } catch (error) {
-          throw toReadCallError(deps.classify(error));
-        }
-        await store.putDocument(undoKeys.trialBalanceAfter(input.planId), value);
-      }),
+      withHeartbeats((input: { scope: RunScope; planId: string; asOf: string }) =>
+        loggingCalls(deps, input.scope, reportCallSite, input.scope, async () => {
+          const store = await deps.openStore(input.scope.runName);
+          const api = await deps.api(input.scope.profile);
+          const report: ReportName = 'trial-balance';
+          let value: unknown;
+          try {
+            value = await api.report(report, input.asOf);
+          } catch (error) {
+            throw toReadCallError(deps.classify(error));
+          }
+          await store.putDocument(undoKeys.trialBalanceAfter(input.planId), value);
+        }),
+      ),
     ),
     verifyUndo: withFailureMapping(
       (input: { scope: RunScope; planId: string; steps?: StepName[] | undefined }) =>

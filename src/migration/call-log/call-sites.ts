@@ -46,6 +46,23 @@ export function reportCallSite(scope: RunScope, attempt: number): CallSite {
   return { ...base(scope, attempt), step: VERIFICATION_STEP, purpose: 'report', ordinal: 0 };
 }
 
+/** The call log's name for the reads an undo needs, taken before a live run's first write. */
+export const UNDO_SNAPSHOT_STEP = 'undo-snapshot';
+
+/** A page of what the workspace held before the run (src/migration/undo/undo-snapshot.ts). */
+export function undoSnapshotCallSite(
+  input: { scope: RunScope; part: string; page: number },
+  attempt: number,
+): CallSite {
+  return {
+    ...base(input.scope, attempt),
+    step: UNDO_SNAPSHOT_STEP,
+    phase: input.part,
+    purpose: 'snapshot',
+    ordinal: input.page,
+  };
+}
+
 function stepReading(resource: SnapshotInput['resource']): StepName | 'snapshot' {
   return stepNames.find((step) => snapshotsOfStep[step].includes(resource)) ?? 'snapshot';
 }
