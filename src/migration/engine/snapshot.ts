@@ -5,7 +5,7 @@ import type { EngineDeps } from './engine.js';
 import { scopeKeys } from './run-keys.js';
 
 /** One page of a workspace listing per call; single-call reads are one page. */
-async function readPage(
+export async function readWorkspacePage(
   api: MigrationApi,
   resource: SnapshotResource,
   page: number,
@@ -51,7 +51,7 @@ export async function readSnapshotPage(
   const api = await deps.api(input.scope.profile);
   let page: Page<unknown>;
   try {
-    page = await readPage(api, input.resource, input.page);
+    page = await readWorkspacePage(api, input.resource, input.page);
   } catch (error) {
     throw toReadCallError(deps.classify(error));
   }

@@ -3,6 +3,7 @@ import type { UndoSnapshotPart } from '../contracts/undo.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { toReadCallError } from '../engine/execute-unit.js';
+import { readWorkspacePage } from '../engine/snapshot.js';
 import { undoKeys, type SnapshotMarker } from './undo-keys.js';
 
 export interface SnapshotPageInput {
@@ -12,37 +13,17 @@ export interface SnapshotPageInput {
   asOf: string;
 }
 
+/** One page of a part: the trial balance at the run's end date, else the migration's own reads. */
 async function readPart(
   api: MigrationApi,
   part: UndoSnapshotPart,
   page: number,
   asOf: string,
 ): Promise<Page<unknown>> {
-  const one = async (record: Promise<unknown>) => ({
-    records: [await record],
-    page: 1,
-    totalPages: 1,
-  });
-  switch (part) {
-    case 'trial-balance':
-      return one(api.report('trial-balance', asOf));
-    case 'opening-balance':
-      return one(api.getOpeningBalance());
-    case 'accounts':
-      return api.listAccounts(page);
-    case 'customers':
-      return api.listCustomers(page);
-    case 'vendors':
-      return api.listVendors(page);
-    case 'products':
-      return api.listProducts(page);
-    case 'invoices':
-      return api.listInvoices(page);
-    case 'bills':
-      return api.listBills(page);
-    case 'journal-entries':
-      return api.listJournalEntries(page);
+  if (part === 'trial-balance') {
+    return { records: [await api.report('trial-balance', asOf)], page: 1, totalPages: 1 };
   }
+  return readWorkspacePage(api, part === 'accounts' ? 'chart-of-accounts' : part, page);
 }
 
 /** Whether the run already holds its pre-run snapshot (a later live run of it keeps the first). */
