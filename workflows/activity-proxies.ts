@@ -1,4 +1,4 @@
-import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { proxyActivities, workflowInfo, type ActivityOptions } from '@temporalio/workflow';
 import type { MigrationActivities } from '../activities/migration.js';
 import {
   CONFIGURATION_ERROR,
@@ -19,7 +19,12 @@ export function apiTaskQueue(): string {
  * call carries the run's fairness key and weight, so runs sharing the queue share its pace by weight.
  */
 export function apiActivities(run: Pick<RunScope, 'runName' | 'weight'>) {
-  return proxyActivities<MigrationActivities>({
+  return proxyActivities<MigrationActivities>(apiCallOptions(run));
+}
+
+/** The options of every activity that makes one API call (the undo's too, workflows/undo-run/). */
+export function apiCallOptions(run: Pick<RunScope, 'runName' | 'weight'>): ActivityOptions {
+  return {
     taskQueue: apiTaskQueue(),
     priority: apiCallPriority(run),
     startToCloseTimeout: '2 minutes',
@@ -34,11 +39,11 @@ export function apiActivities(run: Pick<RunScope, 'runName' | 'weight'>) {
       // Pausing failures wait for the operator (src/migration/contracts/failure-types.ts).
       nonRetryableErrorTypes: [...PAUSING_FAILURE_TYPES, CONFIGURATION_ERROR],
     },
-  });
+  };
 }
 
-/** Activities that only touch the run store and files: staging, planning, reports. */
-export const localActivities = proxyActivities<MigrationActivities>({
+/** The options of activities that only touch the run store and files. */
+export const RUN_STORE_ACTIVITY_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '1 minute',
   retry: {
@@ -48,7 +53,10 @@ export const localActivities = proxyActivities<MigrationActivities>({
     maximumAttempts: 5,
     nonRetryableErrorTypes: [CONFIGURATION_ERROR],
   },
-});
+};
+
+/** Activities that only touch the run store and files: staging, planning, reports. */
+export const localActivities = proxyActivities<MigrationActivities>(RUN_STORE_ACTIVITY_OPTIONS);
 
 /** Staging reads whole exports: a long activity that heartbeats its progress. */
 export const stagingActivities = proxyActivities<MigrationActivities>({

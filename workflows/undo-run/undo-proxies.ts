@@ -1,14 +1,8 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { MigrationActivities } from '../../activities/migration.js';
 import type { UndoActivities } from '../../activities/undo.js';
-import {
-  CONFIGURATION_ERROR,
-  PAUSING_FAILURE_TYPES,
-} from '../../src/migration/contracts/failure-types.js';
-import { apiCallPriority } from '../../src/migration/contracts/fair-share.js';
 import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
-import { API_RETRY_SCHEDULE } from '../../src/partner-api/retry-schedule.js';
-import { apiTaskQueue } from '../activity-proxies.js';
+import { RUN_STORE_ACTIVITY_OPTIONS, apiCallOptions } from '../activity-proxies.js';
 
 type Activities = MigrationActivities & UndoActivities;
 
@@ -17,30 +11,8 @@ type Activities = MigrationActivities & UndoActivities;
  * weight, one call per activity (workflows/activity-proxies.ts explains the settings).
  */
 export function undoApiActivities(run: Pick<RunScope, 'runName' | 'weight'>) {
-  return proxyActivities<Activities>({
-    taskQueue: apiTaskQueue(),
-    priority: apiCallPriority(run),
-    startToCloseTimeout: '2 minutes',
-    heartbeatTimeout: '10 seconds',
-    retry: {
-      initialInterval: API_RETRY_SCHEDULE.initialDelayMs,
-      backoffCoefficient: API_RETRY_SCHEDULE.backoffCoefficient,
-      maximumInterval: API_RETRY_SCHEDULE.maximumDelayMs,
-      maximumAttempts: API_RETRY_SCHEDULE.maximumAttempts,
-      nonRetryableErrorTypes: [...PAUSING_FAILURE_TYPES, CONFIGURATION_ERROR],
-    },
-  });
+  return proxyActivities<Activities>(apiCallOptions(run));
 }
 
 /** The undo's run store work: planning, verification, the report. */
-export const undoLocalActivities = proxyActivities<Activities>({
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '1 minute',
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '30 seconds',
-    maximumAttempts: 5,
-    nonRetryableErrorTypes: [CONFIGURATION_ERROR],
-  },
-});
+export const undoLocalActivities = proxyActivities<Activities>(RUN_STORE_ACTIVITY_OPTIONS);
