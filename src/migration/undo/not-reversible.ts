@@ -1,27 +1,9 @@
 import type { StepName } from '../contracts/steps.js';
 import type { NotReversible } from '../contracts/undo.js';
 import type { EngineDeps } from '../engine/engine.js';
-import { PAYMENT_PART, PAYMENT_SPLIT } from '../accounting/payment-parts.js';
 import { createdByRun } from './created-by-run.js';
 import { liveOutcomes } from './plan-undo.js';
-
-/** Entities some reversal phase covers (plan-undo.ts), and parts that go with their payment. */
-const covered = new Set([
-  'payment-allocation',
-  'payment-transaction',
-  PAYMENT_PART,
-  PAYMENT_SPLIT,
-  'bank-transaction',
-  'journal-entry',
-  'invoice-tax',
-  'invoice',
-  'bill',
-  'opening-balance',
-  'customer',
-  'vendor',
-  'product',
-  'account',
-]);
+import { PARTS_OF_OTHERS, REVERSIBLE_ENTITIES } from './reversible-entities.js';
 
 /** What the run created that no reversal phase covers, said before anything is sent. */
 export async function listNotReversible(
@@ -31,7 +13,12 @@ export async function listNotReversible(
   const live = await liveOutcomes(deps, await deps.openStore(input.runName));
   const listed: NotReversible[] = [];
   for (const outcome of live.values()) {
-    if (!createdByRun(outcome) || covered.has(outcome.entity)) continue;
+    if (
+      !createdByRun(outcome) ||
+      REVERSIBLE_ENTITIES.has(outcome.entity) ||
+      PARTS_OF_OTHERS.has(outcome.entity)
+    )
+      continue;
     if (outcome.entity.startsWith('reversal:')) continue;
     if (input.steps !== undefined && !input.steps.includes(outcome.step)) continue;
     listed.push({

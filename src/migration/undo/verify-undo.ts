@@ -1,5 +1,4 @@
 import { formatCents } from '../../money/index.js';
-import { PAYMENT_PART, PAYMENT_SPLIT } from '../accounting/payment-parts.js';
 import type { StepName } from '../contracts/steps.js';
 import type { NotReversible, UndoVerification } from '../contracts/undo.js';
 import type { RunScope } from '../contracts/workflow-types.js';
@@ -11,24 +10,7 @@ import { liveOutcomes } from './plan-undo.js';
 import { reversalEntity, reversalKey } from './reversal-rows.js';
 import { undoKeys } from './undo-keys.js';
 import { snapshotRecords } from './undo-snapshot.js';
-
-/** Entities a reversal phase covers (src/migration/undo/plan-undo.ts). */
-const reversible = new Set([
-  'payment-allocation',
-  'payment-transaction',
-  'bank-transaction',
-  'journal-entry',
-  'invoice-tax',
-  'invoice',
-  'bill',
-  'opening-balance',
-  'customer',
-  'vendor',
-  'product',
-  'account',
-]);
-/** Parts that go with their payment's transaction: never listed on their own. */
-const partsOfOthers = new Set([PAYMENT_PART, PAYMENT_SPLIT]);
+import { PARTS_OF_OTHERS, REVERSIBLE_ENTITIES } from './reversible-entities.js';
 
 export interface BalanceDifference {
   account: string;
@@ -106,7 +88,7 @@ export async function verifyUndo(
     (inactive ? inactiveInstead : notReversed).push(entry);
   }
   for (const original of live.values()) {
-    if (!createdByRun(original) || !inSteps(original) || partsOfOthers.has(original.entity))
+    if (!createdByRun(original) || !inSteps(original) || PARTS_OF_OTHERS.has(original.entity))
       continue;
     if (original.entity.startsWith('reversal:') || original.entity === 'workspace-account')
       continue;
@@ -120,7 +102,7 @@ export async function verifyUndo(
       key: original.key,
       id: original.id,
       step: original.step,
-      reason: reversible.has(original.entity)
+      reason: REVERSIBLE_ENTITIES.has(original.entity)
         ? 'no reversal of it has run yet'
         : `undo does not reverse ${original.entity} records (${original.step}/${original.phase}): correct it by hand`,
     });
