@@ -277,7 +277,7 @@ export function buildProgram(exit: (code: number) => void): Command {
   program
     .command('log <run>')
     .description('the API calls a run made, oldest first (docs/cli.md)')
-    .option('--step <step>', 'only this step (or "verification")')
+    .option('--step <step>', 'only this step (or "verification", "undo-snapshot")')
     .option('--status <status>', 'a code (201), a class (4xx), "failed" or "none"')
     .option('--method <method>', 'only this HTTP method')
     .option('--since <time>', 'calls that started at or after this date or time')
