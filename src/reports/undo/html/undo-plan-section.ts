@@ -1,6 +1,7 @@
 import type { UndoGroup } from '../../../migration/contracts/undo.js';
 import { html, type SafeHtml } from '../../html/escape.js';
-import { formatCount, formatMinutes, plural } from '../../html/format.js';
+import { formatCount, plural } from '../../html/format.js';
+import { aboutMinutes } from './about-minutes.js';
 import { stepLabel } from '../../html/labels.js';
 import { dataTable, emptyNote, type Column } from '../../html/table.js';
 import { phaseAction } from '../undo-labels.js';
@@ -27,8 +28,8 @@ export function undoPlanSection(report: UndoReport): SafeHtml {
   const lead = dry
     ? html`What the live undo would do, in the order it would do it: what holds a record (a payment
       on an invoice, an opening balance on an account) first, then the record. It would make one API
-      call per record, ${plural(report.calls.planned, 'call')} in all: about
-      ${formatMinutes(report.calls.minutesAtRateLimit)} at
+      call per record, ${plural(report.calls.planned, 'call')} in all:
+      ${aboutMinutes(report.calls.minutesAtRateLimit)} at
       ${formatCount(report.calls.requestsPerMinute)} requests per minute.`
     : html`What the undo did, in the order it did it: what holds a record first, then the record,
       one API call per record. A record whose reversal the API refused is listed under “Not

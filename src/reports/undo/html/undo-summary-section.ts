@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '../../html/escape.js';
-import { formatCount, formatMinutes, plural } from '../../html/format.js';
+import { formatCount, plural } from '../../html/format.js';
+import { aboutMinutes } from './about-minutes.js';
 import type { UndoReport } from '../undo-report-data.js';
 import { undoHeadline, undoVerdictOf } from './undo-verdict.js';
 
@@ -29,9 +30,8 @@ export function undoSummarySection(report: UndoReport): SafeHtml {
         ${verdict.finding ? html`<p class="verdict-finding">${verdict.finding}</p>` : ''}
         <p class="card-note">${verdict.detail}</p>
       </div>
-      ${callsCard(report)}
+      ${callsCard(report)} ${recordsCard(report)}
     </div>
-    <div class="cards cards-figures">${recordsCard(report)}</div>
     <div class="signoff" aria-hidden="true">
       <p class="card-label">Sign-off · undo of ${report.runName}</p>
       <div class="signoff-lines">
@@ -45,8 +45,8 @@ export function undoSummarySection(report: UndoReport): SafeHtml {
 
 function callsCard(report: UndoReport): SafeHtml {
   const { calls } = report;
-  const pace = html`about <strong>${formatMinutes(calls.minutesAtRateLimit)}</strong> at the rate
-    limit of ${formatCount(calls.requestsPerMinute)} requests per minute`;
+  const pace = html`${aboutMinutes(calls.minutesAtRateLimit)} at the rate limit of
+  ${formatCount(calls.requestsPerMinute)} requests per minute`;
   const note =
     report.mode === 'dry-run'
       ? html`<p class="card-note" id="prediction">

@@ -9,7 +9,7 @@ const keep = (text: string) => html`<span class="nowrap">${text}</span>`;
 /** The undo's verdict: books back to the snapshot, needs review (with counts), or not yet checked. */
 export function undoVerdictOf(report: UndoReport): Verdict {
   const verification = report.verification;
-  const compared: HtmlValue = html`The workspace's trial balance at ${keep(report.asOf)} against the
+  const compared: HtmlValue = html`the workspace's trial balance at ${keep(report.asOf)} against the
   snapshot taken before the run's first write, account by account, to the cent.`;
   if (!verification) {
     return {
@@ -20,7 +20,7 @@ export function undoVerdictOf(report: UndoReport): Verdict {
     };
   }
   if (report.status === 'verified') {
-    return { icon: '✓', title: 'Books restored', detail: compared, tone: 'good' };
+    return { icon: '✓', title: 'Books restored', detail: html`Compared ${compared}`, tone: 'good' };
   }
   const findings: string[] = [];
   if (verification.differences.length > 0)
@@ -33,7 +33,7 @@ export function undoVerdictOf(report: UndoReport): Verdict {
     icon: '!',
     title: 'Needs review',
     finding: findings.join('; ') || 'not verified',
-    detail: compared,
+    detail: html`Compared ${compared}`,
     tone: 'warn',
   };
 }
