@@ -25,7 +25,7 @@ export function undoMasthead(report: UndoReport): SafeHtml {
       </p>
       <div class="title-line">
         <h1>${report.runName}</h1>
-        <p class="status">Status: ${chip(undoStatus[report.status])}</p>
+        <p class="status" id="status">Status: ${chip(undoStatus[report.status])}</p>
       </div>
     </header>
     ${banner}`;
