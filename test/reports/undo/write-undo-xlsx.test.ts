@@ -43,7 +43,9 @@ function rowsOf(worksheet: ExcelJS.Worksheet): ExcelJS.CellValue[][] {
 
 /** The Summary sheet as item → value. */
 function summaryOf(workbook: ExcelJS.Workbook): Map<string, ExcelJS.CellValue> {
-  return new Map(rowsOf(sheet(workbook, 'Summary')).map(([item, value]) => [String(item), value]));
+  return new Map(
+    rowsOf(sheet(workbook, 'Summary')).map(([item, value]) => [item as string, value]),
+  );
 }
 
 describe('the undo report workbook', () => {
@@ -92,7 +94,7 @@ describe('the undo report workbook', () => {
     const rows = rowsOf(differences);
     expect(rows[0]).toEqual(['Account', 'Before the run', 'Now', 'Difference', 'Probable cause']);
     expect(rows[2]?.slice(0, 4)).toEqual(['4000 Sales', -98250.75, -99490.75, -1240]);
-    expect(String(rows[2]?.[4])).toContain("The account's balance is 1,240.00 lower");
+    expect(rows[2]?.[4]).toContain("The account's balance is 1,240.00 lower");
     expect(differences.getRow(3).getCell(4).numFmt).toBe(MONEY_FORMAT);
     expect(rowsOf(sheet(workbook, 'Not reversed'))[1]?.[4]).toBe(
       'VALIDATION_ERROR: the invoice is in a closed period (2024-03)',
