@@ -66,7 +66,8 @@ export function buildUndoReport(facts: UndoReportFacts): UndoReport {
       made: facts.mode === 'live' ? facts.calls : 0,
       planned: plan.calls,
       minutesAtRateLimit: facts.estimatedMinutes,
-      requestsPerMinute: facts.requestsPerMinute,
+      // The worker's pace is a fraction of the API's limit (99.00000000000001): a tenth is enough.
+      requestsPerMinute: Math.round(facts.requestsPerMinute * 10) / 10,
     },
     notReversible: plan.notReversible,
   };

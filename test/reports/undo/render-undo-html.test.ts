@@ -101,6 +101,17 @@ describe('the undo report page', () => {
     });
   });
 
+  it('says the books balance when only records were left, and reads the pace as a person would', () => {
+    const report = sampleUndoReport('needs-review', {
+      requestsPerMinute: 99.00000000000001,
+      verification: { ...needsReviewVerification, differences: [] },
+    });
+    expect(partOf(report, 'headline')).toBe(
+      'Undone, needs review: 45 reversals made, and the trial balance equals the one from before the run, to the cent; but 1 record was not reversed.',
+    );
+    expect(partOf(report, 'calls')).toContain('at the rate limit of 99 requests per minute');
+  });
+
   it('says a verified undo restored the books', () => {
     const verified = sampleUndoReport('verified');
     expect(partOf(verified, 'status')).toMatch(/^Status: \S Verified$/);

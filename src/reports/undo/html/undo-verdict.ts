@@ -48,5 +48,12 @@ export function undoHeadline(report: UndoReport): string {
   if (report.status === 'verified') {
     return `Undone and verified: ${plural(verification.reversed, 'reversal')} made, and the trial balance equals the one from before the run, to the cent.`;
   }
-  return `Undone, needs review: ${plural(verification.reversed, 'reversal')} made; ${plural(verification.differences.length, 'account differs', 'accounts differ')} from before the run and ${plural(verification.notReversed.length, 'record was', 'records were')} not reversed.`;
+  const left = plural(verification.notReversed.length, 'record was', 'records were');
+  const differ = plural(verification.differences.length, 'account differs', 'accounts differ');
+  const made = `Undone, needs review: ${plural(verification.reversed, 'reversal')} made`;
+  if (verification.differences.length === 0) {
+    return `${made}, and the trial balance equals the one from before the run, to the cent; but ${left} not reversed.`;
+  }
+  if (verification.notReversed.length === 0) return `${made}; ${differ} from before the run.`;
+  return `${made}; ${differ} from before the run and ${left} not reversed.`;
 }
