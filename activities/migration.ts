@@ -4,6 +4,7 @@ import type { EngineDeps } from '../src/migration/engine/engine.js';
 import { executeUnit } from '../src/migration/engine/execute-unit.js';
 import { failUnit } from '../src/migration/engine/fail-unit.js';
 import { planPhase } from '../src/migration/engine/plan-phase.js';
+import { planTagOf } from '../src/migration/engine/plan-ids.js';
 import {
   predictUnits,
   type PredictedUnits,
@@ -75,6 +76,7 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
       stageExports(deps, input, (rowsRead) => Context.current().heartbeat({ rowsRead })),
     ),
     planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),
+    planTag: withFailureMapping((input: { scope: RunScope }) => planTagOf(deps, input)),
     executeUnit: withFailureMapping(
       withHeartbeats((input: UnitInput) =>
         loggingCalls(deps, input.scope, unitCallSite, input, () => executeUnit(deps, input)),

@@ -27,8 +27,11 @@ export function idMapOf(outcomes: Iterable<RowOutcome>): IdMapRow[] {
 
 const WORKSPACE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Units of replay round n are planned as `replay-<n>/...`; the main pass's are round 0. */
+/**
+ * Units of replay round n are planned as `replay-<n>/...` (`replay-<n>-<tag>/...` in a later
+ * execution of the run name, workflows/ledger-run/plan-ids.ts); the main pass's are round 0.
+ */
 function roundOfUnit(unit: string | undefined): number {
-  const match = /^replay-(\d+)\//.exec(unit ?? '');
+  const match = /^replay-(\d+)[-/]/.exec(unit ?? '');
   return match ? Number(match[1]) : 0;
 }

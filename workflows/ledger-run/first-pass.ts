@@ -1,6 +1,8 @@
 import { patched } from '@temporalio/workflow';
+import { localActivities } from '../activity-proxies.js';
 import { refreshCounts } from './exact-counts.js';
 import { leftOutStop } from './left-out-gate.js';
+import { planIdOf } from './plan-ids.js';
 import { progressOf, publish, setPhase } from './run-progress.js';
 import { scopeOf, type LedgerRun, type RunOutcome } from './run-state.js';
 import { stageExports } from './stage-exports.js';
@@ -54,7 +56,12 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
   setPhase(run, 'migrating');
   // What an undo restores, read before the first write; runs begun before it skip it.
   if (input.mode === 'live' && patched('undo-snapshot')) await takeUndoSnapshot(run);
-  await runSteps(run, 'main', settings.selectedSteps);
+  // A later execution of the run name (after an undo, say) plans afresh; runs begun before this
+  // answered the earlier execution's plans (workflows/ledger-run/plan-ids.ts).
+  if (input.mode === 'live' && patched('plan-afresh-per-execution')) {
+    run.planTag = (await localActivities.planTag({ scope: scopeOf(run) })).tag;
+  }
+  await runSteps(run, planIdOf(0, run.planTag), settings.selectedSteps);
   await refreshCounts(run);
   await verifyAndReport(run);
   if (input.mode === 'dry-run') {

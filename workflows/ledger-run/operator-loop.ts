@@ -1,6 +1,7 @@
 import { allHandlersFinished, condition, continueAsNew, workflowInfo } from '@temporalio/workflow';
 import { localActivities } from '../activity-proxies.js';
 import { refreshCounts } from './exact-counts.js';
+import { planIdOf } from './plan-ids.js';
 import { progressOf, setPhase } from './run-progress.js';
 import {
   carriedStateOf,
@@ -62,7 +63,7 @@ async function replayRound(run: LedgerRun, request: QueuedReplay): Promise<void>
   });
   await runSteps(
     run,
-    `replay-${run.round}`,
+    planIdOf(run.round, run.planTag),
     failedSteps,
     request.code ? { failedCode: request.code } : {},
   );

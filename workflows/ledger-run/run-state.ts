@@ -24,6 +24,8 @@ export interface CarriedState {
   reportFolder?: string;
   /** The books' base currency the first stage used (absent in runs begun before the pre-check). */
   currency?: string;
+  /** This execution's plan tag (plan-ids.ts), when an earlier execution of the run name planned. */
+  planTag?: string;
 }
 
 export interface RunOutcome {
@@ -84,6 +86,8 @@ export interface LedgerRun {
   currency: string;
   /** Why the run stopped before writing, when the workspace pre-check stopped it. */
   blockedReason: string | undefined;
+  /** Set apart from an earlier execution's plans (plan-ids.ts); undefined for a run's first. */
+  planTag: string | undefined;
   readonly operator: OperatorState;
   readonly runningChildren: Map<StepName, ChildWorkflowHandle<typeof migrateStep>>;
   /** Signals to the children, one round at a time (see tellChildren). */
@@ -134,6 +138,7 @@ export function openRun(input: MigrateLedgerInput, carried?: CarriedState): Ledg
     reportFolder: carried?.reportFolder,
     currency: carried?.currency ?? input.currency ?? 'USD',
     blockedReason: undefined,
+    planTag: carried?.planTag,
     operator: {
       paused: false,
       pauseReason: undefined,
@@ -160,6 +165,7 @@ export function carriedStateOf(run: LedgerRun): CarriedState {
     ...(run.verification ? { verification: run.verification } : {}),
     ...(run.reportFolder ? { reportFolder: run.reportFolder } : {}),
     currency: run.currency,
+    ...(run.planTag !== undefined ? { planTag: run.planTag } : {}),
   };
 }
 

@@ -68,9 +68,12 @@ export interface StepRun {
 export function openStepRun(input: MigrateStepInput): StepRun {
   const { scope, step, cursor } = input;
   const api = apiActivities(scope);
-  // Step runs started before foreign documents had an exchange-difference phase replay without it.
+  // Step runs started before foreign documents had an exchange-difference phase replay without it,
+  // and those started before parties had a reactivate phase without that.
   const phases = (stepPhases[step] as readonly PhaseName[]).filter(
-    (phase) => phase !== 'exchange-difference' || patched('exchange-difference-phase'),
+    (phase) =>
+      (phase !== 'exchange-difference' || patched('exchange-difference-phase')) &&
+      (phase !== 'reactivate' || patched('reactivate-phase')),
   );
   return {
     input,

@@ -237,6 +237,8 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
     setVendorStatus: async (vendorId, status) =>
       writtenOf(await client.vendors.update(vendorId, { status }, options)),
     deleteProduct: async (productId) => writtenOf(await client.products.delete(productId, options)),
+    setProductStatus: async (productId, status) =>
+      writtenOf(await client.products.update(productId, { status }, options)),
     async listAccountsWithDeleteMeta(page) {
       const listing = await client.accounts.listPage(
         { ...query(page), includeDeleteMeta: true },

@@ -350,6 +350,8 @@ export interface MigrationApi {
   setVendorStatus(vendorId: string, status: 'active' | 'inactive'): Promise<Written<unknown>>;
   /** DELETE /products/{uuid}: soft delete to inactive (R35). */
   deleteProduct(productId: string): Promise<Written<unknown>>;
+  /** PATCH /products/{uuid} `{status}` (assumption R38). */
+  setProductStatus(productId: string, status: 'active' | 'inactive'): Promise<Written<unknown>>;
   /** GET /chart-of-accounts?includeDeleteMeta=true: sub-accounts flattened after their parent. */
   listAccountsWithDeleteMeta(page: number): Promise<Page<AccountDeleteMeta>>;
   /**

@@ -38,9 +38,10 @@ export const stepDependencies: Readonly<Record<StepName, readonly StepName[]>> =
  */
 export const stepPhases = {
   accounts: ['create'],
-  customers: ['create'],
-  vendors: ['create'],
-  products: ['create'],
+  // `reactivate`: records an undo of the run set inactive, matched again (parties-reactivate.ts).
+  customers: ['create', 'reactivate'],
+  vendors: ['create', 'reactivate'],
+  products: ['create', 'reactivate'],
   'opening-balance': ['cutover', 'publish'],
   invoices: ['create', 'reclassify-tax', 'exchange-difference'],
   bills: ['create', 'exchange-difference'],

@@ -12,6 +12,8 @@ export function scopeKeys(scope: RunScope) {
     outcomes: `outcomes/${namespace}`,
     liveOutcomes: 'outcomes/live',
     unit: (unit: UnitRef) => `units/${namespace}/${unitId(unit)}`,
+    /** Everything planned under a plan id (its plans and unit pages). */
+    plans: (planId: string) => `units/${namespace}/${planId}/`,
     unitPlan: (planId: string, step: string, phase: string) =>
       `units/${namespace}/${planId}/${step}/${phase}/plan`,
     /** A page of a phase's units (src/migration/engine/unit-pages.ts). */

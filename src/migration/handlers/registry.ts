@@ -13,6 +13,11 @@ import { journalEntriesCreate } from './journal-entries-create.js';
 import { invoicesReclassifyTax } from './invoices-reclassify-tax.js';
 import { openingBalanceCutover, openingBalancePublish } from './opening-balance.js';
 import { customersCreate, productsCreate, vendorsCreate } from './parties-create.js';
+import {
+  customersReactivate,
+  productsReactivate,
+  vendorsReactivate,
+} from './parties-reactivate.js';
 import { paymentsAssign } from './payments-assign.js';
 import { paymentsCreate } from './payments-create.js';
 import { paymentsSplit } from './payments-split.js';
@@ -36,6 +41,9 @@ const handlers = [
   journalEntriesCreate,
   invoicesExchangeDifference,
   billsExchangeDifference,
+  customersReactivate,
+  vendorsReactivate,
+  productsReactivate,
 ] as PhaseHandler[];
 
 /** The handler of each step's phase (src/migration/contracts/steps.ts lists the phases). */

@@ -37,7 +37,7 @@ describe('partial undo of payments, then a re-run of the payments step', () => {
   });
   afterAll(async () => stack.close());
 
-  it('undoes only the payments, and a re-run of the payments step creates them again', async () => {
+  it('undoes only the payments, and a re-run of the payments step creates them again and verifies', async () => {
     const runName = uniqueRunName('undo-pay');
     const live = await (await stack.start(liveRun(company, folder, runName))).result();
     expect(live.progress.verification).toMatchObject({ verified: true });
@@ -57,18 +57,25 @@ describe('partial undo of payments, then a re-run of the payments step', () => {
 
     const rerun = await stack.start({ ...liveRun(company, folder, runName), steps: ['payments'] });
     // The payments step runs although the steps it depends on are left out (the first pass did
-    // them), and creates again the transactions the undo deleted, each once.
-    const payments = await waitFor(
-      'the re-run of the payments step',
+    // them). It plans afresh for what the undo reversed: each transaction is created once more,
+    // split where it was, and assigned again, including the payments of a single document whose
+    // part the first pass settled without a call.
+    const ended = await waitFor(
+      'the re-run of the payments step to verify',
       async () => {
         const progress = await rerun.query(progressQuery);
-        const step = progress.steps.find((s) => s.step === 'payments');
-        return step?.status === 'done' && progress.phase !== 'migrating' ? step : undefined;
+        return progress.verification && !['staging', 'migrating'].includes(progress.phase)
+          ? progress
+          : undefined;
       },
       { timeoutMs: 120_000, intervalMs: 200 },
     );
-    expect(payments.calls).toBeGreaterThan(0);
+    const payments = ended.steps.find((s) => s.step === 'payments');
+    expect(payments?.calls).toBeGreaterThan(0);
+    expect(payments?.rows.failed).toBe(0);
+    expect(ended.verification).toMatchObject({ verified: true, differences: 0 });
+    // No duplicate payment: the transactions are back to the first run's, not more.
     expect(stack.sandbox.admin.counts().transactions).toBe(migrated.transactions);
-    await rerun.terminate('test over');
+    expect((await rerun.result()).status).toBe('completed');
   });
 });
