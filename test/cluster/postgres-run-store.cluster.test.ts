@@ -23,12 +23,12 @@ let dir: string;
 let postgres: PrivatePostgres;
 let db: SqlDatabase;
 
+let port: number;
+
 beforeAll(async () => {
   dir = await scratchFolderForPostgres('ledgerlift-pg-');
-  postgres = await startPrivatePostgres({
-    folder: path.join(dir, 'postgres'),
-    port: await freePort(),
-  });
+  port = await freePort();
+  postgres = await startPrivatePostgres({ folder: path.join(dir, 'postgres'), port });
   await postgres.ensureDatabase('ledgerlift');
   db = postgresDatabase(postgres.url('ledgerlift'));
   await ensureRunStoreSchema(db);
@@ -60,6 +60,19 @@ describe('PostgresRunStore on a PostgreSQL server', () => {
     expect(value).toEqual({ before: true });
     await store.appendLog('log', [3]);
     expect((await store.readLog('log')).entries).toEqual([1, 2, 3]);
+  });
+
+  it('holds a query made while the server is down until it is back, instead of failing it', async () => {
+    const store = new PostgresRunStore(db, 'down', 'postgresql');
+    await store.putDocument('x', { before: true });
+    await postgres.stop();
+    // Asked while nothing listens: the connection is refused until the server is started again.
+    const read = store.getDocument('x');
+    const written = store.putDocument('y', { during: true });
+    postgres = await startPrivatePostgres({ folder: path.join(dir, 'postgres'), port });
+    expect(await read).toEqual({ before: true });
+    await written;
+    expect(await store.getDocument('y')).toEqual({ during: true });
   });
 
   it('answers an error, and serves on, when the server ends a connection mid-transaction', async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { MigrationApi } from '../../../src/migration/contracts/migration-api.js';
 import type { UnitRow } from '../../../src/migration/contracts/unit-row.js';
 import type { RunScope } from '../../../src/migration/contracts/workflow-types.js';
 import type { EngineDeps } from '../../../src/migration/engine/engine.js';
@@ -46,7 +47,7 @@ function countingHandler(sent: { count: number }): PhaseHandler {
     prepare: (_context, pending) => ({ request: {}, sent: pending, failed: [] }),
     send: () => {
       sent.count += 1;
-      return Promise.resolve({ ids: ['id-1'] });
+      return Promise.resolve({ data: { id: 'id-1' }, warnings: [] });
     },
     interpret: (context, _written, rows) =>
       rows.map((row): RowOutcome => ({
@@ -72,7 +73,7 @@ async function setUp() {
   const sent = { count: 0 };
   const deps = {
     openStore: () => Promise.resolve(store),
-    api: () => Promise.resolve({}),
+    api: () => Promise.resolve({} as MigrationApi),
     handler: () => countingHandler(sent),
     now: () => new Date(clock.ms),
     ambiguousSettleMs: 30_000,
