@@ -238,6 +238,12 @@ describe('many migrations at once on the cluster', () => {
         j += 1;
       if (j - i > busiest.calls) Object.assign(busiest, { calls: j - i, from: start });
     }
+    /** Admitted requests in each of the `seconds` seconds from `at` ("second:count"). */
+    const perSecondFrom = (at: number, seconds: number) =>
+      Array.from({ length: seconds }, (_, i) => {
+        const count = admittedTimes.filter((time) => second(time) === second(at) + i).length;
+        return `${second(at) + i}:${count}`;
+      }).join(' ');
     /** The longest time without an admitted request in the window after `at`. */
     const longestGapAfter = (at: number) => {
       const after = admittedTimes.filter((time) => time >= at && time <= at + 60_000);
@@ -272,6 +278,7 @@ describe('many migrations at once on the cluster', () => {
             .join(', ') || 'none'
         }`,
         `calls per window (small/medium/large): ${windows.join('; ')}`,
+        `per second from the PostgreSQL restart: ${perSecondFrom(restartedAt, 45)}`,
         `busiest ${WINDOW_SECONDS} s (any start): ${busiest.calls} requests from ${second(busiest.from)} s; ` +
           `per second before the first late 429: ${perSecondBeforeLate429.join(' ') || '-'}`,
       ].join('\n'),
