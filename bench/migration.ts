@@ -145,6 +145,7 @@ async function temporalRun(
   mode: MigrateLedgerInput['mode'] = 'live',
 ) {
   const stack = await startBenchStack(sandboxArgs);
+  let rss: RssSampler | undefined;
   try {
     const folder = path.join(stack.dir, 'exports');
     await writeGenericCsv(company.records, folder);
@@ -156,7 +157,7 @@ async function temporalRun(
       workflowId: runWorkflowId(runName),
       args: [inputFor(company, folder, runName, mode)],
     });
-    const rss = new RssSampler(worker.process.pid, { where: () => runningNow(handle) });
+    rss = new RssSampler(worker.process.pid, { where: () => runningNow(handle) });
     const exited = new Promise<never>((_, reject) =>
       worker.process.once('exit', (code, signal) =>
         reject(
@@ -188,6 +189,7 @@ async function temporalRun(
       orchestrated,
     };
   } finally {
+    await rss?.settle();
     await stack.stop();
   }
 }

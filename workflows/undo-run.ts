@@ -1,33 +1,46 @@
-import { ApplicationFailure, workflowInfo } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  log,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import {
-  asEnginePhase,
   undoPhases,
-  type UndoGroup,
+  type UndoCursor,
   type UndoInput,
   type UndoOutcome,
   type UndoPlan,
 } from '../src/migration/contracts/undo.js';
 import { checkUndoInput } from '../src/migration/contracts/undo-input-schema.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
-import { runUndoUnit } from './undo-run/run-undo-unit.js';
+import { reverseGroups } from './undo-run/reverse-groups.js';
+import { undoProgressQuery } from './undo-run/undo-handlers.js';
+import { handleUndoPauseAndResume, pausingOnFailure } from './undo-run/undo-pause.js';
 import { undoApiActivities, undoLocalActivities as local } from './undo-run/undo-proxies.js';
+import { openUndoRun, setUndoState, undoProgressOf, type UndoRun } from './undo-run/undo-state.js';
 
-/** Reversal calls in flight at once within a group (the queue's pace still rules). */
-const WINDOW = 4;
+/** The workflow's signature, for continue-as-new (which must not import the workflow itself). */
+type UndoRunWorkflow = (given: UndoInput, cursor?: UndoCursor) => Promise<UndoOutcome>;
 
 /**
  * Undoes a live run: plans the reversal from the run's outcome log phase by phase (what holds a
  * record first), runs each unit as one API call through the migration's engine, then compares the
  * workspace's trial balance with the snapshot taken before the run's first write. A dry run plans
- * and reports only. Started by `ledgerlift undo` or from the Web UI with one JSON object.
+ * and reports only. Started by `ledgerlift undo` or from the Web UI with one JSON object. A live
+ * undo pauses on a credential or quota problem until resumed, and continues as new with a small
+ * cursor, so its history does not grow with the reversals (its parts are in undo-run/).
  */
-export async function undoRun(given: UndoInput): Promise<UndoOutcome> {
+export async function undoRun(given: UndoInput, cursor?: UndoCursor): Promise<UndoOutcome> {
   const checked = checkUndoInput(given);
   if (!checked.ok) throw ApplicationFailure.nonRetryable(checked.message, CONFIGURATION_ERROR);
   const input = checked.input;
   // Run ids are time-ordered (UUIDv7): their random tail tells two undos of the same minute apart.
-  const planId = `undo-${workflowInfo().firstExecutionRunId.replace(/-/g, '').slice(-12)}`;
+  const planId =
+    cursor?.planId ?? `undo-${workflowInfo().firstExecutionRunId.replace(/-/g, '').slice(-12)}`;
   const scope: RunScope = {
     runName: input.runName,
     mode: input.mode,
@@ -35,41 +48,64 @@ export async function undoRun(given: UndoInput): Promise<UndoOutcome> {
     profile: input.profile,
     ...(input.weight !== undefined ? { weight: input.weight } : {}),
   };
-  const asOf = await local.undoSnapshotDate({ scope });
+  const run = openUndoRun(input, scope, planId, cursor);
+  setHandler(undoProgressQuery, () => undoProgressOf(run));
+  handleUndoPauseAndResume(run);
+  setUndoState(run, 'planning');
+  const asOf = cursor?.asOf ?? (await snapshotDate(run));
+  // The phases an earlier execution finished: their stored plans, for the progress and the report.
+  for (const phase of undoPhases.slice(0, run.phaseIndex)) {
+    run.groups.push(...(await local.planUndoPhase({ scope, planId, phase, steps: input.steps })));
+  }
+
+  for (; run.phaseIndex < undoPhases.length; run.phaseIndex += 1) {
+    const phase = undoPhases[run.phaseIndex] as (typeof undoPhases)[number];
+    setUndoState(run, 'planning');
+    // Idempotent: a phase planned by an earlier execution answers its stored groups.
+    const planned = await local.planUndoPhase({ scope, planId, phase, steps: input.steps });
+    run.groups.push(...planned);
+    if (input.mode !== 'live') continue;
+    setUndoState(run, 'reversing');
+    const finished = await reverseGroups(run, planned);
+    if (!finished) {
+      await condition(allHandlersFinished);
+      const next: UndoCursor = {
+        planId,
+        asOf,
+        phaseIndex: run.phaseIndex,
+        groupIndex: run.groupIndex,
+        nextUnit: run.nextUnit,
+        calls: run.calls,
+        unitsDone: run.unitsDone,
+      };
+      log.info('continuing undo as new', { ...next });
+      return continueAsNew<UndoRunWorkflow>(given, next);
+    }
+    run.groupIndex = 0;
+    run.nextUnit = 0;
+  }
+  return verifyAndReport(run, asOf);
+}
+
+async function snapshotDate(run: UndoRun): Promise<string> {
+  const asOf = await local.undoSnapshotDate({ scope: run.scope });
   if (asOf === undefined) {
     throw ApplicationFailure.nonRetryable(
-      `Run ${input.runName} has no snapshot from before its first write, so an undo could not verify ` +
-        'the books afterwards: only live runs started by this version can be undone.',
+      `Run ${run.input.runName} has no snapshot from before its first write, so an undo could not ` +
+        'verify the books afterwards: only live runs started by this version can be undone.',
       CONFIGURATION_ERROR,
     );
   }
+  return asOf;
+}
+
+/** After the last phase: the trial balance against the snapshot (live), then the report. */
+async function verifyAndReport(run: UndoRun, asOf: string): Promise<UndoOutcome> {
+  const { input, scope, planId, groups } = run;
   const notReversible = await local.listNotReversible({
     runName: input.runName,
     steps: input.steps,
   });
-  const groups: UndoGroup[] = [];
-  let calls = 0;
-  for (const phase of undoPhases) {
-    const planned = await local.planUndoPhase({ scope, planId, phase, steps: input.steps });
-    groups.push(...planned);
-    if (input.mode !== 'live') continue;
-    for (const group of planned) {
-      let next = 0;
-      const worker = async () => {
-        while (next < group.units) {
-          const index = next;
-          next += 1;
-          calls += await runUndoUnit(scope, {
-            step: group.step,
-            phase: asEnginePhase(phase),
-            planId,
-            index,
-          });
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(WINDOW, group.units) }, worker));
-    }
-  }
   const plan: UndoPlan = {
     planId,
     groups,
@@ -79,11 +115,15 @@ export async function undoRun(given: UndoInput): Promise<UndoOutcome> {
   };
   let verification: UndoOutcome['verification'];
   if (input.mode === 'live') {
-    await undoApiActivities(scope).fetchUndoTrialBalance({ scope, planId, asOf });
-    calls += 1;
+    setUndoState(run, 'verifying');
+    const api = undoApiActivities(scope);
+    await pausingOnFailure(run, () => api.fetchUndoTrialBalance({ scope, planId, asOf }));
+    run.calls += 1;
     verification = await local.verifyUndo({ scope, planId, steps: input.steps });
   }
+  setUndoState(run, 'reporting');
   const requestsPerMinute = await local.undoRequestsPerMinute();
+  const { calls } = run;
   const outcome: Omit<UndoOutcome, 'reportFolder'> = {
     status:
       input.mode === 'dry-run'
@@ -105,5 +145,6 @@ export async function undoRun(given: UndoInput): Promise<UndoOutcome> {
     verification,
     outcome,
   });
+  setUndoState(run, 'done');
   return { ...outcome, reportFolder: folder };
 }

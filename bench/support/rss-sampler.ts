@@ -21,6 +21,8 @@ export class RssSampler {
   private readonly timer: NodeJS.Timeout;
   private max = 0;
   private maxWhere: string | undefined;
+  /** The label being asked for, if any: it must settle before the connection it uses closes. */
+  private asking: Promise<void> = Promise.resolve();
 
   /** `where` names what the process was doing, asked when a sample sets a new maximum. */
   constructor(
@@ -33,11 +35,14 @@ export class RssSampler {
       this.samples.push(mib);
       if (mib <= this.max) return;
       this.max = mib;
-      where?.().then(
-        (label) => {
-          if (this.max === mib) this.maxWhere = label;
-        },
-        () => undefined,
+      if (where === undefined) return;
+      this.asking = this.asking.then(() =>
+        where().then(
+          (label) => {
+            if (this.max === mib) this.maxWhere = label;
+          },
+          () => undefined,
+        ),
       );
     }, everyMs);
   }
@@ -45,6 +50,16 @@ export class RssSampler {
   /** The largest sample so far, in MiB. */
   get maxMiB(): number {
     return Math.round(this.max);
+  }
+
+  /**
+   * Stops sampling and waits for the label asked last. A Temporal query still retrying when its
+   * connection closes throws from a timer and kills the process (the large benchmark lost a 52-min
+   * run to it), so callers await this before they stop the stack.
+   */
+  async settle(): Promise<void> {
+    clearInterval(this.timer);
+    await this.asking;
   }
 
   /** Stops sampling and describes the samples: min, median and max in MiB. */

@@ -6,7 +6,7 @@ import {
   normalizeDecimal,
   parseDecimal,
 } from '../../src/money/index.js';
-import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
+import { vocabulary, type RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
@@ -49,6 +49,24 @@ const purchaseTypes = vocabulary<PurchaseDocument['type']>({
   accpaycredit: 'vendor-credit',
 });
 
+/** Xero's two tracking categories on a line: a name column and the option chosen. */
+const trackingColumns = [
+  ['TrackingName1', 'TrackingOption1'],
+  ['TrackingName2', 'TrackingOption2'],
+] as const;
+
+/** The tracking options the rows carry, as "Name: Option", each once. */
+function trackingOf(rows: readonly RowFields[]): string[] {
+  const found = new Set<string>();
+  for (const row of rows) {
+    for (const [name, option] of trackingColumns) {
+      const chosen = row.text(option);
+      if (chosen) found.add(`${row.text(name) ?? 'Tracking'}: ${chosen}`);
+    }
+  }
+  return [...found];
+}
+
 const documentColumns = [
   'ContactName',
   'InvoiceNumber',
@@ -72,6 +90,7 @@ const documentColumns = [
   'CurrencyRate',
   'Type',
   'Status',
+  ...trackingColumns.flat(),
 ].map((id) => ({
   id,
   headers: [id],
@@ -196,6 +215,16 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         const amount = formatCents(centsOf(lineAmount) - centsOf(line.taxAmount));
         return { ...line, amount, unitPrice: unitPriceOf(amount, line.quantity) ?? line.unitPrice };
       });
+      const tracking = trackingOf(rows);
+      const tracked = rows.find((row) => trackingColumns.some(([, option]) => row.text(option)));
+      if (tracked && tracking.length > 0) {
+        // Workspace document lines have no tracking dimension: say what is left behind.
+        tracked.note(
+          'document.tracking-dropped',
+          `Row ${tracked.row.row}: ${sales ? 'invoice' : 'bill'} ${number ?? ''} is tracked as ${tracking.map((text) => `"${text}"`).join(', ')}; the workspace's document lines have no tracking categories, so these are not migrated. Keep the Xero report by tracking category if you need it.`,
+          trackingColumns.find(([, option]) => tracked.text(option))?.[1],
+        );
+      }
       const mapped: Mapped<E> = { entity, key: number, location: first.location(), problems: [] };
       if (rows.some((row) => row.failed) || !number || !contact || !date || !currency)
         return [mapped];

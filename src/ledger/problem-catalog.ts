@@ -115,6 +115,10 @@ export const problemCatalog = {
     'error',
     'A document Type value is not invoice/credit note (or bill/vendor credit).',
   ],
+  'document.tracking-dropped': [
+    'info',
+    'A Xero document line has tracking categories; the workspace document keeps none.',
+  ],
   'line.missing-account': ['error', 'A document line has no account and its item names none.'],
   'line.tax-allocated': ['info', 'A document-level tax amount was spread over its lines.'],
   'journal.not-balanced': ['error', 'A journal entry whose debits do not equal its credits.'],

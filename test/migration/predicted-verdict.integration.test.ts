@@ -1,4 +1,4 @@
-import { cp, open, readdir, rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SourceFormat } from '../../mappings/read-ledger.js';
@@ -6,6 +6,7 @@ import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-
 import { readValidatedExports } from '../../src/migration/staging/validated-exports.js';
 import { predictVerdict } from '../../src/migration/verification/predict-verdict.js';
 import { finishSignal } from '../../workflows/handlers.js';
+import { foldersWithTrialBalance } from '../support/corpus-trial-balances.js';
 import {
   startMigrationStack,
   uniqueRunName,
@@ -26,8 +27,10 @@ interface Company {
 
 /**
  * Every company of the real-world corpus and the bundled samples that has a trial balance, with
- * the settings its README documents. The guard below fails when a folder with a trial balance is
- * missing here, so a company added to the corpus is added to this comparison too.
+ * the settings its README documents. The guard below fails when a folder with a trial balance (or
+ * IIF opening balances, test/support/corpus-trial-balances.ts) is missing here, so a company added
+ * to the corpus is added to this comparison too. Today no real-world corpus folder has one
+ * (test/sources/real-world/corpus-trial-balances.test.ts, docs/real-world-corpus.md).
  */
 const companies: Record<string, Company> = {
   'the bundled demo company (samples/, npm run demo)': {
@@ -44,36 +47,6 @@ const companies: Record<string, Company> = {
     without: ['Opening Trial Balance.csv'],
   },
 };
-
-const corpusRoots = ['test/fixtures/real-world', 'samples'];
-
-/** Folders under the corpus roots holding a file that says it is a trial balance. */
-async function foldersWithTrialBalance(): Promise<string[]> {
-  const found = new Set<string>();
-  const visit = async (folder: string, depth: number) => {
-    if (depth > 4) return;
-    for (const entry of await readdir(path.join(repo, folder), { withFileTypes: true })) {
-      const relative = path.posix.join(folder, entry.name);
-      if (entry.isDirectory()) await visit(relative, depth + 1);
-      else if (/\.(csv|txt|iif|tsv)$/i.test(entry.name) && (await saysTrialBalance(relative))) {
-        found.add(folder);
-      }
-    }
-  };
-  for (const root of corpusRoots) await visit(root, 0);
-  return [...found].sort();
-}
-
-async function saysTrialBalance(file: string): Promise<boolean> {
-  const handle = await open(path.join(repo, file));
-  try {
-    const buffer = Buffer.alloc(400);
-    const { bytesRead } = await handle.read(buffer, 0, 400, 0);
-    return /trial balance/i.test(buffer.subarray(0, bytesRead).toString('latin1'));
-  } finally {
-    await handle.close();
-  }
-}
 
 describe('validate predicts the verdict the live run reaches', () => {
   // Each company migrates into a workspace of its own: a fresh sandbox per test.

@@ -13,6 +13,7 @@ import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal
 import { followHint } from '../follow-hint.js';
 import { watchRun } from '../watch-run.js';
 import { exitCodeOfRun } from '../exit-code-of-run.js';
+import { runningUndo, signalUndo } from '../running-undo.js';
 
 type Filter = { step?: string; code?: string };
 
@@ -108,12 +109,28 @@ export async function skip(
   });
 }
 
-/** `ledgerlift pause`, `resume` and `finish`: signals, acknowledged by the server. */
+/**
+ * `ledgerlift pause`, `resume` and `finish`: signals, acknowledged by the server. While an undo of
+ * the run goes, pause and resume go to the undo (src/cli/running-undo.ts).
+ */
 export async function signal(
   kind: 'pause' | 'resume' | 'finish',
   name: string,
   options: TemporalOptions & { reason?: string },
 ): Promise<number> {
+  if (kind !== 'finish') {
+    const { client, close } = await connectTemporal(settingsFrom(options));
+    try {
+      const undo = await runningUndo(client, name);
+      if (undo) {
+        await signalUndo(undo, kind, options.reason);
+        console.log(`${kind === 'pause' ? 'Pausing' : 'Resuming'} the undo of run "${name}".`);
+        return exitCodes.ok;
+      }
+    } finally {
+      await close();
+    }
+  }
   return withRun(name, options, async (handle) => {
     if (kind === 'pause')
       await handle.signal(pauseSignal, options.reason ? { reason: options.reason } : {});

@@ -9,8 +9,12 @@ import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal
 import { followHint } from '../follow-hint.js';
 import { watchRun } from '../watch-run.js';
 import { describeEndedRun, endedStatusOf } from '../ended-run.js';
+import { runningUndo, undoStatus } from '../running-undo.js';
 
-/** `ledgerlift status [name]`: one run's progress (optionally followed live), or every run. */
+/**
+ * `ledgerlift status [name]`: one run's progress (optionally followed live), or every run. While
+ * an undo of the run goes, its progress instead (src/cli/running-undo.ts).
+ */
 export async function status(
   name: string | undefined,
   options: TemporalOptions & { watch?: boolean; json?: boolean },
@@ -46,6 +50,11 @@ export async function status(
           ? renderRunList(rows, apiCallsPerMinute(workerSettings())).join('\n')
           : 'No migrations yet. Start one with `ledgerlift dry-run`.',
       );
+      return exitCodes.ok;
+    }
+    const undo = await runningUndo(client, name);
+    if (undo) {
+      console.log(await undoStatus(undo, options.json === true));
       return exitCodes.ok;
     }
     const handle = client.workflow.getHandle(runWorkflowId(name));

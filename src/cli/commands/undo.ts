@@ -6,6 +6,7 @@ import {
   type UndoInput,
   type UndoOutcome,
 } from '../../migration/contracts/undo.js';
+import { undoReportFiles } from '../../migration/undo/undo-report.js';
 import { chooseProfile } from '../default-profile.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
@@ -46,7 +47,8 @@ export function undoSummary(runName: string, outcome: UndoOutcome): string[] {
       `  reversed: ${verification.reversed}; not reversed: ${verification.notReversed.length}; accounts made inactive instead of deleted: ${verification.inactiveInstead.length}`,
     );
   }
-  if (outcome.reportFolder) lines.push(`  report: ${outcome.reportFolder}`);
+  // The page a consultant reads, as `run` and `dry-run` point to theirs (the JSON and XLSX beside it).
+  if (outcome.reportFolder) lines.push(`  Report: ${outcome.reportFolder}/${undoReportFiles.html}`);
   return lines;
 }
 

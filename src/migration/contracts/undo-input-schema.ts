@@ -6,6 +6,9 @@ import { RUN_NAME_PATTERN } from './run-name.js';
 import { stepNames } from './steps.js';
 import type { UndoInput } from './undo.js';
 
+/** Bounds the units one undo execution starts: its history stays well under Temporal's limits. */
+export const MAX_UNDO_UNITS_PER_RUN = 2_000;
+
 export const undoInputSchema = z
   .object({
     runName: z
@@ -15,6 +18,7 @@ export const undoInputSchema = z
     mode: z.enum(['dry-run', 'live']),
     steps: z.array(z.enum(stepNames)).min(1).max(stepNames.length).optional(),
     weight: z.number().min(MIN_RUN_WEIGHT).max(MAX_RUN_WEIGHT).optional(),
+    unitsPerRun: z.number().int().min(1).max(MAX_UNDO_UNITS_PER_RUN).optional(),
   })
   .strict();
 

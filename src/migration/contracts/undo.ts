@@ -40,6 +40,8 @@ export interface UndoInput {
   steps?: StepName[] | undefined;
   /** The run's weight in the shared API budget, as a migration's. */
   weight?: number | undefined;
+  /** Reversal units one execution starts before it continues as new (default 500). */
+  unitsPerRun?: number | undefined;
 }
 
 /** One group of units of a reversal plan: one undo phase over one migration step's records. */
@@ -109,3 +111,35 @@ export const undoSnapshotParts = [
   'journal-entries',
 ] as const;
 export type UndoSnapshotPart = (typeof undoSnapshotParts)[number];
+
+/**
+ * What one execution of a live undo hands the next when it continues as new: where the reversal
+ * stands, never the plan itself (each phase's plan is stored, planUndoPhase answers it again).
+ */
+export interface UndoCursor {
+  planId: string;
+  asOf: string;
+  /** The phase, the group within it and the unit within the group to run next. */
+  phaseIndex: number;
+  groupIndex: number;
+  nextUnit: number;
+  /** API calls made and units finished by the executions before. */
+  calls: number;
+  unitsDone: number;
+}
+
+/** Where an undo stands, as its `undoProgress` query, `ledgerlift status` and the Web UI show it. */
+export interface UndoProgress {
+  runName: string;
+  mode: 'dry-run' | 'live';
+  state: 'planning' | 'reversing' | 'paused' | 'verifying' | 'reporting' | 'done';
+  /** The undo phase being planned or reversed, and its place among undoPhases (1-based). */
+  phase?: UndoPhase | undefined;
+  phaseNumber: number;
+  phases: number;
+  /** Reversal units (one API call each) finished, and planned by the phases planned so far. */
+  units: { done: number; planned: number };
+  /** API calls made (reversals, reconciliation look-ups, the trial balance). */
+  calls: number;
+  pauseReason?: string | undefined;
+}

@@ -1,6 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { UndoGroup, UndoOutcome, UndoPlan, UndoVerification } from '../contracts/undo.js';
+import { renderUndoHtml } from '../../reports/undo/render-undo-html.js';
+import { buildUndoReport } from '../../reports/undo/undo-report-data.js';
+import { writeUndoXlsx } from '../../reports/undo/write-undo-xlsx.js';
+import type { UndoOutcome, UndoPlan, UndoVerification } from '../contracts/undo.js';
 
 export interface UndoReportInput {
   runName: string;
@@ -9,6 +12,8 @@ export interface UndoReportInput {
   calls: number;
   requestsPerMinute: number;
   verification?: UndoVerification | undefined;
+  /** When the report is written (default: now); fixed by tests. */
+  generatedAt?: string | undefined;
 }
 
 /** Minutes the plan's calls take at the rate limit (one call per unit, as a migration's). */
@@ -16,67 +21,18 @@ export function estimatedMinutes(calls: number, requestsPerMinute: number): numb
   return requestsPerMinute > 0 ? Math.ceil((calls / requestsPerMinute) * 10) / 10 : 0;
 }
 
-function groupLines(groups: UndoGroup[]): string[] {
-  return groups.map((g) => `| ${g.phase} | ${g.step} | ${g.units} | ${g.units} |`);
-}
+/** The files of an undo's report: JSON for machines, HTML and XLSX for people. */
+export const undoReportFiles = {
+  json: 'undo-report.json',
+  html: 'undo-report.html',
+  xlsx: 'undo-report.xlsx',
+} as const;
 
 /**
- * The undo's report, in the sections a migration's report has (plan, calls and duration at the
- * rate limit, verification, problems), as `undo-report.md` for people and `undo-report.json`.
+ * Writes the undo's report under the run folder, as the migration's report is written
+ * (src/reports/write-run-report.ts): `undo-report.json`, `undo-report.html` and
+ * `undo-report.xlsx` in `reports/<planId>/`. Answers the folder.
  */
-export function renderUndoReport(input: UndoReportInput): string {
-  const { plan, verification } = input;
-  const minutes = estimatedMinutes(plan.calls, input.requestsPerMinute);
-  const lines = [
-    `# Undo of run ${input.runName} (${input.mode})`,
-    '',
-    '## Plan',
-    '',
-    `${plan.calls} API calls, about ${minutes} min at ${input.requestsPerMinute} calls a minute; trial balance compared as of ${plan.asOf}.`,
-    '',
-    '| phase | step | records | calls |',
-    '| --- | --- | --- | --- |',
-    ...groupLines(plan.groups),
-    '',
-  ];
-  if (verification) {
-    lines.push(
-      '## Verification',
-      '',
-      verification.balanced
-        ? 'The trial balance equals the snapshot taken before the run, to the cent.'
-        : `The trial balance differs from the snapshot on ${verification.differences.length} accounts:`,
-      ...verification.differences.map(
-        (d) => `- ${d.account}: ${d.before} before the run, ${d.after} now`,
-      ),
-      '',
-      `${verification.reversed} reversals done.`,
-      '',
-    );
-    if (verification.inactiveInstead.length > 0) {
-      lines.push(
-        '## Accounts made inactive instead of deleted',
-        '',
-        ...verification.inactiveInstead.map((r) => `- ${r.key} (${r.id ?? ''}): ${r.reason}`),
-        '',
-      );
-    }
-  }
-  const notReversed = verification?.notReversed ?? plan.notReversible;
-  if (notReversed.length > 0) {
-    lines.push(
-      '## Not reversed',
-      '',
-      ...notReversed.map(
-        (r) => `- ${r.step} ${r.entity} ${r.key}${r.id ? ` (${r.id})` : ''}: ${r.reason}`,
-      ),
-      '',
-    );
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** Writes both forms of the report under the run folder; answers the folder. */
 export async function writeUndoReport(
   runFolder: string,
   planId: string,
@@ -85,10 +41,22 @@ export async function writeUndoReport(
 ): Promise<string> {
   const folder = path.join(runFolder, 'reports', planId);
   await mkdir(folder, { recursive: true });
-  await writeFile(path.join(folder, 'undo-report.md'), renderUndoReport(input));
   await writeFile(
-    path.join(folder, 'undo-report.json'),
+    path.join(folder, undoReportFiles.json),
     `${JSON.stringify({ ...outcome, notReversible: input.plan.notReversible, verification: input.verification }, null, 2)}\n`,
   );
+  const report = buildUndoReport({
+    runName: input.runName,
+    mode: input.mode,
+    plan: input.plan,
+    calls: input.calls,
+    requestsPerMinute: input.requestsPerMinute,
+    verification: input.verification,
+    status: outcome.status,
+    estimatedMinutes: outcome.estimatedMinutes,
+    generatedAt: input.generatedAt ?? new Date().toISOString(),
+  });
+  await writeUndoXlsx(report, path.join(folder, undoReportFiles.xlsx));
+  await writeFile(path.join(folder, undoReportFiles.html), renderUndoHtml(report));
   return folder;
 }

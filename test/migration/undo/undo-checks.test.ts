@@ -13,6 +13,15 @@ describe('the undo input from the Web UI', () => {
       checkUndoInput({ runName: 'acme', profile: 'p', mode: 'live', steps: ['payment'] }).ok,
     ).toBe(false);
   });
+
+  it('takes a whole number of reversals per execution, within bounds', () => {
+    const base = { runName: 'acme', profile: 'default', mode: 'live' } as const;
+    expect(checkUndoInput({ ...base, unitsPerRun: 4 }).ok).toBe(true);
+    for (const unitsPerRun of [0, 2.5, 2_001]) {
+      const wrong = checkUndoInput({ ...base, unitsPerRun });
+      expect(!wrong.ok && wrong.message).toMatch(/unitsPerRun/);
+    }
+  });
 });
 
 describe('the trial balance after an undo against the snapshot', () => {

@@ -1,0 +1,37 @@
+import type { Client, WorkflowHandle } from '@temporalio/client';
+import { pauseSignal, resumeSignal } from '../../workflows/handlers.js';
+import { undoProgressQuery } from '../../workflows/undo-run/undo-handlers.js';
+import { undoProgressLines } from '../../workflows/undo-run/render-undo-details.js';
+import { undoWorkflowId } from '../migration/contracts/undo.js';
+
+/**
+ * The undo of a run that is still going (`ledgerlift undo` starts it under undoWorkflowId), or
+ * undefined. While it goes, it is what writes to the workspace, so `status`, `pause` and `resume`
+ * of the run are about it.
+ */
+export async function runningUndo(
+  client: Client,
+  runName: string,
+): Promise<WorkflowHandle | undefined> {
+  const handle = client.workflow.getHandle(undoWorkflowId(runName));
+  const description = await handle.describe().catch(() => undefined);
+  return description?.status.name === 'RUNNING' ? handle : undefined;
+}
+
+/** `status <run>` while its undo goes: the undo's progress, as lines or JSON. */
+export async function undoStatus(handle: WorkflowHandle, json: boolean): Promise<string> {
+  const progress = await handle.query(undoProgressQuery);
+  return json
+    ? JSON.stringify({ undo: progress }, null, 2)
+    : undoProgressLines(progress).join('\n');
+}
+
+/** `pause <run>` / `resume <run>` while its undo goes: the migration's signals, to the undo. */
+export async function signalUndo(
+  handle: WorkflowHandle,
+  kind: 'pause' | 'resume',
+  reason: string | undefined,
+): Promise<void> {
+  if (kind === 'pause') await handle.signal(pauseSignal, reason ? { reason } : {});
+  else await handle.signal(resumeSignal, {});
+}

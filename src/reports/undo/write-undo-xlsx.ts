@@ -1,0 +1,56 @@
+import ExcelJS from 'exceljs';
+import { summaryColumns } from '../xlsx/summary-sheet.js';
+import { writeTableSheet } from '../xlsx/table-sheet.js';
+import type { UndoReport } from './undo-report-data.js';
+import {
+  differenceColumns,
+  planColumns,
+  recordLeftColumns,
+  undoSummaryRows,
+} from './xlsx/undo-sheets.js';
+
+/** The workbook's sheets, in this order. */
+export const undoSheetNames = [
+  'Summary',
+  'Plan',
+  'Differences',
+  'Not reversed',
+  'Made inactive',
+] as const;
+
+/**
+ * Writes the undo's report as an XLSX workbook with the migration workbook's conventions (bold
+ * frozen header, filters, money as exact `#,##0.00` numbers; src/reports/xlsx/table-sheet.ts).
+ */
+export async function writeUndoXlsx(report: UndoReport, file: string): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useStyles: true,
+    useSharedStrings: true,
+  });
+  workbook.creator = 'Ledgerlift';
+  const generated = new Date(report.generatedAt);
+  workbook.created = Number.isNaN(generated.getTime()) ? new Date() : generated;
+  const records = report.groups.reduce((sum, group) => sum + group.units, 0);
+  writeTableSheet(workbook, 'Summary', summaryColumns, undoSummaryRows(report), {
+    autoFilter: false,
+  });
+  writeTableSheet(workbook, 'Plan', planColumns(report.mode === 'dry-run'), report.groups, {
+    totals: ['Total', '', '', records, report.calls.planned],
+  });
+  const verification = report.verification;
+  writeTableSheet(workbook, 'Differences', differenceColumns, verification?.differences ?? []);
+  writeTableSheet(
+    workbook,
+    'Not reversed',
+    recordLeftColumns,
+    verification ? verification.notReversed : report.notReversible,
+  );
+  writeTableSheet(
+    workbook,
+    'Made inactive',
+    recordLeftColumns,
+    verification?.inactiveInstead ?? [],
+  );
+  await workbook.commit();
+}
