@@ -51,6 +51,7 @@ import { buildRunReport } from '../src/reports/build-run-report.js';
 import { writeRunReport } from '../src/reports/write-run-report.js';
 import type { RunInProgress } from '../src/reports/estimate-under-sharing.js';
 import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
+import type { SendWindow } from '../src/migration/engine/send-deadline.js';
 import { loggingCalls } from './logging-calls.js';
 
 export interface MigrationActivityDeps extends EngineDeps {
@@ -63,6 +64,17 @@ export interface MigrationActivityDeps extends EngineDeps {
   sourcesRoot?: string;
   /** The live migrations running now (src/migration/runs-in-progress.ts), for a dry run's report. */
   runsInProgress?: (except: string) => Promise<RunInProgress[]>;
+  /**
+   * How late after its release a paced call may still be sent (src/migration/engine/send-deadline.ts);
+   * unset, a call is sent however long the run store held it.
+   */
+  maxSendDelayMs?: number;
+}
+
+/** The send window of an API activity starting now, when the worker sets one. */
+function sendWindowFrom(deps: MigrationActivityDeps): SendWindow | undefined {
+  if (deps.maxSendDelayMs === undefined) return undefined;
+  return { releasedAtMs: deps.now().getTime(), maxDelayMs: deps.maxSendDelayMs };
 }
 
 /**
@@ -78,9 +90,13 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
     planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),
     planTag: withFailureMapping((input: { scope: RunScope }) => planTagOf(deps, input)),
     executeUnit: withFailureMapping(
-      withHeartbeats((input: UnitInput) =>
-        loggingCalls(deps, input.scope, unitCallSite, input, () => executeUnit(deps, input)),
-      ),
+      withHeartbeats((input: UnitInput) => {
+        // Taken first: the queue released this activity now, and its call is due now.
+        const sendWindow = sendWindowFrom(deps);
+        return loggingCalls(deps, input.scope, unitCallSite, input, () =>
+          executeUnit(deps, input, sendWindow),
+        );
+      }),
     ),
     // A dry run's units in bulk: heartbeats carry the totals so far, and a retry resumes from them.
     predictUnits: withFailureMapping((input: PredictUnitsInput) => {

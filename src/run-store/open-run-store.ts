@@ -45,7 +45,9 @@ export function openRunStores(options: {
         ? new PostgresRunStore(
             await sharedDatabase(options.postgresUrl),
             runName,
-            redactedUrl(options.postgresUrl),
+            // Every run shares the database: the location names the run too, since per-process
+            // caches key on it (src/migration/engine/unit-pages.ts).
+            `${redactedUrl(options.postgresUrl)} (run ${runName})`,
           )
         : new FileRunStore(path.join(runFolder(runName), 'store'));
       stores.set(runName, store);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { assertValidKey, type RunStore } from './run-store.js';
 import type { SqlDatabase, SqlQuery } from './sql-database.js';
+import { connectWithRetry } from './connect-with-retry.js';
 
 /** Log entries read at once: a page, so a long log is never held in memory whole. */
 const LOG_PAGE_ROWS = 10_000;
@@ -122,9 +123,27 @@ export function postgresDatabase(connectionString: string): SqlDatabase {
   // connection and opens another for the next query, so there is nothing more to do here.
   pool.on('error', () => {});
   return {
-    query: (text, params) => pool.query(text, params) as never,
+    // pool.query's own steps, with the connection opened through connectWithRetry: a query made
+    // while the server restarts waits for it instead of failing.
+    async query(text, params) {
+      const client = await connectWithRetry(() => pool.connect());
+      let failed = false;
+      const onError = () => {
+        failed = true;
+      };
+      client.on('error', onError);
+      try {
+        return (await client.query(text, params)) as never;
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        client.off('error', onError);
+        client.release(failed);
+      }
+    },
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await connectWithRetry(() => pool.connect());
       let broken = false;
       // A connection cut while checked out is an 'error' event on the client as well as a failed
       // query: the query's error reaches the caller, the event must not end the worker.

@@ -9,7 +9,10 @@
  * same interface so workers on several machines can serve one run.
  */
 export interface RunStore {
-  /** Where the run lives, for messages (a folder path, or a database URL without credentials). */
+  /**
+   * Where the run lives, for messages (a folder path, or a database URL without credentials and the
+   * run's name). Two runs never share one: per-process caches of what a run stored key on it.
+   */
   readonly location: string;
 
   /** Writes `value` under `key`, replacing any previous value atomically. */

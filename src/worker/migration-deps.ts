@@ -12,6 +12,7 @@ import { handlerFor } from '../migration/handlers/registry.js';
 import { undoHandlerFor } from '../migration/undo/reversal-handlers.js';
 import { confinedReader } from '../migration/confined-reader.js';
 import { readValidatedExports } from '../migration/staging/validated-exports.js';
+import { MAX_SEND_DELAY_MS } from '../migration/engine/send-deadline.js';
 import { createPartnerApiClient, type PartnerApiClientOptions } from '../partner-api/index.js';
 import type { PartnerApiClient } from '../partner-api/client.js';
 import { openRunStores } from '../run-store/open-run-store.js';
@@ -67,6 +68,8 @@ export function createMigrationDeps(
     sourcesRoot: settings.sourcesRoot,
     runFolder: (runName) => stores.runFolder(runName),
     requestsPerMinute: estimateCallsPerMinute(settings),
+    // Where the server paces calls, a call sends at its turn or goes back to the queue.
+    ...(limit ? { maxSendDelayMs: MAX_SEND_DELAY_MS } : {}),
     async close() {
       await Promise.all([...clients.values()].map((client) => client.close()));
       await stores.close();

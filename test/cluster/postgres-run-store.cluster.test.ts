@@ -12,6 +12,10 @@ import {
   PostgresRunStore,
 } from '../../src/run-store/postgres-run-store.js';
 import type { SqlDatabase } from '../../src/run-store/sql-database.js';
+import { openRunStores } from '../../src/run-store/open-run-store.js';
+import { readUnit, unitPage } from '../../src/migration/engine/unit-pages.js';
+import { scopeKeys } from '../../src/migration/engine/run-keys.js';
+import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
 import { describeRunStoreContract } from '../run-store/run-store-contract.js';
 import { scratchFolderForPostgres } from './private-postgres-dir.js';
 
@@ -23,12 +27,12 @@ let dir: string;
 let postgres: PrivatePostgres;
 let db: SqlDatabase;
 
+let port: number;
+
 beforeAll(async () => {
   dir = await scratchFolderForPostgres('ledgerlift-pg-');
-  postgres = await startPrivatePostgres({
-    folder: path.join(dir, 'postgres'),
-    port: await freePort(),
-  });
+  port = await freePort();
+  postgres = await startPrivatePostgres({ folder: path.join(dir, 'postgres'), port });
   await postgres.ensureDatabase('ledgerlift');
   db = postgresDatabase(postgres.url('ledgerlift'));
   await ensureRunStoreSchema(db);
@@ -62,6 +66,19 @@ describe('PostgresRunStore on a PostgreSQL server', () => {
     expect((await store.readLog('log')).entries).toEqual([1, 2, 3]);
   });
 
+  it('holds a query made while the server is down until it is back, instead of failing it', async () => {
+    const store = new PostgresRunStore(db, 'down', 'postgresql');
+    await store.putDocument('x', { before: true });
+    await postgres.stop();
+    // Asked while nothing listens: the connection is refused until the server is started again.
+    const read = store.getDocument('x');
+    const written = store.putDocument('y', { during: true });
+    postgres = await startPrivatePostgres({ folder: path.join(dir, 'postgres'), port });
+    expect(await read).toEqual({ before: true });
+    await written;
+    expect(await store.getDocument('y')).toEqual({ during: true });
+  });
+
   it('answers an error, and serves on, when the server ends a connection mid-transaction', async () => {
     const other = postgresDatabase(postgres.url('ledgerlift'));
     try {
@@ -88,5 +105,40 @@ describe('PostgresRunStore on a PostgreSQL server', () => {
     expect([...(entries as number[])].sort((a, b) => a - b)).toEqual(
       Array.from({ length: 40 }, (_, i) => i),
     );
+  });
+
+  it("keeps each run's planned units apart when several runs share the database", async () => {
+    const stores = openRunStores({ runsDir: dir, postgresUrl: postgres.url('ledgerlift') });
+    try {
+      const scopeOf = (runName: string): RunScope => ({
+        runName,
+        mode: 'live',
+        stageId: 's',
+        profile: 'p',
+      });
+      const row = (key: string) => [{ entity: 'payment', key, data: {} }];
+      const unit = { planId: 'main', step: 'payments', phase: 'create' } as const;
+      const small = await stores.open('small-run');
+      const large = await stores.open('large-run');
+      await small.putDocument(
+        scopeKeys(scopeOf('small-run')).unitPage('main', 'payments', 'create', 0),
+        unitPage(0, [row('S0')]),
+      );
+      await large.putDocument(
+        scopeKeys(scopeOf('large-run')).unitPage('main', 'payments', 'create', 0),
+        unitPage(0, [row('L0'), row('L1'), row('L2')]),
+      );
+
+      // One worker serves both runs: reading the small run's page first must not answer for the
+      // large run's (the large run's units were "never planned" in the cluster suite).
+      expect(await readUnit(small, scopeOf('small-run'), { ...unit, index: 0 })).toEqual({
+        rows: row('S0'),
+      });
+      expect(await readUnit(large, scopeOf('large-run'), { ...unit, index: 2 })).toEqual({
+        rows: row('L2'),
+      });
+    } finally {
+      await stores.close();
+    }
   });
 });

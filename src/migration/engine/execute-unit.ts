@@ -12,6 +12,7 @@ import { noteOf } from './call-note.js';
 import { openUnit } from './open-unit.js';
 import type { PhaseHandler } from './phase-handler.js';
 import { isSuccess, type RowOutcome } from './row-outcome.js';
+import { lateByMs, REQUEUE_DELAY_MS, type SendWindow } from './send-deadline.js';
 import { needsReconciliation, settleDelayMs, type UnitAttempt } from './unit-attempt.js';
 
 /**
@@ -20,8 +21,15 @@ import { needsReconciliation, settleDelayMs, type UnitAttempt } from './unit-att
  * Rows already settled (by an earlier attempt, a reconciliation or another run) are left out. If an
  * earlier attempt may have committed, nothing is sent: the caller reconciles first and calls again.
  * Rows fail with the API's reason; only transport, rate and credential problems throw.
+ *
+ * With a send window (the paced API activity passes one), a call whose run-store work before the
+ * send outlasted it is not sent: the unit goes back to the queue (src/migration/engine/send-deadline.ts).
  */
-export async function executeUnit(deps: EngineDeps, input: UnitInput): Promise<UnitResult> {
+export async function executeUnit(
+  deps: EngineDeps,
+  input: UnitInput,
+  sendWindow?: SendWindow,
+): Promise<UnitResult> {
   const { store, handler, log, view, attemptKey, attempt, context, pending } = await openUnit(
     deps,
     input,
@@ -85,6 +93,21 @@ export async function executeUnit(deps: EngineDeps, input: UnitInput): Promise<U
     firstStartedAt: attempt?.firstStartedAt ?? startedAt,
     lastSentAt: startedAt,
   } satisfies UnitAttempt);
+  // Checked after the intent is stored, the last run-store write before the send.
+  const lateMs = lateByMs(sendWindow, deps.now().getTime());
+  if (lateMs > 0) {
+    // Nothing was sent: the attempt is as it was, so the next one sends without reconciling. If
+    // this write fails, "sending" stays and the next attempt reconciles first, which is safe too.
+    await store.putDocument(
+      attemptKey,
+      attempt ?? ({ state: 'not-sent', attempts: 0 } satisfies UnitAttempt),
+    );
+    throw new RetryableCallError(
+      'StalledBeforeSend',
+      `the run store held this call ${Math.ceil(lateMs / 1000)} s past its turn; it goes back to the paced queue`,
+      REQUEUE_DELAY_MS,
+    );
+  }
   const api = await deps.api(input.scope.profile);
   let outcomes: RowOutcome[];
   try {
