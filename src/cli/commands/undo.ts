@@ -45,6 +45,7 @@ export function undoSummary(runName: string, outcome: UndoOutcome): string[] {
         ? '  trial balance: equal to the snapshot before the run, to the cent'
         : `  trial balance: ${verification.differences.length} accounts differ from the snapshot`,
       `  reversed: ${verification.reversed}; not reversed: ${verification.notReversed.length}; accounts made inactive instead of deleted: ${verification.inactiveInstead.length}`,
+      ...(verification.keptSettings ?? []).map((kept) => `  kept: ${kept.entity} (${kept.reason})`),
     );
   }
   // The page a consultant reads, as `run` and `dry-run` point to theirs (the JSON and XLSX beside it).

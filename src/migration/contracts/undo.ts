@@ -81,6 +81,11 @@ export interface UndoVerification {
   notReversed: NotReversible[];
   /** Accounts the API would not delete (they had activity), made inactive instead. */
   inactiveInstead: NotReversible[];
+  /**
+   * Workspace settings the run made that the API cannot set back (the cutover date). They are
+   * not records in the books, so they are said but do not make the undo need review.
+   */
+  keptSettings?: NotReversible[];
 }
 
 export interface UndoOutcome {

@@ -3,7 +3,10 @@ import type { NotReversible } from '../contracts/undo.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { createdByRun } from './created-by-run.js';
 import { liveOutcomes } from './plan-undo.js';
-import { PARTS_OF_OTHERS, REVERSIBLE_ENTITIES } from './reversible-entities.js';
+import { isReversible, PARTS_OF_OTHERS } from './reversible-entities.js';
+
+/** Why the workspace's cutover date stays after an undo. */
+export const CUTOVER_KEPT_REASON = 'the cutover date stays set: the API has no call that clears it';
 
 /** What the run created that no reversal phase covers, said before anything is sent. */
 export async function listNotReversible(
@@ -13,11 +16,7 @@ export async function listNotReversible(
   const live = await liveOutcomes(deps, await deps.openStore(input.runName));
   const listed: NotReversible[] = [];
   for (const outcome of live.values()) {
-    if (
-      !createdByRun(outcome) ||
-      REVERSIBLE_ENTITIES.has(outcome.entity) ||
-      PARTS_OF_OTHERS.has(outcome.entity)
-    )
+    if (!createdByRun(outcome) || isReversible(outcome) || PARTS_OF_OTHERS.has(outcome.entity))
       continue;
     if (outcome.entity.startsWith('reversal:')) continue;
     if (input.steps !== undefined && !input.steps.includes(outcome.step)) continue;
@@ -28,7 +27,7 @@ export async function listNotReversible(
       step: outcome.step,
       reason:
         outcome.entity === 'workspace-cutover'
-          ? 'the cutover date stays set: the API has no call that clears it'
+          ? CUTOVER_KEPT_REASON
           : `undo does not reverse ${outcome.entity} records (${outcome.step}/${outcome.phase}): correct it by hand`,
     });
   }

@@ -1,5 +1,5 @@
 import { reversingEntryMemo } from '../handlers/undone-opening-balance.js';
-import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import type { CreditApplication, PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import type { RunStore } from '../../run-store/run-store.js';
 import {
   PAYMENT_ALLOCATION,
@@ -125,13 +125,24 @@ async function rowsOfPhase(
   switch (input.phase) {
     case 'undo-unassign': {
       const invoiceIds = new Set(idsOf(originals, 'invoice'));
-      return of(PAYMENT_ALLOCATION).flatMap((o) => {
+      const payments = of(PAYMENT_ALLOCATION).flatMap((o) => {
         const transactionId = live.idOf(PAYMENT_PART, o.key);
         const documentId = o.id as string;
         if (!transactionId) return [];
         const matchingType = invoiceIds.has(documentId) ? 'invoice' : 'bill';
         return [row(o, { ...base(o), kind: 'unassign', transactionId, matchingType })];
       });
+      const credits: Planned[] = [];
+      for (const o of of('credit-application')) {
+        const application = await creditApplicationOf(store, o);
+        // Vendor credits have no unapply route (docs/api-assumptions.md, R37): listed instead.
+        if (application?.kind !== 'customer-credit') continue;
+        const memoId = live.idOf('invoice', application.creditKey);
+        const invoiceId = live.idOf('invoice', application.documentKey);
+        if (!memoId || !invoiceId) continue;
+        credits.push(row(o, { ...base(o), kind: 'remove-credit', memoId, invoiceId }));
+      }
+      return [...payments, ...credits];
     }
     case 'undo-delete-transactions':
       return [
@@ -276,6 +287,17 @@ function paymentVoids(outcomes: RowOutcome[], paymentKey: string): Voided[] {
     { entity: PAYMENT_SPLIT, key: paymentKey },
     ...parts,
   ];
+}
+
+/** The credit application the run sent, read back from the unit that applied it. */
+async function creditApplicationOf(
+  store: RunStore,
+  outcome: RowOutcome,
+): Promise<CreditApplication | undefined> {
+  if (!outcome.unit) return undefined;
+  const unit = await liveUnit(store, outcome.unit);
+  const found = unit?.rows.find((r) => r.entity === outcome.entity && r.key === outcome.key);
+  return (found?.data as { application?: CreditApplication } | undefined)?.application;
 }
 
 /** The document the run sent, read back from the unit that created it. */

@@ -49,6 +49,8 @@ function sendOne(api: MigrationApi, request: ReversalRequest): Promise<Written<u
       return data.matchingType === 'invoice'
         ? api.unassignFromInvoice(data.id, data.transactionId)
         : api.unassignFromBill(data.id, data.transactionId);
+    case 'remove-credit':
+      return api.removeCreditFromInvoice(data.invoiceId, data.memoId);
     case 'delete-transaction':
       return gone(api.deleteTransaction(data.id));
     case 'delete-journal-entry':

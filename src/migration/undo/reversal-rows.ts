@@ -32,6 +32,12 @@ interface Base {
 
 export type ReversalData =
   | (Base & { kind: 'unassign'; transactionId: string; matchingType: 'invoice' | 'bill' })
+  | (Base & {
+      kind: 'remove-credit';
+      /** The credit note and the invoice it was applied to, by workspace id. */
+      memoId: string;
+      invoiceId: string;
+    })
   | (Base & { kind: 'delete-transaction' })
   | (Base & { kind: 'delete-journal-entry' })
   | (Base & { kind: 'delete-draft'; document: 'invoice' | 'bill' })

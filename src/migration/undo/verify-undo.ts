@@ -6,11 +6,12 @@ import { openOutcomes, type EngineDeps } from '../engine/engine.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
 import { trialBalanceRows } from '../verification/report-figures.js';
 import { createdByRun } from './created-by-run.js';
+import { CUTOVER_KEPT_REASON } from './not-reversible.js';
 import { liveOutcomes } from './plan-undo.js';
 import { reversalEntity, reversalKey } from './reversal-rows.js';
 import { undoKeys } from './undo-keys.js';
 import { snapshotRecords } from './undo-snapshot.js';
-import { PARTS_OF_OTHERS, REVERSIBLE_ENTITIES } from './reversible-entities.js';
+import { isReversible, PARTS_OF_OTHERS } from './reversible-entities.js';
 
 export interface BalanceDifference {
   account: string;
@@ -63,6 +64,7 @@ export async function verifyUndo(
   );
   const notReversed: NotReversible[] = [];
   const inactiveInstead: NotReversible[] = [];
+  const keptSettings: NotReversible[] = [];
   const recordOf = (o: RowOutcome) => {
     const at = o.key.lastIndexOf('@');
     return {
@@ -97,12 +99,17 @@ export async function verifyUndo(
       reversalKey(original.key, original.id as string),
     );
     if (own?.status === 'failed') continue;
+    const { entity, key, id, step } = original;
+    if (entity === 'workspace-cutover') {
+      keptSettings.push({ entity, key, id, step, reason: CUTOVER_KEPT_REASON });
+      continue;
+    }
     notReversed.push({
       entity: original.entity,
       key: original.key,
       id: original.id,
       step: original.step,
-      reason: REVERSIBLE_ENTITIES.has(original.entity)
+      reason: isReversible(original)
         ? 'no reversal of it has run yet'
         : `undo does not reverse ${original.entity} records (${original.step}/${original.phase}): correct it by hand`,
     });
@@ -113,6 +120,7 @@ export async function verifyUndo(
     reversed: reversals.filter((o) => o.status === 'created' || o.status === 'matched').length,
     notReversed,
     inactiveInstead,
+    keptSettings,
   };
   await store.putDocument(undoKeys.verification(input.planId), verification);
   return verification;

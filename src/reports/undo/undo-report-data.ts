@@ -35,6 +35,7 @@ export interface UndoReport {
     differences: UndoDifference[];
     notReversed: NotReversible[];
     inactiveInstead: NotReversible[];
+    keptSettings: NotReversible[];
   };
   /** A dry run: the records the plan leaves as they are, and why. */
   notReversible: NotReversible[];
@@ -78,6 +79,7 @@ export function buildUndoReport(facts: UndoReportFacts): UndoReport {
       differences: verification.differences.map((line) => differenceLine(line, verification)),
       notReversed: verification.notReversed,
       inactiveInstead: verification.inactiveInstead,
+      keptSettings: verification.keptSettings ?? [],
     };
   }
   return report;

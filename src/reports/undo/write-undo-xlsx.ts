@@ -16,6 +16,7 @@ export const undoSheetNames = [
   'Differences',
   'Not reversed',
   'Made inactive',
+  'Settings kept',
 ] as const;
 
 /**
@@ -52,5 +53,6 @@ export async function writeUndoXlsx(report: UndoReport, file: string): Promise<v
     recordLeftColumns,
     verification?.inactiveInstead ?? [],
   );
+  writeTableSheet(workbook, 'Settings kept', recordLeftColumns, verification?.keptSettings ?? []);
   await workbook.commit();
 }

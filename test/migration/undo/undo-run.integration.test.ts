@@ -59,6 +59,13 @@ describe('undo of a live run on a real dev server and sandbox', () => {
     );
     expect(done.verification?.differences).toEqual([]);
     expect(done.verification?.balanced).toBe(true);
+    // Every record the run created is reversed; the cutover date, which the API cannot clear, is
+    // said as a kept setting and does not stand between the consultant and a verified undo.
+    expect(done.verification?.notReversed).toEqual([]);
+    expect(done.verification?.keptSettings?.map((kept) => kept.entity)).toEqual([
+      'workspace-cutover',
+    ]);
+    expect(done.status).toBe('verified');
     expect(stack.sandbox.admin.counts()).not.toEqual(beforeUndo);
 
     // A second undo sends no reversal that already succeeded: only ones the API refused are

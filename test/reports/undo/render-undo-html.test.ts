@@ -122,6 +122,11 @@ describe('the undo report page', () => {
     expect(partOf(verified, 'headline')).toBe(
       'Undone and verified: 47 reversals made, and the trial balance equals the one from before the run, to the cent.',
     );
+    // The cutover date is a setting, not a record left: said apart, not counted as not reversed.
+    const left = partOf(verified, 'not-reversed');
+    expect(left).toContain('Not reversed 0 records');
+    expect(left).toContain('Workspace settings kept 1 setting');
+    expect(left).toContain('the cutover date stays set: the API has no call that clears it');
   });
 
   it('is one self-contained page that shows hostile data as text', () => {

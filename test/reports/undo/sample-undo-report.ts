@@ -58,6 +58,15 @@ export const needsReviewVerification: UndoVerification = {
   ],
 };
 
+/** The cutover date the run set: the API cannot clear it, so every live undo keeps it. */
+export const keptCutover = {
+  entity: 'workspace-cutover',
+  key: 'cutover',
+  id: '2024-01-01',
+  step: 'opening-balance',
+  reason: 'the cutover date stays set: the API has no call that clears it',
+} as const;
+
 const base: UndoReportFacts = {
   runName: 'harbor-pine-roasters-2024',
   mode: 'dry-run',
@@ -76,7 +85,14 @@ export function sampleUndoReport(
   if (kind === 'dry-run') return buildUndoReport({ ...base, ...facts });
   const verification: UndoVerification =
     kind === 'verified'
-      ? { balanced: true, differences: [], reversed: 47, notReversed: [], inactiveInstead: [] }
+      ? {
+          balanced: true,
+          differences: [],
+          reversed: 47,
+          notReversed: [],
+          inactiveInstead: [],
+          keptSettings: [keptCutover],
+        }
       : needsReviewVerification;
   return buildUndoReport({
     ...base,

@@ -106,6 +106,14 @@ describe('the undo report workbook', () => {
     ]);
   });
 
+  it('lists the settings a verified undo kept on their own sheet', async () => {
+    const workbook = await roundTrip(sampleUndoReport('verified'));
+    expect(rowsOf(sheet(workbook, 'Not reversed'))).toHaveLength(1);
+    expect(rowsOf(sheet(workbook, 'Settings kept'))[1]?.slice(4, 5)).toEqual([
+      'the cutover date stays set: the API has no call that clears it',
+    ]);
+  });
+
   it('keeps amounts too large for a double exact, as text', async () => {
     const workbook = await roundTrip(
       sampleUndoReport('needs-review', {

@@ -24,6 +24,19 @@ function listOf(rows: readonly NotReversible[], sheet: string, empty: string): S
   ${moreInWorkbook(hidden, rows.length, sheet)}`;
 }
 
+/** Settings the API cannot set back (the cutover date): said, not counted as records left. */
+function keptSettingsList(kept: readonly NotReversible[]): SafeHtml | string {
+  if (kept.length === 0) return '';
+  return html`<h3 id="kept-settings">
+      Workspace settings kept <span class="count">${plural(kept.length, 'setting')}</span>
+    </h3>
+    <p class="lead">
+      Not records in the books: the trial balance does not depend on them, and the next migration
+      sets them again.
+    </p>
+    ${listOf(kept, 'Settings kept', '')}`;
+}
+
 /**
  * What the undo leaves in the workspace, with the API's reason: records it could not reverse (a
  * dry run: would not), and the accounts the API would not delete, made inactive instead.
@@ -40,7 +53,8 @@ export function undoRecordsLeftSection(report: UndoReport): SafeHtml {
           The API does not delete an account with activity: these stay in the chart of accounts,
           inactive, and no longer take postings.
         </p>
-        ${listOf(verification.inactiveInstead, 'Made inactive', 'None: every account the run created was deleted.')}`
+        ${listOf(verification.inactiveInstead, 'Made inactive', 'None: every account the run created was deleted.')}
+        ${keptSettingsList(verification.keptSettings)}`
     : '';
   return html`<section id="not-reversed" aria-labelledby="not-reversed-title">
     <h2 id="not-reversed-title">
