@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { reportWorkbook } from './xlsx/report-workbook.js';
 import type { RunReport } from './run-report.js';
 import {
   failedRowColumns,
@@ -41,15 +41,7 @@ export const xlsxSheetNames = [
  * formatted `#,##0.00`, converted exactly from the report's decimal strings (see docs/reports.md).
  */
 export async function writeXlsxReport(report: RunReport, file: string): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: file,
-    useStyles: true,
-    useSharedStrings: true,
-  });
-  workbook.creator = 'Ledgerlift';
-  const generated = new Date(report.generatedAt);
-  // An unparseable timestamp must not cost the consultant the workbook: fall back to now.
-  workbook.created = Number.isNaN(generated.getTime()) ? new Date() : generated;
+  const workbook = reportWorkbook(file, report.generatedAt);
   writeTableSheet(workbook, 'Summary', summaryColumns, summaryRows(report), { autoFilter: false });
   writeTableSheet(workbook, 'Steps', stepColumns, report.steps, {
     totals: stepTotals(report.steps),

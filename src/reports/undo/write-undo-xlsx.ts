@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { reportWorkbook } from '../xlsx/report-workbook.js';
 import { summaryColumns } from '../xlsx/summary-sheet.js';
 import { writeTableSheet } from '../xlsx/table-sheet.js';
 import type { UndoReport } from './undo-report-data.js';
@@ -24,14 +24,7 @@ export const undoSheetNames = [
  * frozen header, filters, money as exact `#,##0.00` numbers; src/reports/xlsx/table-sheet.ts).
  */
 export async function writeUndoXlsx(report: UndoReport, file: string): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: file,
-    useStyles: true,
-    useSharedStrings: true,
-  });
-  workbook.creator = 'Ledgerlift';
-  const generated = new Date(report.generatedAt);
-  workbook.created = Number.isNaN(generated.getTime()) ? new Date() : generated;
+  const workbook = reportWorkbook(file, report.generatedAt);
   const records = report.groups.reduce((sum, group) => sum + group.units, 0);
   writeTableSheet(workbook, 'Summary', summaryColumns, undoSummaryRows(report), {
     autoFilter: false,
