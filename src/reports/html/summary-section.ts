@@ -1,4 +1,5 @@
 import { describeSharing } from '../estimate-under-sharing.js';
+import { verdictCard } from './verdict-card.js';
 import type { RunReport } from '../run-report.js';
 import { html, type HtmlValue, type SafeHtml } from './escape.js';
 import { formatCount, formatMinutes, plural } from './format.js';
@@ -19,15 +20,7 @@ export function summarySection(report: RunReport): SafeHtml {
     <p class="headline" id="headline">${report.headline}</p>
     ${attention(report)}
     <div class="cards cards-top">
-      <div class="card verdict tone-${verdict.tone}" id="verdict">
-        <p class="card-label">Verification</p>
-        <p class="verdict-title">
-          <span class="icon" aria-hidden="true">${verdict.icon}</span> ${verdict.title}
-        </p>
-        ${verdict.finding ? html`<p class="verdict-finding">${verdict.finding}</p>` : ''}
-        <p class="card-note">${verdict.detail}</p>
-      </div>
-      ${booksCard(report)} ${attentionCard(report)}
+      ${verdictCard(verdict)} ${booksCard(report)} ${attentionCard(report)}
     </div>
     <div class="cards cards-figures">
       ${rowsCard(report)} ${callsCard(report)} ${problemsCard(report)}

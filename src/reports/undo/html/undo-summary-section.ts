@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../../html/escape.js';
+import { verdictCard } from '../../html/verdict-card.js';
 import { formatCount, plural } from '../../html/format.js';
 import { aboutMinutes } from './about-minutes.js';
 import type { UndoReport } from '../undo-report-data.js';
@@ -22,15 +23,7 @@ export function undoSummarySection(report: UndoReport): SafeHtml {
     <h2 id="summary-title" class="visually-hidden">Summary</h2>
     <p class="headline" id="headline">${undoHeadline(report)}</p>
     <div class="cards cards-top">
-      <div class="card verdict tone-${verdict.tone}" id="verdict">
-        <p class="card-label">Verification</p>
-        <p class="verdict-title">
-          <span class="icon" aria-hidden="true">${verdict.icon}</span> ${verdict.title}
-        </p>
-        ${verdict.finding ? html`<p class="verdict-finding">${verdict.finding}</p>` : ''}
-        <p class="card-note">${verdict.detail}</p>
-      </div>
-      ${callsCard(report)} ${recordsCard(report)}
+      ${verdictCard(verdict)} ${callsCard(report)} ${recordsCard(report)}
     </div>
     <div class="signoff" aria-hidden="true">
       <p class="card-label">Sign-off · undo of ${report.runName}</p>
