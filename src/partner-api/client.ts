@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { requestWindowFor, type RequestLimit } from './request-window.js';
+import { requestWindowFor, type RequestLimit, type SendWindowFactory } from './request-window.js';
 import type { Dispatcher } from 'undici';
 import {
   DEFAULT_PROFILE_NAME,
@@ -75,6 +75,11 @@ export interface PartnerApiClientOptions {
    * (src/partner-api/request-window.ts). Default: none, the caller paces its requests.
    */
   requestLimit?: RequestLimit;
+  /**
+   * Where the limit is kept when several processes share the client id (the PostgreSQL cluster:
+   * src/run-store/shared-request-window.ts). Default: this process's own window.
+   */
+  sendWindow?: SendWindowFactory;
 }
 
 /** The Partner API, typed: one namespace per resource, natural-key finders, and `close`. */
@@ -190,15 +195,12 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
       accessTokens: tokens,
       ...(options.requestLimit
         ? {
-            window: requestWindowFor(
-              connection.baseUrl,
-              connection.clientId,
-              options.requestLimit,
-              {
-                now: clock,
-                sleep: (ms, signal) => delay(ms, undefined, { signal }),
-              },
-            ),
+            window: options.sendWindow
+              ? options.sendWindow(connection, options.requestLimit)
+              : requestWindowFor(connection.baseUrl, connection.clientId, options.requestLimit, {
+                  now: clock,
+                  sleep: (ms, signal) => delay(ms, undefined, { signal }),
+                }),
           }
         : {}),
     });

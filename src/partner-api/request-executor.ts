@@ -16,7 +16,7 @@ import { emitLog, type PartnerApiLogger } from './logger.js';
 import { encodeQuery, type QueryParams } from './query.js';
 import type { SecretRegistry } from './secret-registry.js';
 import { PARTNERS_MOUNT, signRequest } from './signing.js';
-import type { RequestWindow } from './request-window.js';
+import type { SendWindow } from './request-window.js';
 import { TransportFailure, type PartnerApiTransport, type TransportResponse } from './transport.js';
 
 /** HTTP methods the API uses. */
@@ -69,8 +69,8 @@ export interface RequestExecutorDeps {
   secrets: SecretRegistry;
   logger?: PartnerApiLogger;
   accessTokens?: AccessTokenSource;
-  /** The API's request limit, kept by this process (absent: the server's pace alone). */
-  window?: RequestWindow;
+  /** The API's request limit, kept by this process or shared (absent: the server's pace alone). */
+  window?: SendWindow;
 }
 
 /** What a call has already tried after a 401. */

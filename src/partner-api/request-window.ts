@@ -11,6 +11,18 @@ export interface RequestWindowDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** Anything that holds a request back until the API's window has room, then counts it. */
+export interface SendWindow {
+  /** Waits until the request may go; the answer function says it was answered (or failed). */
+  enter(signal?: AbortSignal): Promise<() => void>;
+}
+
+/** Makes the window of one API and client id: a process's own, or one shared by processes. */
+export type SendWindowFactory = (
+  connection: { baseUrl: string; clientId: string },
+  limit: RequestLimit,
+) => SendWindow;
+
 /**
  * Holds a request back while sending it could make the API's sliding window hold more than its
  * limit. The server paces the API task queue (src/config/worker-settings.ts), but its token bucket
@@ -23,7 +35,7 @@ export interface RequestWindowDeps {
  * the API admitted each, no window of its holds more than the limit. It sees only this process's
  * requests for one client id; other processes are kept under the limit by the server's pace alone.
  */
-export class RequestWindow {
+export class RequestWindow implements SendWindow {
   private inFlight = 0;
   /** Answer times of recent requests, oldest first. */
   private answered: number[] = [];

@@ -1,4 +1,10 @@
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  ensureSharedWindowSchema,
+  SharedRequestWindow,
+  type SharedLimit,
+} from './shared-request-window.js';
 import { FileRunStore } from './file-run-store.js';
 import {
   ensureRunStoreSchema,
@@ -15,6 +21,11 @@ export interface RunStores {
   /** The run's folder: reports are written there whichever store keeps the data. */
   runFolder(runName: string): string;
   close(): Promise<void>;
+  /**
+   * With PostgreSQL, the API's request window shared by every worker process of a client id
+   * (src/run-store/shared-request-window.ts); absent for the embedded store, one process.
+   */
+  sharedWindow?: (client: string, limit: SharedLimit) => SharedRequestWindow;
 }
 
 /**
@@ -33,11 +44,24 @@ export function openRunStores(options: {
     (database ??= (async () => {
       const db = postgresDatabase(url);
       await ensureRunStoreSchema(db);
+      await ensureSharedWindowSchema(db);
       return db;
     })());
 
+  const { postgresUrl } = options;
   return {
     runFolder,
+    ...(postgresUrl
+      ? {
+          sharedWindow: (client: string, limit: SharedLimit) =>
+            new SharedRequestWindow(
+              () => sharedDatabase(postgresUrl),
+              client,
+              limit,
+              (ms, signal) => delay(ms, undefined, { signal }),
+            ),
+        }
+      : {}),
     async open(runName) {
       const existing = stores.get(runName);
       if (existing) return existing;

@@ -16,6 +16,7 @@ import { MAX_SEND_DELAY_MS } from '../migration/engine/send-deadline.js';
 import { createPartnerApiClient, type PartnerApiClientOptions } from '../partner-api/index.js';
 import type { PartnerApiClient } from '../partner-api/client.js';
 import { openRunStores } from '../run-store/open-run-store.js';
+import type { SharedLimit } from '../run-store/shared-request-window.js';
 
 /** The running activity's context, or undefined outside an activity (tests, scripts). */
 function currentActivity(): Context | undefined {
@@ -38,12 +39,22 @@ export function createMigrationDeps(
   const stores = openRunStores({ runsDir: settings.runsDir, postgresUrl: settings.runStoreUrl });
   const clients = new Map<string, PartnerApiClient>();
   const limit = apiRequestLimit(settings);
+  const { sharedWindow } = stores;
   const clientFor = (profile: string) => {
     let client = clients.get(profile);
     if (!client) {
       client = createPartnerApiClient({
         ...(settings.credentialsPath ? { credentialsPath: settings.credentialsPath } : {}),
         ...(limit ? { requestLimit: limit } : {}),
+        // Worker processes that share PostgreSQL share one request window per client id.
+        ...(sharedWindow
+          ? {
+              sendWindow: (
+                connection: { baseUrl: string; clientId: string },
+                shared: SharedLimit,
+              ) => sharedWindow(`${connection.baseUrl} ${connection.clientId}`, shared),
+            }
+          : {}),
         ...clientOptions,
         logger: (event) => {
           captureExchange(event);
