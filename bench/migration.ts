@@ -168,7 +168,21 @@ async function temporalRun(
       ),
     );
     exited.catch(() => undefined); // once the run is over, the worker's exit is expected
-    const outcome = await Promise.race([handle.result(), exited]);
+    const result = handle.result();
+    let outcome: Awaited<typeof result>;
+    try {
+      outcome = await Promise.race([result, exited]);
+    } catch (error) {
+      // Say why before anything else: the worker's last output is in the message. Then end the
+      // workflow, so no client call is still retrying when the stack closes its connection (one
+      // that is throws from a timer and takes the benchmark down with the reason unsaid).
+      console.error(
+        `The ${mode} run failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      await handle.terminate('the benchmark stopped').catch(() => undefined);
+      await result.catch(() => undefined);
+      throw error;
+    }
     const seconds = (performance.now() - started) / 1000;
     const stats = await stack.requestStats();
     const log = await stack.requestLog();
