@@ -1,4 +1,5 @@
 import { describeSharing } from '../estimate-under-sharing.js';
+import { figure } from './figure.js';
 import { verdictCard } from './verdict-card.js';
 import type { RunReport } from '../run-report.js';
 import { html, type HtmlValue, type SafeHtml } from './escape.js';
@@ -71,14 +72,6 @@ function attention(report: RunReport): HtmlValue {
     </div>`;
   }
   return '';
-}
-
-function figure(label: string, value: number, tone?: 'bad' | 'warn'): SafeHtml {
-  const flagged = tone && value > 0;
-  return html`<div class="${flagged ? `figure tone-${tone}` : 'figure'}">
-    <dt>${label}</dt>
-    <dd>${formatCount(value)}</dd>
-  </div>`;
 }
 
 function rowsCard(report: RunReport): SafeHtml {

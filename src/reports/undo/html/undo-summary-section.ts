@@ -1,17 +1,10 @@
 import { html, type SafeHtml } from '../../html/escape.js';
+import { figure } from '../../html/figure.js';
 import { verdictCard } from '../../html/verdict-card.js';
 import { formatCount, plural } from '../../html/format.js';
 import { aboutMinutes } from './about-minutes.js';
 import type { UndoReport } from '../undo-report-data.js';
 import { undoHeadline, undoVerdictOf } from './undo-verdict.js';
-
-function figure(label: string, value: number, tone?: 'bad' | 'warn'): SafeHtml {
-  const flagged = tone && value > 0;
-  return html`<div class="${flagged ? `figure tone-${tone}` : 'figure'}">
-    <dt>${label}</dt>
-    <dd>${formatCount(value)}</dd>
-  </div>`;
-}
 
 /**
  * The undo's first screen, in the migration report's cards: the headline, the verdict, the calls
