@@ -12,6 +12,7 @@ import {
   undoPhases,
   type UndoCursor,
   type UndoInput,
+  estimatedMinutes,
   type UndoOutcome,
   type UndoPlan,
 } from '../src/migration/contracts/undo.js';
@@ -132,8 +133,7 @@ async function verifyAndReport(run: UndoRun, asOf: string): Promise<UndoOutcome>
           ? 'verified'
           : 'needs-review',
     plan: { ...plan, notReversible: notReversible.length },
-    estimatedMinutes:
-      requestsPerMinute > 0 ? Math.ceil((plan.calls / requestsPerMinute) * 10) / 10 : 0,
+    estimatedMinutes: estimatedMinutes(plan.calls, requestsPerMinute),
     calls,
     verification,
   };

@@ -98,6 +98,11 @@ export interface UndoOutcome {
   reportFolder?: string | undefined;
 }
 
+/** Minutes the plan's calls take at the rate limit (one call per unit, as a migration's). */
+export function estimatedMinutes(calls: number, requestsPerMinute: number): number {
+  return requestsPerMinute > 0 ? Math.ceil((calls / requestsPerMinute) * 10) / 10 : 0;
+}
+
 /** The workflow id of an undo of a run: one undo of a run at a time. */
 export function undoWorkflowId(runName: string): string {
   return `ledgerlift-undo-${runName}`;

@@ -134,7 +134,8 @@ async function rowsOfPhase(
       });
       const credits: Planned[] = [];
       for (const o of of('credit-application')) {
-        const application = await creditApplicationOf(store, o);
+        const application = (await sentRowOf<{ application: CreditApplication }>(store, o))
+          ?.application;
         // Vendor credits have no unapply route (docs/api-assumptions.md, R37): listed instead.
         if (application?.kind !== 'customer-credit') continue;
         const memoId = live.idOf('invoice', application.creditKey);
@@ -159,7 +160,7 @@ async function rowsOfPhase(
     case 'undo-apply-corrections': {
       const planned: Planned[] = [];
       for (const o of of('invoice', 'bill')) {
-        const document = await documentRowOf(store, o);
+        const document = await sentRowOf<DocumentRow<SalesDocument | PurchaseDocument>>(store, o);
         if (!document) continue;
         const kind = o.entity as 'invoice' | 'bill';
         const draft = document.document.status === 'draft';
@@ -289,26 +290,12 @@ function paymentVoids(outcomes: RowOutcome[], paymentKey: string): Voided[] {
   ];
 }
 
-/** The credit application the run sent, read back from the unit that applied it. */
-async function creditApplicationOf(
-  store: RunStore,
-  outcome: RowOutcome,
-): Promise<CreditApplication | undefined> {
+/** The row the run sent for an outcome, read back from the unit that sent it. */
+async function sentRowOf<T>(store: RunStore, outcome: RowOutcome): Promise<T | undefined> {
   if (!outcome.unit) return undefined;
   const unit = await liveUnit(store, outcome.unit);
   const found = unit?.rows.find((r) => r.entity === outcome.entity && r.key === outcome.key);
-  return (found?.data as { application?: CreditApplication } | undefined)?.application;
-}
-
-/** The document the run sent, read back from the unit that created it. */
-async function documentRowOf(
-  store: RunStore,
-  outcome: RowOutcome,
-): Promise<DocumentRow<SalesDocument | PurchaseDocument> | undefined> {
-  if (!outcome.unit) return undefined;
-  const unit = await liveUnit(store, outcome.unit);
-  const found = unit?.rows.find((r) => r.entity === outcome.entity && r.key === outcome.key);
-  return found?.data as DocumentRow<SalesDocument | PurchaseDocument> | undefined;
+  return found?.data as T | undefined;
 }
 
 /**

@@ -16,11 +16,6 @@ export interface UndoReportInput {
   generatedAt?: string | undefined;
 }
 
-/** Minutes the plan's calls take at the rate limit (one call per unit, as a migration's). */
-export function estimatedMinutes(calls: number, requestsPerMinute: number): number {
-  return requestsPerMinute > 0 ? Math.ceil((calls / requestsPerMinute) * 10) / 10 : 0;
-}
-
 /** The files of an undo's report: JSON for machines, HTML and XLSX for people. */
 export const undoReportFiles = {
   json: 'undo-report.json',
