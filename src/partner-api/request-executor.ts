@@ -38,9 +38,14 @@ export interface AccessTokenSource {
   current(signal?: AbortSignal): Promise<string>;
   /**
    * The API answered 401 to `token`: refresh unless a newer token exists. True when a pair was
-   * issued for it; false when the caller just switches to a newer token already held.
+   * issued for it; false when the caller just switches to a newer token already held. With
+   * `mustIssue`, always a pair issued after this request.
    */
-  rejected(token: string, signal?: AbortSignal): Promise<boolean>;
+  rejected(
+    token: string,
+    signal?: AbortSignal,
+    options?: { mustIssue?: boolean },
+  ): Promise<boolean>;
 }
 
 /** One API call, described by a route. */
@@ -92,7 +97,7 @@ const CLOCK_CORRECTION_THRESHOLD_MS = 60_000;
 /**
  * A call refused with an old token resends with the newer one already held, without spending its
  * one refresh: that newer token can be dead too (a server clock jump expires both). Bounded so
- * tokens rotating elsewhere cannot keep one call resending.
+ * tokens rotating elsewhere cannot keep one call resending: past it, the call spends its refresh.
  */
 const MAX_TOKEN_SWITCHES = 2;
 
@@ -159,8 +164,12 @@ export class RequestExecutor {
         if (recovery !== 'give-up') {
           this.log(identity, startedAt, options, send, 401);
           if (recovery === 'refresh' && token !== undefined) {
-            const issued = await this.deps.accessTokens?.rejected(token, options.signal);
-            if (issued === true) recoveries.refreshed = true;
+            const mustIssue = recoveries.switches >= MAX_TOKEN_SWITCHES;
+            const issued = await this.deps.accessTokens?.rejected(token, options.signal, {
+              mustIssue,
+            });
+            // A call past its switches has had its one refresh, whoever's refresh it joined.
+            if (issued === true || mustIssue) recoveries.refreshed = true;
             else recoveries.switches += 1;
           }
           continue;
@@ -223,8 +232,7 @@ export class RequestExecutor {
       recoveries.correctionToRevert = undefined;
     }
     if (request.auth !== 'bearer' || token === undefined || recoveries.refreshed) return 'give-up';
-    if (!this.deps.accessTokens || recoveries.switches >= MAX_TOKEN_SWITCHES) return 'give-up';
-    return 'refresh';
+    return this.deps.accessTokens ? 'refresh' : 'give-up';
   }
 
   private async bearerToken(

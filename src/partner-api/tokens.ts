@@ -27,7 +27,8 @@ export interface TokenManagerDeps {
   logger?: PartnerApiLogger;
 }
 
-type Trigger = { reason: 'expiring' } | { reason: 'rejected'; token: string };
+/** `mustIssue`: only a pair the server issues after this request will do (see `rejected`). */
+type Trigger = { reason: 'expiring' } | { reason: 'rejected'; token: string; mustIssue: boolean };
 
 /** The pair to use, and whether the server issued it for this refresh (not adopted or held). */
 interface RefreshOutcome {
@@ -61,18 +62,25 @@ export class TokenManager implements AccessTokenSource {
 
   /**
    * The API refused `token`: refresh, unless a newer pair was obtained since it was handed out.
-   * True when the server issued a pair for this (here or in another process); false when the
-   * caller merely switches to a newer token this manager already held or found stored.
+   * True when the server issued a pair after this request (here or in another process); false
+   * when the caller merely switches to a newer token held, stored, or issued by a refresh that was
+   * already under way (that pair can be dead too: a jump of the server's clock while it ran kills
+   * both). With `mustIssue`, a caller that has switched enough gets a pair issued for it.
    */
-  async rejected(token: string, signal?: AbortSignal): Promise<boolean> {
-    return (await this.awaitRefresh({ reason: 'rejected', token }, signal)).issued;
+  async rejected(
+    token: string,
+    signal?: AbortSignal,
+    options: { mustIssue?: boolean } = {},
+  ): Promise<boolean> {
+    const trigger: Trigger = { reason: 'rejected', token, mustIssue: options.mustIssue === true };
+    return (await this.awaitRefresh(trigger, signal)).issued;
   }
 
   /** Refreshes now whatever the expiry says (single-flight like any refresh); the new pair. */
   async refreshNow(signal?: AbortSignal): Promise<StoredTokens> {
     const tokens = this.tokens ?? (await this.load());
-    return (await this.awaitRefresh({ reason: 'rejected', token: tokens.accessToken }, signal))
-      .tokens;
+    const trigger: Trigger = { reason: 'rejected', token: tokens.accessToken, mustIssue: false };
+    return (await this.awaitRefresh(trigger, signal)).tokens;
   }
 
   private async load(): Promise<StoredTokens> {
@@ -104,9 +112,11 @@ export class TokenManager implements AccessTokenSource {
     return expiresAt !== undefined && expiresAt - this.deps.clock() <= this.marginMs;
   }
 
+  /** Whether `tokens` answer `trigger` without a new pair from the server. */
   private isSatisfiedBy(tokens: StoredTokens | undefined, trigger: Trigger): boolean {
     if (!tokens || this.expiresSoon(tokens)) return false;
-    return trigger.reason === 'expiring' || tokens.accessToken !== trigger.token;
+    if (trigger.reason === 'expiring') return true;
+    return !trigger.mustIssue && tokens.accessToken !== trigger.token;
   }
 
   /** Joins the refresh in flight or starts one; the caller's signal only stops the caller waiting. */
@@ -114,12 +124,21 @@ export class TokenManager implements AccessTokenSource {
     if (this.isSatisfiedBy(this.tokens, trigger)) {
       return { tokens: this.tokens as StoredTokens, issued: false };
     }
-    if (!this.inFlight) {
-      // Not tied to any caller's signal: abandoning a refresh halfway could lose the rotated pair.
-      this.inFlight = this.refreshUnderLock(trigger).finally(() => {
-        this.inFlight = undefined;
-      });
+    const earlier = this.inFlight;
+    if (earlier && trigger.reason === 'expiring') return abortable(earlier, signal);
+    if (earlier) {
+      // It was sent before this token was refused, so its pair may be no better: judge it afresh
+      // once it lands (a newer pair is a switch), and refresh again if it is not enough.
+      await abortable(earlier, signal);
+      if (this.isSatisfiedBy(this.tokens, trigger)) {
+        return { tokens: this.tokens as StoredTokens, issued: false };
+      }
     }
+    // Not tied to any caller's signal: abandoning a refresh halfway could lose the rotated pair.
+    // One started by someone else after `earlier` landed was sent after this request: join it.
+    this.inFlight ??= this.refreshUnderLock(trigger).finally(() => {
+      this.inFlight = undefined;
+    });
     return abortable(this.inFlight, signal);
   }
 

@@ -136,6 +136,87 @@ describe('refresh on 401', () => {
     expect(tokens.refreshCalls).toBe(2);
   });
 
+  it('refreshes again when the refresh it joined was issued before the jump that killed its token', async () => {
+    // A refresh already under way when the call's token is refused can hand back a pair the server's
+    // clock jump killed too: that is a switch, not the call's one refresh.
+    const tokens = new TokenFake();
+    const killedAtIssue = `at-rotated-1-abcdef123456`;
+    api = await startFakeApi(async (request) => {
+      const answer = await tokens.handle(request);
+      if (request.path === '/partners/refresh-user-access-token') {
+        tokens.validAccess.delete(killedAtIssue); // the jump lands while the answer is on its way
+      }
+      return answer ?? ok(customer);
+    });
+    const clock = new TestClock();
+    const store = createMemoryCredentialStore({ default: connectedProfile(api.baseUrl, clock) });
+    const { client, logs } = testClient(store, clock);
+    track(client);
+    let release!: () => void;
+    tokens.refreshGate = new Promise((resolve) => (release = resolve));
+    const refreshing = client.tokens.refresh(); // another caller's refresh, held by the server
+    await waitUntil(() => tokens.refreshCalls === 1);
+    tokens.validAccess.delete(ACCESS_TOKEN); // the original token is refused from now on
+
+    const call = client.customers.get('c-1');
+    await waitUntil(() => logs.some((e) => e.event === 'partner_api.request' && e.status === 401));
+    tokens.refreshGate = undefined;
+    release();
+
+    const found = await call;
+    await refreshing;
+    expect(found.customer).toBe('Acme Ltd');
+    const sent = api.requests
+      .filter((request) => request.path === '/partners/customers/c-1')
+      .map((request) => request.headers.authorization);
+    expect(sent).toEqual([
+      `Bearer ${ACCESS_TOKEN}`,
+      `Bearer ${killedAtIssue}`,
+      `Bearer ${tokens.latestAccessToken()}`,
+    ]);
+    expect(tokens.refreshCalls).toBe(2);
+  });
+
+  it('spends its own refresh once two newer tokens it switched to were refused too', async () => {
+    // Tokens rotating elsewhere, each dead by the time the call resends with it: past its switches
+    // the call asks for a pair issued for it instead of giving up.
+    const tokens = new TokenFake();
+    const held: Array<() => void> = [];
+    let dataCalls = 0;
+    api = await startFakeApi(async (request) => {
+      if (request.path.startsWith('/partners/customers/')) {
+        dataCalls += 1;
+        if (dataCalls <= 3) await new Promise<void>((resolve) => held.push(resolve));
+      }
+      return (await tokens.handle(request)) ?? ok(customer);
+    });
+    const clock = new TestClock();
+    const store = createMemoryCredentialStore({ default: connectedProfile(api.baseUrl, clock) });
+    const client = track(testClient(store, clock).client);
+
+    const call = client.customers.get('c-1');
+    for (let round = 1; round <= 3; round += 1) {
+      await waitUntil(() => held.length === round);
+      const refused = tokens.latestAccessToken();
+      await client.tokens.refresh(); // rotated elsewhere while the call's send is held
+      tokens.validAccess.delete(round === 1 ? ACCESS_TOKEN : refused);
+      held[round - 1]!();
+    }
+
+    const found = await call;
+    expect(found.customer).toBe('Acme Ltd');
+    const sent = api.requests
+      .filter((request) => request.path === '/partners/customers/c-1')
+      .map((request) => request.headers.authorization);
+    expect(sent).toEqual([
+      `Bearer ${ACCESS_TOKEN}`,
+      'Bearer at-rotated-1-abcdef123456',
+      'Bearer at-rotated-2-abcdef123456',
+      'Bearer at-rotated-4-abcdef123456',
+    ]);
+    expect(tokens.refreshCalls).toBe(4);
+  });
+
   it('reports a rejected refresh token as a credential problem, distinct from a 400', async () => {
     const tokens = new TokenFake();
     tokens.validAccess.clear();
