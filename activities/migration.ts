@@ -49,6 +49,7 @@ import { recordRound } from '../src/migration/replay-history/record-round.js';
 import { openRunReadModel } from '../src/migration/run-read-model.js';
 import { buildRunReport } from '../src/reports/build-run-report.js';
 import { writeRunReport } from '../src/reports/write-run-report.js';
+import { idMapOf } from '../src/reports/id-map.js';
 import type { RunInProgress } from '../src/reports/estimate-under-sharing.js';
 import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
 import type { SendWindow } from '../src/migration/engine/send-deadline.js';
@@ -171,8 +172,9 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
           input.scope.mode === 'dry-run' && deps.runsInProgress
             ? await deps.runsInProgress(input.scope.runName).catch(() => undefined)
             : undefined;
+        const run = await openRunReadModel(deps, input.scope);
         const report = await buildRunReport(
-          await openRunReadModel(deps, input.scope),
+          run,
           {
             ...input,
             requestsPerMinute: deps.requestsPerMinute,
@@ -186,6 +188,7 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
           reportsRoot,
           // The stage id names the mode and the execution: one folder per run and replay round.
           input.scope.stageId,
+          { idMap: () => idMapOf(run.outcomes()) },
         );
         return { folder: written.folder };
       },

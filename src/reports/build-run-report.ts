@@ -165,7 +165,7 @@ export async function buildRunReport(
       balance,
     })),
     progress: input.progress,
-    idMap: idMapOf(run.outcomes()),
+    idMapRows: countOf(idMapOf(run.outcomes())),
     callLog: (await run.callLogSummary?.()) ?? [],
     ...(input.scope.mode === 'live' ? { replayHistory: (await run.replayHistory?.()) ?? [] } : {}),
     ...(timeline ? { timeline } : {}),
@@ -191,4 +191,11 @@ function headlineOf(
     return `Dry run: ${totals.planned} rows planned, ${manifest.problems.error} errors and ${manifest.problems.warning} warnings in the exports; ${books}.`;
   }
   return `${totals.done} of ${totals.planned} rows migrated, ${totals.failed} failed, ${totals.skipped} skipped; ${books}.`;
+}
+
+function countOf(rows: Iterable<unknown>): number {
+  const iterator = rows[Symbol.iterator]();
+  let count = 0;
+  while (!iterator.next().done) count += 1;
+  return count;
 }

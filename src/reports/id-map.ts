@@ -8,21 +8,21 @@ type RowOutcome = ReturnType<RunReadModel['outcomes']> extends Iterable<infer O>
  * UUID (created, or matched to a record already there). Markers some phases record instead of a
  * record ("applied", "published") are not records and are left out; so are a dry run's predictions.
  */
-export function idMapOf(outcomes: Iterable<RowOutcome>): IdMapRow[] {
-  const rows: IdMapRow[] = [];
+export function* idMapOf(outcomes: Iterable<RowOutcome>): Generator<IdMapRow> {
+  // Yielded one at a time, never collected: a large company maps hundreds of thousands of rows,
+  // more than a worker's heap holds beside the rest of the report.
   for (const outcome of outcomes) {
     if (outcome.status !== 'created' && outcome.status !== 'matched') continue;
     if (!outcome.id || !WORKSPACE_UUID.test(outcome.id)) continue;
-    rows.push({
+    yield {
       entity: outcome.entity,
       key: outcome.key,
       id: outcome.id,
       step: outcome.step,
       how: outcome.status,
       round: roundOfUnit(outcome.unit),
-    });
+    };
   }
-  return rows;
 }
 
 const WORKSPACE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

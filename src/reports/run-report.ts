@@ -74,8 +74,12 @@ export interface RunReport {
   timeline?: RunTimeline;
   /** Receivables and payables by aging bucket (absent in reports written before it existed). */
   aging?: AgingComparison;
-  /** Which legacy key became which workspace record (reports written before it have none). */
-  idMap?: IdMapRow[];
+  /**
+   * How many rows the ID map has (which legacy key became which workspace record). The rows are
+   * in the workbook's ID map sheet only, written from the run store as they are read
+   * (src/reports/write-run-report.ts).
+   */
+  idMapRows?: number;
   /** The API calls of the run per step, from its call log. */
   callLog?: CallLogStepSummary[];
   /** Live runs: each round so far, the main pass then each replay. */

@@ -1,5 +1,5 @@
 import { reportWorkbook } from './xlsx/report-workbook.js';
-import type { RunReport } from './run-report.js';
+import type { IdMapRow, RunReport } from './run-report.js';
 import {
   failedRowColumns,
   problemColumns,
@@ -34,13 +34,23 @@ export const xlsxSheetNames = [
   'Replay history',
 ] as const;
 
+/** What the workbook lists beside the report, read as it is written: too many rows to hold. */
+export interface RunRecords {
+  /** The ID map's rows, read once for the column widths and once to write them. */
+  idMap?: () => Iterable<IdMapRow>;
+}
+
 /**
  * Writes a run's report as an XLSX workbook for working through it: every failed row, problem,
  * skipped row and warning (the HTML page shows the first ones only), with file, sheet, row and
  * column in their own columns, filters on every sheet and a frozen header. Money cells are numbers
  * formatted `#,##0.00`, converted exactly from the report's decimal strings (see docs/reports.md).
  */
-export async function writeXlsxReport(report: RunReport, file: string): Promise<void> {
+export async function writeXlsxReport(
+  report: RunReport,
+  file: string,
+  records: RunRecords = {},
+): Promise<void> {
   const workbook = reportWorkbook(file, report.generatedAt);
   writeTableSheet(workbook, 'Summary', summaryColumns, summaryRows(report), { autoFilter: false });
   writeTableSheet(workbook, 'Steps', stepColumns, report.steps, {
@@ -58,7 +68,7 @@ export async function writeXlsxReport(report: RunReport, file: string): Promise<
     report.projectedTrialBalance,
     { totals: trialBalanceTotals(report.projectedTrialBalance) },
   );
-  writeTableSheet(workbook, 'ID map', idMapColumns, report.idMap ?? []);
+  writeTableSheet(workbook, 'ID map', idMapColumns, records.idMap ?? []);
   writeTableSheet(workbook, 'Call log', callLogColumns, report.callLog ?? []);
   writeTableSheet(workbook, 'Replay history', roundColumns, roundLines(report.replayHistory ?? []));
   await workbook.commit();

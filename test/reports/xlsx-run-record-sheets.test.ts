@@ -5,8 +5,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsOf, formatCents } from '../../src/money/index.js';
 import type { ReplayRound } from '../../src/migration/contracts/replay-round.js';
-import type { RunReport } from '../../src/reports/run-report.js';
-import { writeXlsxReport } from '../../src/reports/write-xlsx.js';
+import type { IdMapRow, RunReport } from '../../src/reports/run-report.js';
+import { writeXlsxReport, type RunRecords } from '../../src/reports/write-xlsx.js';
 import { sampleRunReport } from './sample-report.js';
 
 let folder: string;
@@ -15,9 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(folder, { recursive: true, force: true }));
 
-async function sheetRows(report: RunReport, name: string) {
+async function sheetRows(report: RunReport, name: string, records: RunRecords = {}) {
   const file = path.join(folder, `${Math.random().toString(36).slice(2)}.xlsx`);
-  await writeXlsxReport(report, file);
+  await writeXlsxReport(report, file, records);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(file);
   const worksheet = workbook.getWorksheet(name);
@@ -70,11 +70,11 @@ const rounds: ReplayRound[] = [
 
 describe('the sign-off sheets of the workbook', () => {
   it('maps every legacy key to its workspace UUID, step and round', async () => {
-    const idMap: RunReport['idMap'] = [
+    const idMap: IdMapRow[] = [
       { entity: 'customer', key: 'C-1', id: uuid(1), step: 'customers', how: 'created', round: 0 },
       { entity: 'invoice', key: 'INV-1', id: uuid(2), step: 'invoices', how: 'matched', round: 1 },
     ];
-    const { rows } = await sheetRows(sampleRunReport('verified', { idMap }), 'ID map');
+    const { rows } = await sheetRows(sampleRunReport('verified'), 'ID map', { idMap: () => idMap });
     expect(rows).toEqual([
       {
         'Legacy key': 'C-1',

@@ -1,8 +1,11 @@
 import ExcelJS from 'exceljs';
 
 /**
- * A streaming workbook with the conventions every report's workbook shares: styles and shared
- * strings on, Ledgerlift as creator, and the report's own timestamp as its creation date.
+ * A streaming workbook with the conventions every report's workbook shares: styles on, Ledgerlift
+ * as creator, and the report's own timestamp as its creation date. Shared strings are off: the
+ * writer keeps every distinct string until the end, and a large company's ID map (a key and a UUID
+ * for each of hundreds of thousands of rows) took the worker past its heap cap that way
+ * (docs/benchmarks.md). Each string is written in its cell instead; the sheet streams to disk.
  */
 export function reportWorkbook(
   file: string,
@@ -11,7 +14,7 @@ export function reportWorkbook(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: file,
     useStyles: true,
-    useSharedStrings: true,
+    useSharedStrings: false,
   });
   workbook.creator = 'Ledgerlift';
   const generated = new Date(generatedAt);

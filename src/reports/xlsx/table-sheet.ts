@@ -19,7 +19,8 @@ const MAX_WIDTH = 60;
 function cellValue(value: SheetValue): string | number | null {
   if (value === undefined) return null;
   if (typeof value === 'number') return value;
-  if (typeof value === 'string') return cleanText(value);
+  // An empty string is a blank cell: written as such, not as an empty text value.
+  if (typeof value === 'string') return value === '' ? null : cleanText(value);
   return moneyValue(value.money);
 }
 
@@ -34,18 +35,22 @@ function widthOf(value: string | number | null, isMoney: boolean): number {
  * Writes one list as a sheet: bold header row, frozen so it stays while scrolling, an autofilter
  * over every column, and widths that fit the content. Rows are committed as they are written (the
  * workbook is a streaming writer), so a sheet of many thousands of rows is not held in memory twice;
- * that is also why widths come from a first pass over the rows.
+ * that is also why widths come from a first pass over the rows. Rows given as a function are read
+ * twice through it and never held at all (the ID map of a large company).
  */
 export function writeTableSheet<T>(
   workbook: ExcelJS.Workbook,
   name: string,
   columns: readonly SheetColumn<T>[],
-  rows: readonly T[],
+  rows: readonly T[] | (() => Iterable<T>),
   options: { autoFilter?: boolean; totals?: readonly SheetValue[] } = {},
 ): void {
+  const pass = typeof rows === 'function' ? rows : () => rows;
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   const widths = columns.map((column) => column.header.length);
-  for (const row of rows) {
+  let count = 0;
+  for (const row of pass()) {
+    count += 1;
     columns.forEach((column, index) => {
       const raw = column.value(row);
       widths[index] = Math.max(
@@ -66,7 +71,7 @@ export function writeTableSheet<T>(
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9EEF3' } };
   });
   header.commit();
-  for (const source of rows) {
+  for (const source of pass()) {
     const raws = columns.map((column) => column.value(source));
     const row = sheet.addRow(raws.map(cellValue));
     raws.forEach((raw, index) => {
@@ -82,7 +87,7 @@ export function writeTableSheet<T>(
   if (options.autoFilter !== false) {
     sheet.autoFilter = {
       from: { row: 1, column: 1 },
-      to: { row: rows.length + 1, column: columns.length },
+      to: { row: count + 1, column: columns.length },
     };
   }
   sheet.commit();
