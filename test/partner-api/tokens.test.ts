@@ -125,10 +125,7 @@ describe('refresh on 401', () => {
 
     const found = await call;
     expect(found.customer).toBe('Acme Ltd');
-    const sent = api.requests
-      .filter((request) => request.path === '/partners/customers/c-1')
-      .map((request) => request.headers.authorization);
-    expect(sent).toEqual([
+    expect(bearersSent(api)).toEqual([
       `Bearer ${ACCESS_TOKEN}`,
       `Bearer ${rotated}`,
       `Bearer ${tokens.latestAccessToken()}`,
@@ -166,10 +163,7 @@ describe('refresh on 401', () => {
     const found = await call;
     await refreshing;
     expect(found.customer).toBe('Acme Ltd');
-    const sent = api.requests
-      .filter((request) => request.path === '/partners/customers/c-1')
-      .map((request) => request.headers.authorization);
-    expect(sent).toEqual([
+    expect(bearersSent(api)).toEqual([
       `Bearer ${ACCESS_TOKEN}`,
       `Bearer ${killedAtIssue}`,
       `Bearer ${tokens.latestAccessToken()}`,
@@ -205,10 +199,7 @@ describe('refresh on 401', () => {
 
     const found = await call;
     expect(found.customer).toBe('Acme Ltd');
-    const sent = api.requests
-      .filter((request) => request.path === '/partners/customers/c-1')
-      .map((request) => request.headers.authorization);
-    expect(sent).toEqual([
+    expect(bearersSent(api)).toEqual([
       `Bearer ${ACCESS_TOKEN}`,
       'Bearer at-rotated-1-abcdef123456',
       'Bearer at-rotated-2-abcdef123456',
@@ -443,6 +434,13 @@ function storeOver(file: string): CredentialStore {
 import { createFileCredentialStore } from '../../src/credentials/index.js';
 function createFileStore(file: string): CredentialStore {
   return createFileCredentialStore({ path: file, env: {} });
+}
+
+/** The bearer tokens the customer calls were sent with, in order. */
+function bearersSent(fake: FakeApi): Array<string | undefined> {
+  return fake.requests
+    .filter((request) => request.path === '/partners/customers/c-1')
+    .map((request) => request.headers.authorization);
 }
 
 async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Promise<void> {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StagedRow } from '../../src/migration/contracts/staged-row.js';
-import type { StageManifest } from '../../src/migration/contracts/stage-manifest.js';
-import { stepNames } from '../../src/migration/contracts/steps.js';
 import type { RowOutcome } from '../../src/migration/engine/row-outcome.js';
 import type { RunReadModel } from '../../src/migration/run-read-model.js';
 import { buildRunReport } from '../../src/reports/build-run-report.js';
 import { renderHtmlReport } from '../../src/reports/render-html.js';
+import { fakeRunReadModel } from './support/fake-run-read-model.js';
 
 const done = (
   key: string,
@@ -33,45 +32,16 @@ function accountsRun(): RunReadModel {
     done('1100', 'matched', 'account.system'),
     done('2000', 'matched', 'account.system'),
   ];
-  const manifest = {
-    stageId: 's',
-    cutoverDate: '2021-01-01',
-    endDate: '2021-03-31',
-    baseCurrency: 'CAD',
-    steps: Object.fromEntries(stepNames.map((step) => [step, { rows: 0, skipped: 0 }])),
-    estimatedCalls: Object.fromEntries(stepNames.map((step) => [step, 0])),
-    problems: { error: 0, warning: 0, info: 0 },
-    blocking: false,
-    hasLegacyTrialBalance: true,
-  } as StageManifest;
-  return {
-    manifest,
-    projection: undefined,
-    verification: undefined,
-    records: async function* (step) {
-      if (step === 'accounts') yield* await Promise.resolve(accounts);
+  return fakeRunReadModel(
+    {
+      records: async function* (step) {
+        if (step === 'accounts') yield* await Promise.resolve(accounts);
+      },
+      outcomes: () => accounts.map((record) => record.outcome),
     },
-    stagingSkips: () => Promise.resolve([]),
-    outcomes: () => accounts.map((record) => record.outcome),
-    problems: () => Promise.resolve([]),
-    accounts: async function* () {},
-    recordedCalls: async function* () {},
-    aging: () =>
-      Promise.resolve({
-        asOf: '2021-03-31',
-        receivable: { legacy: noAging },
-        payable: { legacy: noAging },
-      }),
-  };
+    { cutoverDate: '2021-01-01', endDate: '2021-03-31', baseCurrency: 'CAD' },
+  );
 }
-
-const noAging = {
-  current: '0.00',
-  '1-30': '0.00',
-  '31-60': '0.00',
-  '61-90': '0.00',
-  '90+': '0.00',
-};
 
 describe('the run report counts', () => {
   it('counts accounts mapped onto the workspace system accounts as mapped, not created', async () => {

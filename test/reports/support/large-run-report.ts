@@ -4,13 +4,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { StageManifest } from '../../../src/migration/contracts/stage-manifest.js';
-import { stepNames } from '../../../src/migration/contracts/steps.js';
 import type { RowOutcome } from '../../../src/migration/engine/row-outcome.js';
-import type { RunReadModel } from '../../../src/migration/run-read-model.js';
 import { buildRunReport } from '../../../src/reports/build-run-report.js';
 import { idMapOf } from '../../../src/reports/id-map.js';
 import { writeRunReport } from '../../../src/reports/write-run-report.js';
+import { fakeRunReadModel } from './fake-run-read-model.js';
 
 const rows = Number(process.argv[2]);
 
@@ -34,40 +32,10 @@ function* outcomes(): Generator<RowOutcome> {
   }
 }
 
-const noAging = {
-  current: '0.00',
-  '1-30': '0.00',
-  '31-60': '0.00',
-  '61-90': '0.00',
-  '90+': '0.00',
-};
-const run: RunReadModel = {
-  manifest: {
-    stageId: 'live-large',
-    cutoverDate: '2025-01-01',
-    endDate: '2025-12-31',
-    baseCurrency: 'USD',
-    steps: Object.fromEntries(stepNames.map((step) => [step, { rows: 0, skipped: 0 }])),
-    estimatedCalls: Object.fromEntries(stepNames.map((step) => [step, 0])),
-    problems: { error: 0, warning: 0, info: 0 },
-    blocking: false,
-    hasLegacyTrialBalance: true,
-  } as StageManifest,
-  projection: undefined,
-  verification: undefined,
-  records: async function* () {},
-  stagingSkips: () => Promise.resolve([]),
-  outcomes,
-  problems: () => Promise.resolve([]),
-  accounts: async function* () {},
-  recordedCalls: async function* () {},
-  aging: () =>
-    Promise.resolve({
-      asOf: '2025-12-31',
-      receivable: { legacy: noAging },
-      payable: { legacy: noAging },
-    }),
-};
+const run = fakeRunReadModel(
+  { outcomes },
+  { cutoverDate: '2025-01-01', endDate: '2025-12-31', baseCurrency: 'USD' },
+);
 
 const folder = await mkdtemp(path.join(tmpdir(), 'ledgerlift-large-report-'));
 try {
