@@ -12,7 +12,7 @@ import type { VerificationReport } from '../migration/contracts/verification-rep
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
 import { estimateLiveRun } from './live-run-estimate.js';
 import { estimateUnderSharing, type RunInProgress } from './estimate-under-sharing.js';
-import { idMapOf } from './id-map.js';
+import { isMapped } from './id-map.js';
 import { timelineOf } from './run-timeline.js';
 
 export interface BuildReportInput {
@@ -95,8 +95,12 @@ export async function buildRunReport(
     steps.push(report);
   }
 
+  // One pass over the outcomes, the largest thing a run keeps: its API warnings and the size of
+  // its ID map (whose rows the workbook reads as it writes them).
   const apiWarnings: RunReport['apiWarnings'] = [];
+  let idMapRows = 0;
   for (const outcome of run.outcomes()) {
+    if (isMapped(outcome)) idMapRows += 1;
     for (const message of outcome.warnings ?? []) {
       apiWarnings.push({
         step: outcome.step,
@@ -165,7 +169,7 @@ export async function buildRunReport(
       balance,
     })),
     progress: input.progress,
-    idMapRows: countOf(idMapOf(run.outcomes())),
+    idMapRows,
     callLog: (await run.callLogSummary?.()) ?? [],
     ...(input.scope.mode === 'live' ? { replayHistory: (await run.replayHistory?.()) ?? [] } : {}),
     ...(timeline ? { timeline } : {}),
@@ -191,11 +195,4 @@ function headlineOf(
     return `Dry run: ${totals.planned} rows planned, ${manifest.problems.error} errors and ${manifest.problems.warning} warnings in the exports; ${books}.`;
   }
   return `${totals.done} of ${totals.planned} rows migrated, ${totals.failed} failed, ${totals.skipped} skipped; ${books}.`;
-}
-
-function countOf(rows: Iterable<unknown>): number {
-  const iterator = rows[Symbol.iterator]();
-  let count = 0;
-  while (!iterator.next().done) count += 1;
-  return count;
 }

@@ -1,3 +1,4 @@
+import { isSuccess } from '../migration/engine/row-outcome.js';
 import type { RunReadModel } from '../migration/run-read-model.js';
 import type { IdMapRow } from './run-report.js';
 
@@ -12,8 +13,7 @@ export function* idMapOf(outcomes: Iterable<RowOutcome>): Generator<IdMapRow> {
   // Yielded one at a time, never collected: a large company maps hundreds of thousands of rows,
   // more than a worker's heap holds beside the rest of the report.
   for (const outcome of outcomes) {
-    if (outcome.status !== 'created' && outcome.status !== 'matched') continue;
-    if (!outcome.id || !WORKSPACE_UUID.test(outcome.id)) continue;
+    if (!isMapped(outcome)) continue;
     yield {
       entity: outcome.entity,
       key: outcome.key,
@@ -23,6 +23,13 @@ export function* idMapOf(outcomes: Iterable<RowOutcome>): Generator<IdMapRow> {
       round: roundOfUnit(outcome.unit),
     };
   }
+}
+
+type MappedOutcome = RowOutcome & { id: string; status: IdMapRow['how'] };
+
+/** Whether an outcome is a row of the ID map: it succeeded, with a workspace UUID. */
+export function isMapped(outcome: RowOutcome): outcome is MappedOutcome {
+  return isSuccess(outcome) && outcome.id !== undefined && WORKSPACE_UUID.test(outcome.id);
 }
 
 const WORKSPACE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
