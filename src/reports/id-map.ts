@@ -1,4 +1,3 @@
-import { isSuccess } from '../migration/engine/row-outcome.js';
 import type { RunReadModel } from '../migration/run-read-model.js';
 import type { IdMapRow } from './run-report.js';
 
@@ -27,9 +26,13 @@ export function* idMapOf(outcomes: Iterable<RowOutcome>): Generator<IdMapRow> {
 
 type MappedOutcome = RowOutcome & { id: string; status: IdMapRow['how'] };
 
-/** Whether an outcome is a row of the ID map: it succeeded, with a workspace UUID. */
+/**
+ * Whether an outcome is a row of the ID map: created or matched, with a workspace UUID. (Reports
+ * read through the run read model, not the engine, so the engine's `isSuccess` is not theirs.)
+ */
 export function isMapped(outcome: RowOutcome): outcome is MappedOutcome {
-  return isSuccess(outcome) && outcome.id !== undefined && WORKSPACE_UUID.test(outcome.id);
+  const succeeded = outcome.status === 'created' || outcome.status === 'matched';
+  return succeeded && outcome.id !== undefined && WORKSPACE_UUID.test(outcome.id);
 }
 
 const WORKSPACE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
