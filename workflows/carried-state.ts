@@ -1,6 +1,8 @@
 import { ApplicationFailure, workflowInfo } from '@temporalio/workflow';
-import type { z } from 'zod';
-import { checkCarried } from '../src/migration/contracts/carried-state-schema.js';
+import {
+  checkCarried,
+  type CarriedSchema,
+} from '../src/migration/contracts/carried-state-schema.js';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 
 /**
@@ -13,7 +15,7 @@ import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js
  * functions of the start event, so histories replay as they ran.
  */
 export function acceptCarried<T>(
-  schema: z.ZodType<T>,
+  schema: CarriedSchema<T>,
   value: unknown,
   what: string,
 ): T | undefined {

@@ -107,11 +107,14 @@ export const undoCursorSchema: z.ZodType<UndoCursor> = z.strictObject({
   unitsDone: count,
 });
 
+/** A schema of carried state, named so workflow code needs no import of zod itself. */
+export type CarriedSchema<T> = z.ZodType<T>;
+
 export type CarriedCheck<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** The carried value in its schema's shape, or what is wrong with it (fields named, never values). */
 export function checkCarried<T>(
-  schema: z.ZodType<T>,
+  schema: CarriedSchema<T>,
   value: unknown,
   what: string,
 ): CarriedCheck<T> {
