@@ -1,10 +1,12 @@
 import { ApplicationFailure, workflowInfo } from '@temporalio/workflow';
+import { ledgerCarriedStateSchema } from '../src/migration/contracts/carried-state-schema.js';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import {
   resolveStartInput,
   type MigrateLedgerStart,
 } from '../src/migration/contracts/start-input.js';
 import type { MigrateLedgerInput } from '../src/migration/contracts/workflow-types.js';
+import { acceptCarried } from './carried-state.js';
 import { firstPass } from './ledger-run/first-pass.js';
 import { registerOperatorHandlers } from './ledger-run/operator-handlers.js';
 import { awaitOperator } from './ledger-run/operator-loop.js';
@@ -19,9 +21,11 @@ export type { CarriedState, RunOutcome } from './ledger-run/run-state.js';
  */
 export async function migrateLedger(
   given: MigrateLedgerStart,
-  carried?: CarriedState,
+  carriedGiven?: CarriedState,
 ): Promise<RunOutcome> {
   const input = checkedInput(given);
+  // Without carried state the first pass runs every safeguard; only continue-as-new may skip it.
+  const carried = acceptCarried(ledgerCarriedStateSchema, carriedGiven, 'carried state');
   const run = openRun(input, carried);
   registerOperatorHandlers(run);
   if (!carried) {

@@ -1,7 +1,17 @@
-import { allHandlersFinished, condition, continueAsNew, log } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  log,
+  workflowInfo,
+} from '@temporalio/workflow';
+import { stepCursorSchema } from '../src/migration/contracts/carried-state-schema.js';
+import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import type { PhaseName } from '../src/migration/contracts/steps.js';
 import type { PhasePlan } from '../src/migration/contracts/workflow-types.js';
 import { localActivities } from './activity-proxies.js';
+import { acceptCarried } from './carried-state.js';
 import { predictInChunks } from './step-run/predict-in-chunks.js';
 import { readSnapshots } from './step-run/read-snapshots.js';
 import { handlePauseAndResume, reportProgress } from './step-run/step-progress.js';
@@ -22,7 +32,8 @@ export type { MigrateStepInput, StepResult } from './step-run/step-state.js';
  * window of `concurrency` calls in flight. Rows fail, the step goes on; a credential or quota
  * problem pauses the step until the operator resumes. Its parts are in step-run/.
  */
-export async function migrateStep(input: MigrateStepInput): Promise<StepResult> {
+export async function migrateStep(given: MigrateStepInput): Promise<StepResult> {
+  const input = checkedStepInput(given);
   const { step, cursor } = input;
   const run = openStepRun(input);
   handlePauseAndResume(run);
@@ -57,6 +68,23 @@ export async function migrateStep(input: MigrateStepInput): Promise<StepResult> 
 
   await reportProgress(run, 'done', true);
   return { step, rows: run.rows, calls: run.calls };
+}
+
+/**
+ * A step runs only as a child of its migration, which passed the first pass's safeguards before
+ * starting it (a step started on its own from the Web UI would write without them), and takes a
+ * cursor only from continue-as-new (workflows/carried-state.ts).
+ */
+function checkedStepInput(given: MigrateStepInput): MigrateStepInput {
+  if (!workflowInfo().parent) {
+    throw ApplicationFailure.nonRetryable(
+      'A migration step runs only as a child of its migrateLedger run: start the migration instead.',
+      CONFIGURATION_ERROR,
+    );
+  }
+  const { cursor: givenCursor, ...rest } = given;
+  const cursor = acceptCarried(stepCursorSchema, givenCursor, 'step cursor');
+  return cursor ? { ...rest, cursor } : rest;
 }
 
 /** Plans a phase's units and adds the rows it owns to the step's counts. */

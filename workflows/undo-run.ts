@@ -7,6 +7,7 @@ import {
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
+import { undoCursorSchema } from '../src/migration/contracts/carried-state-schema.js';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import {
   undoPhases,
@@ -18,6 +19,7 @@ import {
 } from '../src/migration/contracts/undo.js';
 import { checkUndoInput } from '../src/migration/contracts/undo-input-schema.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
+import { acceptCarried } from './carried-state.js';
 import { reverseGroups } from './undo-run/reverse-groups.js';
 import { undoProgressQuery } from './undo-run/undo-handlers.js';
 import { handleUndoPauseAndResume, pausingOnFailure } from './undo-run/undo-pause.js';
@@ -35,10 +37,12 @@ type UndoRunWorkflow = (given: UndoInput, cursor?: UndoCursor) => Promise<UndoOu
  * undo pauses on a credential or quota problem until resumed, and continues as new with a small
  * cursor, so its history does not grow with the reversals (its parts are in undo-run/).
  */
-export async function undoRun(given: UndoInput, cursor?: UndoCursor): Promise<UndoOutcome> {
+export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promise<UndoOutcome> {
   const checked = checkUndoInput(given);
   if (!checked.ok) throw ApplicationFailure.nonRetryable(checked.message, CONFIGURATION_ERROR);
   const input = checked.input;
+  // A forged cursor would skip phases (and the snapshot date's check): continue-as-new only.
+  const cursor = acceptCarried(undoCursorSchema, cursorGiven, 'undo cursor');
   // Run ids are time-ordered (UUIDv7): their random tail tells two undos of the same minute apart.
   const planId =
     cursor?.planId ?? `undo-${workflowInfo().firstExecutionRunId.replace(/-/g, '').slice(-12)}`;

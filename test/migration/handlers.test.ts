@@ -255,6 +255,41 @@ describe('reconciliation scans', () => {
     expect(matchPage(context, [row('X')], unsorted, () => false, matched).nextPage).toBe(3);
   });
 
+  // Issue 29: two customers named "Acme" in the workspace, and a create that timed out unapplied.
+  it('never claim a record the pre-run snapshot holds, even when it is the only match', () => {
+    const page = {
+      records: [
+        { id: 'acme-before-run', createdAt: '2026-05-01T12:00:02.000Z' },
+        { id: 'acme-by-attempt', createdAt: '2026-05-01T12:00:01.000Z' },
+      ],
+      page: 1,
+      totalPages: 1,
+    };
+    const preRunIds = new Set(['acme-before-run']);
+    const found = matchPage({ ...context, preRunIds }, [row('A')], page, () => true, matched);
+    expect(found.matched.map((m) => m.id)).toEqual(['acme-by-attempt']);
+    const alone = { ...page, records: [page.records[0] as { id: string; createdAt: string }] };
+    expect(
+      matchPage({ ...context, preRunIds }, [row('A')], alone, () => true, matched).matched,
+    ).toEqual([]);
+  });
+
+  it('never claim a record created well before the attempt, but allow for clock skew', () => {
+    const page = (createdAt: string) => ({
+      records: [{ id: 'acme', createdAt }],
+      page: 1,
+      totalPages: 1,
+    });
+    // An hour before the attempt's first send: the attempt cannot have created it.
+    expect(
+      matchPage(context, [row('A')], page('2026-05-01T11:00:00.000Z'), () => true, matched).matched,
+    ).toEqual([]);
+    // Five minutes "before" by the worker's clock: the API's clock may be that far behind.
+    expect(
+      matchPage(context, [row('A')], page('2026-05-01T11:55:00.000Z'), () => true, matched).matched,
+    ).toHaveLength(1);
+  });
+
   it('let each workspace record be claimed by one row only', () => {
     const page = {
       records: [{ id: 'only', createdAt: '2026-05-01T12:00:01.000Z' }],

@@ -52,6 +52,11 @@ export interface UnitContext {
   /** When the first attempt of this unit started (ISO), for bounded reconciliation scans. */
   attemptStartedAt: string | undefined;
   /**
+   * Reconciliation only: ids of the records the workspace held before the run's first live write
+   * (src/migration/undo/pre-run-records.ts). No attempt of the run can have created one of them.
+   */
+  preRunIds?: ReadonlySet<string>;
+  /**
    * Every row of the unit, settled or not, in plan order. Reconciliation lookups are counted and
    * indexed over these: the rows still pending shrink as lookups find them, so an index taken over
    * the pending rows would shift and skip a lookup (unset outside the engine: the rows given).

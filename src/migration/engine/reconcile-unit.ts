@@ -1,6 +1,8 @@
 import type { ReconcileInput, ReconcileResult } from '../contracts/workflow-types.js';
+import { preRunRecordIds } from '../undo/pre-run-records.js';
 import type { EngineDeps } from './engine.js';
 import { openUnit } from './open-unit.js';
+import { ownRecordId } from './row-outcome.js';
 import { toReadCallError } from './execute-unit.js';
 
 /**
@@ -12,17 +14,21 @@ export async function reconcileUnit(
   deps: EngineDeps,
   input: ReconcileInput,
 ): Promise<ReconcileResult> {
-  const { handler, log, context, pending } = await openUnit(deps, input);
+  const { store, handler, log, context, pending } = await openUnit(deps, input);
   if (pending.length === 0) return { nextPage: null };
+  const preRunIds = await preRunRecordIds(store);
   const api = await deps.api(input.scope.profile);
   try {
-    const { matched, nextPage } = await handler.reconcile(
-      context,
+    const found = await handler.reconcile(
+      { ...context, preRunIds },
       api,
       pending,
       input.lookup,
       input.page,
     );
+    // Whatever a handler's own matching found: a record from before the run is never claimed.
+    const matched = found.matched.filter((outcome) => !preRunIds.has(ownRecordId(outcome) ?? ''));
+    const { nextPage } = found;
     await log.append(matched);
     const stillPending = pending.length - matched.length;
     return { nextPage: stillPending > 0 ? nextPage : null };

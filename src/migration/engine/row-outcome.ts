@@ -1,4 +1,5 @@
 import type { SourceLocation } from '../../ledger/index.js';
+import { PAYMENT_ALLOCATION } from '../accounting/payment-parts.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 
 /**
@@ -38,6 +39,15 @@ export interface RowOutcome {
    * the run store, never in Temporal history.
    */
   sentAt?: string;
+}
+
+/**
+ * The id of the workspace record the outcome is about, when its id names that record (most do). A
+ * payment's allocation holds the id of the document it is allocated to, which may be a record the
+ * workspace held before the run: that id is another record's, not the allocation's.
+ */
+export function ownRecordId(outcome: RowOutcome): string | undefined {
+  return outcome.entity === PAYMENT_ALLOCATION ? undefined : outcome.id;
 }
 
 export function isSuccess(outcome: RowOutcome | undefined): boolean {

@@ -22,6 +22,7 @@ import { isSettled, type RowOutcome } from '../engine/row-outcome.js';
 import { scopeKeys } from '../engine/run-keys.js';
 import type { DocumentRow } from '../handlers/documents.js';
 import { createdByRun } from './created-by-run.js';
+import { preRunRecordIds } from './pre-run-records.js';
 import { reversalEntity, reversalKey, type ReversalData, type Voided } from './reversal-rows.js';
 import { undoKeys } from './undo-keys.js';
 import { snapshotRecords } from './undo-snapshot.js';
@@ -97,8 +98,10 @@ async function rowsOfPhase(
   originals: RowOutcome[],
   live: OutcomeLog,
 ): Promise<Planned[]> {
+  const preRunIds = await preRunRecordIds(store);
   const selected = originals.filter(
-    (o) => createdByRun(o) && (input.steps === undefined || input.steps.includes(o.step)),
+    (o) =>
+      createdByRun(o, preRunIds) && (input.steps === undefined || input.steps.includes(o.step)),
   );
   const of = (...entities: string[]) => selected.filter((o) => entities.includes(o.entity));
   const row = (

@@ -4,6 +4,7 @@ import type { RunScope } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { toReadCallError } from '../engine/execute-unit.js';
 import { readWorkspacePage } from '../engine/snapshot.js';
+import { snapshotPartRecords } from './pre-run-records.js';
 import { undoKeys, type SnapshotMarker } from './undo-keys.js';
 
 export interface SnapshotPageInput {
@@ -70,10 +71,5 @@ export async function snapshotRecords<T>(
   runName: string,
   part: UndoSnapshotPart,
 ): Promise<T[]> {
-  const store = await deps.openStore(runName);
-  const records: T[] = [];
-  for (const key of await store.listDocuments(undoKeys.snapshotPages(part))) {
-    records.push(...((await store.getDocument<T[]>(key)) ?? []));
-  }
-  return records;
+  return snapshotPartRecords<T>(await deps.openStore(runName), part);
 }

@@ -6,6 +6,7 @@ import { openOutcomes, type EngineDeps } from '../engine/engine.js';
 import type { RowOutcome } from '../engine/row-outcome.js';
 import { trialBalanceRows } from '../verification/report-figures.js';
 import { createdByRun } from './created-by-run.js';
+import { preRunRecordIds } from './pre-run-records.js';
 import { CUTOVER_KEPT_REASON } from './not-reversible.js';
 import { liveOutcomes } from './plan-undo.js';
 import { reversalEntity, reversalKey } from './reversal-rows.js';
@@ -57,6 +58,7 @@ export async function verifyUndo(
       : trialBalanceDifferences(before, after);
 
   const live = await liveOutcomes(deps, store);
+  const preRunIds = await preRunRecordIds(store);
   const { view } = await openOutcomes(deps, store, input.scope);
   const inSteps = (o: RowOutcome) => input.steps === undefined || input.steps.includes(o.step);
   const reversals = [...live.values()].filter(
@@ -90,7 +92,11 @@ export async function verifyUndo(
     (inactive ? inactiveInstead : notReversed).push(entry);
   }
   for (const original of live.values()) {
-    if (!createdByRun(original) || !inSteps(original) || PARTS_OF_OTHERS.has(original.entity))
+    if (
+      !createdByRun(original, preRunIds) ||
+      !inSteps(original) ||
+      PARTS_OF_OTHERS.has(original.entity)
+    )
       continue;
     if (original.entity.startsWith('reversal:') || original.entity === 'workspace-account')
       continue;
