@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
+import { OWNER_ONLY_FILE } from '../private-files/private-files.js';
 import { CredentialStoreError, CredentialStoreLockTimeoutError } from './errors.js';
 
 /**
@@ -120,7 +121,7 @@ function newOwner(): LockOwner {
 async function tryCreate(file: string, owner: LockOwner): Promise<boolean> {
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(file, 'wx', 0o600);
+    handle = await fs.open(file, 'wx', OWNER_ONLY_FILE);
   } catch (error) {
     if (isErrno(error, 'EEXIST')) return false;
     throw new CredentialStoreError(`cannot create the credential lock ${file}`, { cause: error });
