@@ -12,7 +12,7 @@ import type { ContenderCommand, ContenderEvent } from './support/contend-lock.js
  * not hoped for, so each test gives the same answer on every run.
  */
 
-const STEP_TIMEOUT_MS = 15_000;
+const STEP_TIMEOUT_MS = 60_000;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -154,7 +154,7 @@ async function markersOf(markerFile: string): Promise<string[]> {
   return (await readFile(markerFile, 'utf8')).split('\n').filter((line) => line !== '');
 }
 
-describe('breaking a stale credential lock, with real processes', () => {
+describe('breaking a stale credential lock, with real processes', { timeout: 120_000 }, () => {
   it('never lets two processes hold it when a late breaker meets a fresh lock', async () => {
     const setup = await setUp();
     const { lockPath } = setup;

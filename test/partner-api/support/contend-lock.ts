@@ -59,7 +59,7 @@ try {
       await fs.appendFile(markerFile, `exit ${name}\n`);
       send({ type: 'left' });
     },
-    { timeoutMs: 20_000 },
+    { timeoutMs: 50_000 },
   );
   send({ type: 'done' });
 } catch (error) {
