@@ -18,9 +18,10 @@ module.exports = {
     {
       name: 'foundations-import-only-foundations',
       severity: 'error',
-      comment: 'Money, exact JSON, collections and the ledger model sit at the bottom.',
-      from: { path: '^src/(money|json|collections|ledger)/' },
-      to: { path: project, pathNot: '^src/(money|json|collections|ledger)/' },
+      comment:
+        'Money, exact JSON, collections, the ledger model and private files sit at the bottom.',
+      from: { path: '^src/(money|json|collections|ledger|private-files)/' },
+      to: { path: project, pathNot: '^src/(money|json|collections|ledger|private-files)/' },
     },
     {
       name: 'contracts-import-only-the-ledger',

@@ -1,8 +1,14 @@
+import { inspect } from 'node:util';
 import { CommanderError } from 'commander';
 import { CliError, exitCodes } from './exit-codes.js';
 import { buildProgram } from './program.js';
+import { escapeControlsIn } from './terminal-text.js';
 
 // The `ledgerlift` entry point: runs one command and exits with its code.
+
+// Whatever any command prints, control characters from the exports reach the terminal escaped.
+escapeControlsIn(process.stdout);
+escapeControlsIn(process.stderr);
 
 // `ledgerlift validate | head` closes the pipe early: that is the reader's choice, not a failure.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -25,7 +31,8 @@ try {
     console.error(error.message);
     exitCode = error.exitCode;
   } else {
-    console.error(error);
+    // Without colours: their escape sequences would be escaped like anyone else's.
+    console.error(inspect(error, { colors: false }));
     exitCode = exitCodes.unavailable;
   }
 }

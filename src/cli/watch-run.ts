@@ -4,6 +4,7 @@ import { progressQuery } from '../../workflows/handlers.js';
 import type { RunProgress } from '../migration/contracts/workflow-types.js';
 import { CliError, exitCodes } from './exit-codes.js';
 import { renderProgress } from './render-progress.js';
+import { writeTerminalControl } from './terminal-text.js';
 
 export interface WatchOptions {
   /** Print progress while waiting (a TTY redraws in place; otherwise a line per change). */
@@ -75,7 +76,7 @@ async function watchUntil(
     lastPhase = progress.phase;
     lastPrinted = Date.now();
     lastText = text;
-    if (out.isTTY && drawn > 0) out.write(`\u001b[${drawn}A\u001b[0J`);
+    if (out.isTTY && drawn > 0) writeTerminalControl(out, `\u001b[${drawn}A\u001b[0J`);
     out.write(`${text}\n`);
     drawn = lines.length;
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { localDataDir } from '../config/project-paths.js';
+import { OWNER_ONLY_FILE, OWNER_ONLY_FOLDER } from '../private-files/private-files.js';
 import {
   credentialFileSchema,
   type CredentialFile,
@@ -36,8 +37,6 @@ export interface FileCredentialStoreOptions {
   staleLockMs?: number;
 }
 
-const OWNER_ONLY_FILE = 0o600;
-const OWNER_ONLY_DIR = 0o700;
 const checksPermissions = process.platform !== 'win32';
 
 /**
@@ -164,7 +163,7 @@ async function writeFileAtomically(filePath: string, file: CredentialFile): Prom
 
 async function ensureDirectory(directory: string): Promise<void> {
   try {
-    await fs.mkdir(directory, { recursive: true, mode: OWNER_ONLY_DIR });
+    await fs.mkdir(directory, { recursive: true, mode: OWNER_ONLY_FOLDER });
   } catch (error) {
     throw new CredentialStoreError(`cannot create the credential directory ${directory}`, {
       cause: error,

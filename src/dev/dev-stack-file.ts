@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { localDataDir } from '../config/project-paths.js';
+import { makePrivateFolder, writePrivateFile } from '../private-files/private-files.js';
 
 /**
  * What a running `ledgerlift dev` tells the commands of the same checkout: where its Temporal and
@@ -41,8 +42,8 @@ export async function writeDevStackInfo(
   registryDir: string = localDataDir,
 ): Promise<void> {
   const file = devStackFile(info.address, registryDir);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+  await makePrivateFolder(path.dirname(file));
+  await writePrivateFile(file, `${JSON.stringify(info, null, 2)}\n`);
 }
 
 export async function removeDevStackInfo(

@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { defaultSandboxConfig, startSandbox, type RunningSandbox } from '../../sandbox/index.js';
 import type { TemporalSettings } from '../config/temporal-settings.js';
+import { makePrivateFolder } from '../private-files/private-files.js';
 import {
   DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
   type WorkerSettings,
@@ -62,7 +62,8 @@ async function portOrFree(preferred: number): Promise<number> {
 export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
   const log = options.log ?? ((line: string) => console.log(line));
   const profile = options.profile ?? 'sandbox';
-  await mkdir(options.dataDir, { recursive: true });
+  // Temporal's database, the logs and the runs all live here: owner-only, whatever the umask.
+  await makePrivateFolder(options.dataDir);
   const temporalPort = await portOrFree(options.temporalPort ?? 7233);
   const uiPort = await portOrFree(options.uiPort ?? temporalPort + 1000);
   const sandboxPort = await portOrFree(options.sandboxPort ?? 4010);

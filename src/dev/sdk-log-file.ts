@@ -1,6 +1,7 @@
-import { createWriteStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DefaultLogger, type LogEntry } from '@temporalio/worker';
+import { makePrivateFolderSync, OWNER_ONLY_FILE } from '../private-files/private-files.js';
 
 /** A log file past this size is kept as `<name>.1` (one generation) when the stack starts. */
 const MAX_LOG_BYTES = 20 * 1024 * 1024;
@@ -25,7 +26,7 @@ export function formatLogEntry(entry: LogEntry): string {
 
 /** Makes the log's folder, and keeps a log past the size limit as `<name>.1` before it is reopened. */
 export function rotateLargeLog(file: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  makePrivateFolderSync(path.dirname(file));
   if (existsSync(file) && statSync(file).size > MAX_LOG_BYTES) renameSync(file, `${file}.1`);
 }
 
@@ -36,6 +37,6 @@ export function rotateLargeLog(file: string): void {
  */
 export function sdkFileLogger(file: string): DefaultLogger {
   rotateLargeLog(file);
-  const out = createWriteStream(file, { flags: 'a', mode: 0o600 });
+  const out = createWriteStream(file, { flags: 'a', mode: OWNER_ONLY_FILE });
   return new DefaultLogger('INFO', (entry) => out.write(formatLogEntry(entry)));
 }

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ledgerliftSearchAttributes } from '../../workflows/search-attributes.js';
+import { makePrivateFolder, OWNER_ONLY_FILE } from '../private-files/private-files.js';
 import type { TemporalCli } from './temporal-cli.js';
 import { waitForFrontend } from './wait-for-frontend.js';
 
@@ -83,11 +83,11 @@ export function devServerArgs(options: DevServerOptions): string[] {
 }
 
 async function startBinary(cliPath: string, options: DevServerOptions): Promise<RunningDevServer> {
-  if (options.dbFile) await mkdir(path.dirname(options.dbFile), { recursive: true });
+  if (options.dbFile) await makePrivateFolder(path.dirname(options.dbFile));
   const port = options.port ?? 7233;
   const address = `127.0.0.1:${port}`;
-  if (options.logFile) await mkdir(path.dirname(options.logFile), { recursive: true });
-  const output = options.logFile ? openSync(options.logFile, 'a') : 'inherit';
+  if (options.logFile) await makePrivateFolder(path.dirname(options.logFile));
+  const output = options.logFile ? openSync(options.logFile, 'a', OWNER_ONLY_FILE) : 'inherit';
   const child = spawn(cliPath, devServerArgs(options), { stdio: ['ignore', output, output] });
   if (typeof output === 'number') closeSync(output);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

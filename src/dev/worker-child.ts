@@ -4,6 +4,7 @@ import { rotateLargeLog } from './sdk-log-file.js';
 import type { TemporalSettings } from '../config/temporal-settings.js';
 import { optionalWorkerVariables, workerEnvironment } from '../config/worker-environment.js';
 import type { WorkerSettings } from '../config/worker-settings.js';
+import { OWNER_ONLY_FILE } from '../private-files/private-files.js';
 import { workerCommand } from '../worker/worker-command.js';
 
 /** The line the worker prints once it polls its task queues (src/worker/run-worker.ts). */
@@ -58,7 +59,7 @@ class WorkerSupervisor implements WorkerChild {
     readonly logFile: string,
     private readonly log: (line: string) => void,
   ) {
-    this.output = createWriteStream(logFile, { flags: 'a' });
+    this.output = createWriteStream(logFile, { flags: 'a', mode: OWNER_ONLY_FILE });
   }
 
   get pid(): number | undefined {

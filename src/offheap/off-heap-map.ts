@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -11,7 +11,8 @@ export type OffHeapKey = Array<string | number>;
  * company (docs/benchmarks.md): the latest outcome of every row, the stage's per-document facts.
  * It is process-local scratch: whatever it holds can be rebuilt from the run store, which stays
  * the truth. So the file lives in the temp directory, is written without fsync, and is deleted when
- * the process exits (or, after a kill, by the next process that opens one).
+ * the process exits (or, after a kill, by the next process that opens one). It holds the outcomes
+ * of the client's rows, so its folder is private and its name unguessable (see `sharedDatabase`).
  *
  * LMDB was chosen because its reads are synchronous memory-mapped lookups (the phase handlers ask
  * for ids in plain loops, and staging settles documents row by row), and the package ships its
@@ -108,15 +109,17 @@ function pendingId(key: OffHeapKey): string {
 let database: RootDatabase<unknown, OffHeapKey> | undefined;
 let spaces = 0;
 
-const SCRATCH_ROOT = path.join(os.tmpdir(), 'ledgerlift-off-heap');
+const SCRATCH_PREFIX = 'ledgerlift-off-heap-';
 
-/** One scratch file per process (per thread under test runners), opened on first use. */
+/**
+ * One scratch file per process (per thread under test runners), opened on first use, in a folder
+ * of its own made by mkdtemp: mode 0700 and a random suffix, so no other local user can read it or
+ * take its name first (a shared, predictable folder let them do both).
+ */
 function sharedDatabase(): RootDatabase<unknown, OffHeapKey> {
   if (database) return database;
-  mkdirSync(SCRATCH_ROOT, { recursive: true });
   removeScratchOfDeadProcesses();
-  const dir = path.join(SCRATCH_ROOT, `${process.pid}-${threadId}-${Date.now()}`);
-  mkdirSync(dir);
+  const dir = mkdtempSync(path.join(os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-${threadId}-`));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   database = open<unknown, OffHeapKey>({
     path: path.join(dir, 'scratch.mdb'),
@@ -127,12 +130,24 @@ function sharedDatabase(): RootDatabase<unknown, OffHeapKey> {
   return database;
 }
 
-/** Folders are named `<pid>-<thread>-<time>`; a process killed with SIGKILL leaves its folder. */
+/**
+ * Folders are named `ledgerlift-off-heap-<pid>-<thread>-<random>`; a process killed with SIGKILL
+ * leaves its folder. Only this user's own folders are removed, never a link or anyone else's.
+ */
 function removeScratchOfDeadProcesses(): void {
-  for (const name of readdirSync(SCRATCH_ROOT)) {
-    const pid = Number(name.split('-')[0]);
-    if (Number.isInteger(pid) && pid > 0 && !isAlive(pid)) {
-      rmSync(path.join(SCRATCH_ROOT, name), { recursive: true, force: true });
+  const root = os.tmpdir();
+  for (const name of readdirSync(root)) {
+    if (!name.startsWith(SCRATCH_PREFIX)) continue;
+    const pid = Number(name.slice(SCRATCH_PREFIX.length).split('-')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    const folder = path.join(root, name);
+    try {
+      const stats = lstatSync(folder);
+      if (stats.isDirectory() && (process.getuid === undefined || stats.uid === process.getuid())) {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    } catch {
+      // Removed meanwhile by another process cleaning up too.
     }
   }
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  makePrivateFolder,
+  OWNER_ONLY_FILE,
+  OWNER_ONLY_FOLDER,
+} from '../private-files/private-files.js';
 import { assertValidKey, type RunStore } from './run-store.js';
 
 /** Documents `putDocuments` writes at the same time. */
@@ -13,10 +18,13 @@ const LOG_PAGE_BYTES = 4 * 1024 * 1024;
  * The embedded run store: documents are JSON files written with write-to-temp + fsync + rename, so
  * a crash leaves either the old or the new value; logs are JSONL files appended with one write and
  * an fsync, so a crash can only leave a torn last line, which readers ignore and writers repair.
+ * Folders are created 0700 and files 0600 (src/private-files/private-files.ts); the store's own
+ * folder, if an older version left it open, is closed at the first write.
  */
 export class FileRunStore implements RunStore {
   readonly location: string;
   private readonly repairedLogs = new Set<string>();
+  private privateRoot: Promise<void> | undefined;
 
   constructor(private readonly root: string) {
     this.location = root;
@@ -32,11 +40,17 @@ export class FileRunStore implements RunStore {
     return path.join(this.root, 'logs', `${log}.jsonl`);
   }
 
+  /** Makes the folder of a file about to be written, the store's own folder private first. */
+  private async makeFolderOf(file: string): Promise<void> {
+    await (this.privateRoot ??= makePrivateFolder(this.root));
+    await mkdir(path.dirname(file), { recursive: true, mode: OWNER_ONLY_FOLDER });
+  }
+
   async putDocument(key: string, value: unknown): Promise<void> {
     const file = this.documentPath(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await this.makeFolderOf(file);
     const temporary = `${file}.${randomUUID()}.tmp`;
-    const handle = await open(temporary, 'w');
+    const handle = await open(temporary, 'wx', OWNER_ONLY_FILE);
     try {
       await handle.writeFile(JSON.stringify(value));
       await handle.sync();
@@ -91,10 +105,10 @@ export class FileRunStore implements RunStore {
   async appendLog(log: string, entries: readonly unknown[]): Promise<void> {
     if (entries.length === 0) return;
     const file = this.logPath(log);
-    await mkdir(path.dirname(file), { recursive: true });
+    await this.makeFolderOf(file);
     await this.repairTornTail(file);
     const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
-    const handle = await open(file, 'a');
+    const handle = await open(file, 'a', OWNER_ONLY_FILE);
     try {
       await handle.write(text);
       await handle.datasync();

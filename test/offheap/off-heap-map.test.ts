@@ -1,16 +1,18 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/config/project-paths.js';
 import { OffHeapMap } from '../../src/offheap/off-heap-map.js';
-
-const root = path.join(os.tmpdir(), 'ledgerlift-off-heap');
+import { runCommand } from '../support/processes.js';
 
 describe('OffHeapMap', () => {
   it('removes the scratch a killed process left, and keeps a live process’s', () => {
-    // Created before this file opens its first map: opening one sweeps the folder.
-    const killed = path.join(root, '4194999-0-1'); // above Linux's largest pid: never alive
-    const alive = path.join(root, `${process.pid}-99-1`);
+    // Created before this file opens its first map: opening one sweeps the temp folder.
+    // 4194999 is above Linux's largest pid: never alive.
+    const killed = path.join(os.tmpdir(), 'ledgerlift-off-heap-4194999-0-Xk3j9Q');
+    const alive = path.join(os.tmpdir(), `ledgerlift-off-heap-${process.pid}-99-Pq8z2W`);
     mkdirSync(killed, { recursive: true });
     mkdirSync(alive, { recursive: true });
     try {
@@ -19,6 +21,39 @@ describe('OffHeapMap', () => {
       expect(existsSync(alive)).toBe(true);
     } finally {
       rmSync(alive, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps its scratch in a private folder of its own, which no one can take first', async () => {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-tmpdir-'));
+    try {
+      // Another local user got there first: the old shared folder's name is taken (by a file,
+      // which blocks a folder of that name as surely as someone else's folder would).
+      await writeFile(path.join(tmp, 'ledgerlift-off-heap'), 'planted', { mode: 0o666 });
+      const child = await runCommand(
+        process.execPath,
+        ['--import', 'tsx', path.join(projectRoot, 'test/offheap/support/use-off-heap.ts')],
+        { TMPDIR: tmp },
+      );
+      expect(child.stderr).toBe('');
+      const seen = JSON.parse(child.stdout) as {
+        read: string;
+        entries: Array<{ name: string; folder: boolean; mode: number }>;
+      };
+      expect(seen.read).toBe('created');
+      // (tsx, which runs the child, keeps its cache there too.)
+      const ours = (name: string) => name.startsWith('ledgerlift-');
+      const scratch = seen.entries.filter(
+        (entry) => ours(entry.name) && entry.name !== 'ledgerlift-off-heap',
+      );
+      expect(scratch).toHaveLength(1);
+      expect(scratch[0]?.name).toMatch(/^ledgerlift-off-heap-\d+-\d+-[A-Za-z0-9]{6}$/);
+      expect(scratch[0]).toMatchObject({ folder: true, mode: 0o700 });
+      // The planted file is neither used nor removed, and the scratch goes with its process.
+      expect((await stat(path.join(tmp, 'ledgerlift-off-heap'))).size).toBe('planted'.length);
+      expect((await readdir(tmp)).filter(ours)).toEqual(['ledgerlift-off-heap']);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
     }
   });
 

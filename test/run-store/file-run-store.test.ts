@@ -1,8 +1,9 @@
-import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileRunStore } from '../../src/run-store/file-run-store.js';
+import { modesUnder } from '../support/file-modes.js';
 import { describeRunStoreContract } from './run-store-contract.js';
 
 const roots: string[] = [];
@@ -38,5 +39,34 @@ describe('FileRunStore crash safety', () => {
     for (let i = 0; i < 5; i += 1) await store.putDocument('outcomes/unit', { attempt: i });
     expect(await readdir(path.join(root, 'documents', 'outcomes'))).toEqual(['unit.json']);
     expect(await store.getDocument('outcomes/unit')).toEqual({ attempt: 4 });
+  });
+});
+
+describe('FileRunStore file modes', () => {
+  it('creates the run folder 0700 and its files 0600, whatever the umask leaves', async () => {
+    const runsDir = await freshRoot();
+    const store = new FileRunStore(path.join(runsDir, 'acme', 'store'));
+    await store.putDocument('stages/s1/manifest', { steps: 3 });
+    await store.appendLog('outcomes/live', [{ key: 'INV-1', outcome: 'created' }]);
+    expect(await modesUnder(path.join(runsDir, 'acme'))).toEqual({
+      '.': 'folder 700',
+      store: 'folder 700',
+      'store/documents': 'folder 700',
+      'store/documents/stages': 'folder 700',
+      'store/documents/stages/s1': 'folder 700',
+      'store/documents/stages/s1/manifest.json': 'file 600',
+      'store/logs': 'folder 700',
+      'store/logs/outcomes': 'folder 700',
+      'store/logs/outcomes/live.jsonl': 'file 600',
+    });
+  });
+
+  it('closes a store folder an older version left readable by everyone', async () => {
+    const root = path.join(await freshRoot(), 'acme', 'store');
+    await mkdir(path.join(root, 'documents'), { recursive: true });
+    await writeFile(path.join(root, 'documents', 'old.json'), '{}', { mode: 0o644 });
+    await chmod(root, 0o755);
+    await new FileRunStore(root).putDocument('new', {});
+    expect((await stat(root)).mode & 0o777).toBe(0o700);
   });
 });

@@ -9,6 +9,7 @@ import { assessWorkspace } from '../../migration/workspace-check/assess-workspac
 import { describeWorkspaceCheck, readProfileWorkspace } from './validate-workspace.js';
 import { describeVerdict, verdictOf, writeValidateReport } from './validate-verdict.js';
 import { skipKindsOf } from '../skip-kinds.js';
+import { terminalValue } from '../terminal-text.js';
 
 export interface ValidateOptions {
   source: string;
@@ -58,8 +59,9 @@ export async function validate(options: ValidateOptions): Promise<number> {
     }
     if (problem.severity === 'info' || shown >= limit) return;
     shown += 1;
+    // One problem, one line: a line break in a cell must not start a line of its own.
     console.log(
-      `${problem.severity.toUpperCase().padEnd(7)} ${problem.code.padEnd(34)} ${formatLocation(problem.location)}: ${problem.message}`,
+      `${problem.severity.toUpperCase().padEnd(7)} ${problem.code.padEnd(34)} ${terminalValue(formatLocation(problem.location))}: ${terminalValue(problem.message)}`,
     );
   };
   const items = readValidatedExports({

@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makePrivateFolder, writePrivateFile } from '../../private-files/private-files.js';
 import { renderUndoHtml } from '../../reports/undo/render-undo-html.js';
 import { buildUndoReport } from '../../reports/undo/undo-report-data.js';
 import { writeUndoXlsx } from '../../reports/undo/write-undo-xlsx.js';
@@ -35,8 +35,9 @@ export async function writeUndoReport(
   outcome: Omit<UndoOutcome, 'reportFolder'>,
 ): Promise<string> {
   const folder = path.join(runFolder, 'reports', planId);
-  await mkdir(folder, { recursive: true });
-  await writeFile(
+  await makePrivateFolder(path.dirname(folder));
+  await makePrivateFolder(folder);
+  await writePrivateFile(
     path.join(folder, undoReportFiles.json),
     `${JSON.stringify({ ...outcome, notReversible: input.plan.notReversible, verification: input.verification }, null, 2)}\n`,
   );
@@ -52,6 +53,6 @@ export async function writeUndoReport(
     generatedAt: input.generatedAt ?? new Date().toISOString(),
   });
   await writeUndoXlsx(report, path.join(folder, undoReportFiles.xlsx));
-  await writeFile(path.join(folder, undoReportFiles.html), renderUndoHtml(report));
+  await writePrivateFile(path.join(folder, undoReportFiles.html), renderUndoHtml(report));
   return folder;
 }

@@ -1,4 +1,6 @@
+import { createWriteStream } from 'node:fs';
 import ExcelJS from 'exceljs';
+import { OWNER_ONLY_FILE } from '../../private-files/private-files.js';
 
 /**
  * A streaming workbook with the conventions every report's workbook shares: styles on, Ledgerlift
@@ -12,7 +14,8 @@ export function reportWorkbook(
   generatedAt: string,
 ): ExcelJS.stream.xlsx.WorkbookWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: file,
+    // Owner-only like every file of a run (src/private-files/private-files.ts).
+    stream: createWriteStream(file, { mode: OWNER_ONLY_FILE }),
     useStyles: true,
     useSharedStrings: false,
   });
