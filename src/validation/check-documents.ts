@@ -101,7 +101,12 @@ export function checkDocument(
   }
   check.notAfterEnd(document.date, `The ${name}`);
   const beforeCutover = document.date < settings.cutoverDate;
-  if (beforeCutover) {
+  if (!beforeCutover && document.status === 'draft') {
+    check.add(
+      'document.draft',
+      `The ${name} of ${document.date} is a draft (or awaiting approval): it never posted to the legacy books, so it is not migrated. Approve it in the workspace if it is still wanted.`,
+    );
+  } else if (beforeCutover) {
     if (document.status === 'void' || document.status === 'draft') {
       check.add(
         'document.closed-before-cutover',
@@ -118,6 +123,7 @@ export function checkDocument(
     entity,
     type: document.type,
     partyKey,
+    date: document.date,
     currency: document.currency,
     total,
     baseTotal: baseTotal ?? total,
@@ -128,4 +134,6 @@ export function checkDocument(
     status: document.status,
     location: document.source,
   });
+  if (document.legacyNumber !== undefined)
+    state.documents.addNumber(entity, document.legacyNumber, document.key);
 }

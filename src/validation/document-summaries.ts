@@ -7,6 +7,8 @@ export interface DocumentSummary {
   entity: 'invoice' | 'bill';
   type: 'invoice' | 'credit-note' | 'bill' | 'vendor-credit';
   partyKey: string;
+  /** The document's date (ISO): a payment can only settle a document dated on or before it. */
+  date: string;
   currency: string;
   total: Cents;
   /** The total in base currency, as the legacy books recorded it (the total for base documents). */
@@ -46,6 +48,8 @@ interface StoredSummary extends Omit<
  */
 export class DocumentSummaries {
   private readonly map = OffHeapMap.create<StoredSummary>();
+  /** Keys of the documents whose number does not identify them, by entity and that number. */
+  private readonly numbered = OffHeapMap.create<string[]>();
   private count = 0;
 
   get(entity: 'invoice' | 'bill', key: string): ReadSummary | undefined {
@@ -57,6 +61,22 @@ export class DocumentSummaries {
   add(entity: 'invoice' | 'bill', key: string, summary: DocumentSummary): void {
     const order = this.map.get([entity, key])?.order ?? (this.count += 1);
     this.update(entity, key, { ...summary, order });
+  }
+
+  /** Files a document under the export's number when that number is not its key. */
+  addNumber(entity: 'invoice' | 'bill', number: string, key: string): void {
+    const keys = this.numbered.get([entity, number]) ?? [];
+    this.numbered.set([entity, number], [...keys, key]);
+  }
+
+  /** The documents filed under a number with `addNumber`, in the order they were read. */
+  byNumber(entity: 'invoice' | 'bill', number: string): { key: string; summary: ReadSummary }[] {
+    const found: { key: string; summary: ReadSummary }[] = [];
+    for (const key of this.numbered.get([entity, number]) ?? []) {
+      const summary = this.get(entity, key);
+      if (summary) found.push({ key, summary });
+    }
+    return found;
   }
 
   /** Stores the new state of a summary read with `get` (after a payment, say). */
@@ -82,6 +102,7 @@ export class DocumentSummaries {
   /** Frees the scratch space once validation is over. */
   clear(): void {
     this.map.clear();
+    this.numbered.clear();
   }
 }
 

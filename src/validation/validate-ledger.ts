@@ -25,7 +25,7 @@ function check(
   item: Extract<LedgerItem, { kind: 'record' }>,
   state: ValidationState,
   settings: ValidationSettings,
-): Problem[] {
+): RecordCheck {
   const { record } = item;
   const context = new RecordCheck(record, state, settings);
   switch (record.entity) {
@@ -63,7 +63,7 @@ function check(
       checkTrialBalanceLine(context, record.value);
       break;
   }
-  return context.problems;
+  return context;
 }
 
 /** Problems due when a section of the stream ends (references that may point forward within it). */
@@ -96,9 +96,13 @@ export async function* validateLedger(
         for (const problem of sectionEnd(section, state)) yield { kind: 'problem', problem };
         section = entity;
       }
-      const problems = check(item, state, settings);
-      yield problems.length
-        ? { kind: 'record', record: item.record, problems: [...item.problems, ...problems] }
+      const { problems, resolved } = check(item, state, settings);
+      yield problems.length || resolved
+        ? {
+            kind: 'record',
+            record: resolved ?? item.record,
+            problems: [...item.problems, ...problems],
+          }
         : item;
     }
     for (const problem of [...sectionEnd(section, state), ...finalProblems(state, settings)]) {
