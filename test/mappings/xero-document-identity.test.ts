@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readLedger } from '../../mappings/read-ledger.js';
 import type { LedgerRecord, Problem, RecordOf } from '../../src/ledger/index.js';
-import { validateLedger } from '../../src/validation/validate-ledger.js';
-import { exportFolder } from '../sources/export-folder.js';
+import { validateFiles } from '../sources/export-folder.js';
 import { sharedNumbersCompany } from '../support/xero-shared-numbers-company.js';
 
 const window = { cutoverDate: '2026-01-01', endDate: '2026-03-31' };
 
-/** Reads and validates Xero exports as `ledgerlift validate` does. */
-async function validateXero(
-  files: Record<string, string>,
-): Promise<{ records: LedgerRecord[]; problems: Problem[] }> {
-  const { folder, cleanup } = await exportFolder(files);
-  try {
-    const records: LedgerRecord[] = [];
-    const problems: Problem[] = [];
-    const items = readLedger({ folder, format: 'xero', defaultCurrency: 'USD', ...window });
-    for await (const item of validateLedger(items, { ...window, baseCurrency: 'USD' })) {
-      if (item.kind === 'record') {
-        records.push(item.record);
-        problems.push(...item.problems);
-      } else problems.push(item.problem);
-    }
-    return { records, problems };
-  } finally {
-    await cleanup();
-  }
-}
+const validateXero = (files: Record<string, string>) =>
+  validateFiles(files, 'xero', { ...window, baseCurrency: 'USD' });
 
 const errors = (problems: readonly Problem[]) =>
   problems.filter((problem) => problem.severity === 'error');
