@@ -189,6 +189,7 @@ export const problemCatalog = {
     'A payment or credit names a number that two open documents of its contact share.',
   ],
   'document.draft': ['info', 'A draft or awaiting-approval document: not migrated.'],
+  'document.void': ['info', 'A voided document from the cutover on: not migrated.'],
   'reference.not-a-bank-account': [
     'error',
     'Money moves through an account that is not a bank or credit card.',

@@ -106,6 +106,11 @@ export function checkDocument(
       'document.draft',
       `The ${name} of ${document.date} is a draft (or awaiting approval): it never posted to the legacy books, so it is not migrated. Approve it in the workspace if it is still wanted.`,
     );
+  } else if (!beforeCutover && document.status === 'void') {
+    check.add(
+      'document.void',
+      `The ${name} of ${document.date} is voided: it is not in the legacy books, so it is not migrated.`,
+    );
   } else if (beforeCutover) {
     if (document.status === 'void' || document.status === 'draft') {
       check.add(
@@ -135,5 +140,5 @@ export function checkDocument(
     location: document.source,
   });
   if (document.legacyNumber !== undefined)
-    state.documents.addNumber(entity, document.legacyNumber, document.key);
+    state.documents.addNumber(entity, document.legacyNumber, partyKey, document.key);
 }

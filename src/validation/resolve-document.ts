@@ -40,11 +40,12 @@ export function resolveDocument(
 ): Resolution {
   const direct = documents.get(wanted.entity, wanted.reference);
   if (direct) return { kind: 'found', document: { key: wanted.reference, summary: direct } };
-  const numbered = documents.byNumber(wanted.entity, wanted.reference);
-  const ofParty = numbered.filter(
-    ({ summary }) => wanted.partyKey === undefined || summary.partyKey === wanted.partyKey,
-  );
-  const pool = ofParty.length > 0 ? ofParty : numbered;
+  const ofParty = documents.byNumber(wanted.entity, wanted.reference, wanted.partyKey);
+  // None of the party's: another party's, so that the usual checks name whose it is.
+  const pool =
+    ofParty.length > 0 || wanted.partyKey === undefined
+      ? ofParty
+      : documents.byNumber(wanted.entity, wanted.reference, undefined);
   const open = pool.filter(
     ({ summary }) =>
       wanted.types.includes(summary.type) &&

@@ -74,8 +74,10 @@ function sectionEnd(entity: EntityName | undefined, state: ValidationState): Pro
 }
 
 /**
- * Streaming cross-entity validation. Records pass through with their problems extended; references
- * point backwards thanks to the dependency order, so only key indexes and small per-document
+ * Streaming cross-entity validation. Records pass through with their problems extended, and a
+ * payment's or credit's reference to a document by a shared or missing number is replaced by the
+ * document's key (src/validation/resolve-document.ts), so staging settles the document validation
+ * matched. References point backwards thanks to the dependency order, so only key indexes and small per-document
  * summaries are kept. File-level findings (an unbalanced opening balance, receivables that disagree
  * with open invoices) come out as problem items when their section, or the stream, ends.
  */

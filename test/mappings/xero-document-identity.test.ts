@@ -32,6 +32,7 @@ describe('Xero documents whose number is missing or shared', () => {
       '(no number) | Beta Storage | 2026-02-20 | 150.00',
       'AP-9',
       'RENT | Acme Property | 2026-03-14 | 1000.00',
+      'V-1',
     ]);
     // The workspace refuses a number twice: each is created under its own, a re-run finds it.
     const numbers = bills.map((bill) => bill.number);
@@ -71,15 +72,16 @@ describe('Xero documents whose number is missing or shared', () => {
     ).toEqual(['INV-100', 'INV-102', 'INV-101']);
   });
 
-  it('does not migrate drafts, and names each with its file and row', async () => {
+  it('does not migrate drafts or voided documents, and names each with its file and row', async () => {
     const { problems } = await validateXero(sharedNumbersCompany);
     expect(
       problems
-        .filter((problem) => problem.code === 'document.draft')
+        .filter((problem) => problem.code === 'document.draft' || problem.code === 'document.void')
         .map((problem) => [problem.severity, problem.location?.file, problem.location?.row]),
     ).toEqual([
       ['info', 'Sales Invoices.csv', 6],
       ['info', 'Bills.csv', 8],
+      ['info', 'Bills.csv', 10],
     ]);
   });
 
@@ -93,7 +95,7 @@ describe('Xero documents whose number is missing or shared', () => {
     const duplicate = errors(problems).find((problem) => problem.code === 'key.duplicate');
     expect(duplicate?.message).toContain('RENT | Acme Property | 2025-12-14 | 1000.00');
     expect(duplicate?.message).toContain('Bills.csv row 2');
-    expect(duplicate?.message).toContain('Bills.csv row 10');
+    expect(duplicate?.message).toContain('Bills.csv row 11');
   });
 
   it('refuses a payment two open documents fit, naming both rows', async () => {

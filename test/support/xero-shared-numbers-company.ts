@@ -16,7 +16,7 @@
  *   bill, both still due.
  * - Sales: 250.00 (INV-102) − 100.00 (CN-1) = 150.00 credit; Rent: 3 × 1,000.00 + 300.00 =
  *   3,300.00 debit; Utilities: 2 × 150.00 = 300.00 debit; Owner's Capital: 4,900.00 credit as
- *   opened. The drafts (bill AP-9, invoice INV-103) post nothing.
+ *   opened. The drafts (bill AP-9, invoice INV-103) and the voided bill V-1 post nothing.
  */
 import { centsOf, formatCents } from '../../src/money/index.js';
 
@@ -140,6 +140,7 @@ export const sharedNumbersCompany: Record<string, string> = {
     bill('Beta Storage', '', '02/20/2026', '150.00', '150.00', 'AUTHORISED', '6100'),
     bill('Acme Property', 'AP-9', '02/25/2026', '80.00', '80.00', 'DRAFT'),
     bill('Acme Property', 'RENT', '03/14/2026', '1000.00', '1000.00', 'AUTHORISED'),
+    bill('Beta Storage', 'V-1', '03/02/2026', '75.00', '0.00', 'VOIDED', '6100'),
   ].join('\n'),
   'Payments.csv': [
     'PaymentID,Date,PaymentType,ContactName,InvoiceNumber,Amount,Currency,BankAccountCode,Reference',
