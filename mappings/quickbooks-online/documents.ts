@@ -1,11 +1,13 @@
 import type { PurchaseDocument, SalesDocument } from '../../src/ledger/index.js';
-import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
+import { cellText } from '../../src/sources/cell.js';
+import type { TableRow } from '../../src/sources/table/table-row.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+import { documentIdentity } from '../shared/keys.js';
 
 /** Which column plays which part in one QuickBooks Online document layout. */
 interface Layout {
@@ -119,6 +121,20 @@ const billColumns: ColumnSpec[] = [
   { id: 'ExchangeRate', headers: ['Exchange Rate', 'ExchangeRate'] },
 ];
 
+/**
+ * Consecutive rows with the same number are one document; QuickBooks Online allows bills without a
+ * number, whose rows are told apart by supplier and date (docs/mappings.md, QuickBooks Online).
+ */
+function documentRows(layout: Layout): (row: TableRow) => string | undefined {
+  return (row) => {
+    const number = cellText(row.cell(layout.number));
+    if (number) return number;
+    const party = cellText(row.cell(layout.party));
+    const date = cellText(row.cell(layout.date));
+    return party || date ? `\u0000${party}\u0000${date}` : undefined;
+  };
+}
+
 interface Table<E extends 'invoice' | 'bill'> {
   id: string;
   entity: E;
@@ -141,11 +157,11 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
     fileNames: table.fileNames,
     columns: sales ? invoiceColumns : billColumns,
     dateColumns: [layout.date, layout.dueDate],
-    groupBy: byColumn(layout.number),
+    groupBy: documentRows(layout),
     map(rows, context) {
       const [first] = rows;
       if (!first) return [];
-      const number = first.required(layout.number);
+      const number = first.text(layout.number);
       const partyText = first.required(layout.party);
       const date = first.date(layout.date, { required: true });
       const dueDate = first.date(layout.dueDate);
@@ -157,6 +173,7 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
           layout.currency,
         );
       checkRepeatedValues(rows, [layout.party, layout.date, layout.currency]);
+      if (!number && sales) first.required(layout.number);
       const drafts: LineDraft[] = [];
       for (const row of rows) {
         const item = row.text(layout.item);
@@ -201,27 +218,31 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
         problems: [],
       };
       const exchangeRate = exchangeRateOf(first, 'ExchangeRate');
-      if (rows.some((row) => row.failed) || !number || !partyText || !date || !currency)
-        return [mapped];
+      if (rows.some((row) => row.failed) || !partyText || !date || !currency) return [mapped];
       const partyKey =
         context.index.partyKey(sales ? 'customer' : 'vendor', partyText) ?? partyText;
       const lines = drafts.map(lineOf);
+      const totals = totalsOf(lines, {});
+      const identity = number
+        ? { key: number, workspaceNumber: number, legacyNumber: undefined }
+        : documentIdentity({ number, contact: partyText, date, total: totals.total });
       const value = compact({
-        key: number,
-        number,
+        key: identity.key,
+        number: identity.workspaceNumber,
+        legacyNumber: identity.legacyNumber,
         date,
         dueDate,
         currency,
         reference: first.text(layout.memo),
         lines,
-        ...totalsOf(lines, {}),
+        ...totals,
         exchangeRate,
         status: 'open' as const,
         source: first.location(),
         type: table.type,
         ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
       });
-      return [{ ...mapped, value: value as unknown as Mapped<E>['value'] }];
+      return [{ ...mapped, key: identity.key, value: value as unknown as Mapped<E>['value'] }];
     },
   };
 }

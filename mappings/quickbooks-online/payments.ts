@@ -5,6 +5,7 @@ import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-sp
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { compact } from '../shared/documents.js';
+import { NO_NUMBER } from '../shared/keys.js';
 
 interface Layout {
   id: string;
@@ -109,7 +110,11 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(
         );
       checkRepeatedValues(rows, [layout.party, layout.date, layout.bank]);
       const allocations = rows.map((row) => ({
-        documentKey: row.required(layout.document) ?? '',
+        // A bill without a number is paid by a row without one: its supplier and amount find it.
+        documentKey:
+          (entity === 'vendor-payment'
+            ? row.text(layout.document)
+            : row.required(layout.document)) ?? NO_NUMBER,
         amount: row.money('Amount', { required: true }) ?? '0.00',
         source: row.location(),
       }));

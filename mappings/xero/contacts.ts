@@ -59,14 +59,20 @@ interface ContactRoles {
 export async function gatherContactRoles(
   scan: TableScanner,
   context: MappingContext,
+  alongside?: (table: 'invoices' | 'bills') => (fields: RowFields) => void,
 ): Promise<void> {
   const roles: ContactRoles = { customers: new Set(), vendors: new Set() };
-  const collect = (set: Set<string>) => (fields: RowFields) => {
-    const name = fields.text('ContactName');
-    if (name) set.add(name.toLowerCase());
+  const collect = (set: Set<string>, table: 'invoices' | 'bills') => {
+    // Whatever else must be learnt from the document rows is learnt in the same pass over them.
+    const other = alongside?.(table);
+    return (fields: RowFields) => {
+      const name = fields.text('ContactName');
+      if (name) set.add(name.toLowerCase());
+      other?.(fields);
+    };
   };
-  await scan('invoices', collect(roles.customers));
-  await scan('bills', collect(roles.vendors));
+  await scan('invoices', collect(roles.customers, 'invoices'));
+  await scan('bills', collect(roles.vendors, 'bills'));
   context.facts.set(ROLES, roles);
 }
 

@@ -6,13 +6,79 @@ import {
   normalizeDecimal,
   parseDecimal,
 } from '../../src/money/index.js';
+import { cellText } from '../../src/sources/cell.js';
+import type { TableRow } from '../../src/sources/table/table-row.js';
 import { vocabulary, type RowFields } from '../../src/sources/table-mapping/row-fields.js';
-import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
+import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
+import { KeyIndex } from '../../src/validation/key-index.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
 import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
+import { documentIdentity } from '../shared/keys.js';
+
+/** The columns that tell one Xero document's rows from the next: Xero repeats them on every line. */
+const identityColumns = ['InvoiceNumber', 'ContactName', 'InvoiceDate', 'Total'] as const;
+
+/**
+ * Consecutive rows with the same number, contact, date and total are one document. The number
+ * alone is not enough: Xero allows bills without one and the same one ("RENT") on many bills.
+ */
+function documentRows(row: TableRow): string | undefined {
+  const texts = identityColumns.map((column) => cellText(row.cell(column)));
+  return texts.some(Boolean) ? texts.join('\u0000') : undefined;
+}
+
+const SHARED_NUMBERS = 'xero.sharedDocumentNumbers';
+
+/** Per table ("invoices", "bills"): the numbers that more than one document carries. */
+type SharedNumbers = Record<string, ReadonlySet<string>>;
+
+/**
+ * Finds, ahead of mapping, the document numbers that do not identify one document, so that only
+ * those documents (and the ones without a number) are keyed by contact, number, date and total,
+ * and every other document keeps its number as its key (the key earlier runs recorded it under).
+ */
+export function documentNumberCounter(): {
+  visit(table: 'invoices' | 'bills'): (fields: RowFields) => void;
+  finish(context: MappingContext): void;
+} {
+  // Every number is remembered as a 64-bit hash, not as a string: memory stays small for large books.
+  const seen = { invoices: new KeyIndex(), bills: new KeyIndex() };
+  const shared = { invoices: new Set<string>(), bills: new Set<string>() };
+  return {
+    visit(table) {
+      let previous: string | undefined;
+      return (fields) => {
+        const group = documentRows(fields.row);
+        const number = fields.text('InvoiceNumber');
+        const starts = group === undefined || group !== previous;
+        previous = group;
+        if (!starts || !number) return;
+        if (seen[table].add(number, 0) !== undefined) shared[table].add(number);
+      };
+    },
+    finish(context) {
+      const result: SharedNumbers = shared;
+      context.facts.set(SHARED_NUMBERS, result);
+    },
+  };
+}
+
+/**
+ * Whether a document number names one document of its table, so that it is the document's key.
+ * Payments and credits naming any other number are matched in validation by contact, number and
+ * open amount (src/validation/resolve-document.ts).
+ */
+export function identifiesDocument(
+  context: MappingContext,
+  table: 'invoices' | 'bills',
+  number: string | undefined,
+): number is string {
+  const shared = context.facts.get(SHARED_NUMBERS) as SharedNumbers | undefined;
+  return number !== undefined && !shared?.[table]?.has(number);
+}
 
 const statuses = vocabulary({
   draft: 'draft',
@@ -136,11 +202,11 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       : ['bills', 'purchase invoices', 'bill export'],
     columns: documentColumns,
     dateColumns: ['InvoiceDate', 'DueDate'],
-    groupBy: byColumn('InvoiceNumber'),
+    groupBy: documentRows,
     map(rows, context) {
       const [first] = rows;
       if (!first) return [];
-      const number = first.required('InvoiceNumber');
+      const number = first.text('InvoiceNumber');
       const contact = first.required('ContactName');
       const date = first.date('InvoiceDate', { required: true });
       const dueDate = first.date('DueDate');
@@ -164,7 +230,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       const amountDue = first.money('InvoiceAmountDue');
       // Xero quotes CurrencyRate as document-currency units per one base unit.
       const rate = exchangeRateOf(first, 'CurrencyRate');
-      checkRepeatedValues(rows, ['ContactName', 'InvoiceDate', 'Currency', 'CurrencyRate', 'Type']);
+      checkRepeatedValues(rows, ['Currency', 'CurrencyRate', 'Type']);
       const read: (Omit<LineDraft, 'amount'> & { lineAmount?: string | undefined })[] = [];
       for (const row of rows) {
         const quantity = row.decimal('Quantity', { required: true });
@@ -226,14 +292,17 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         );
       }
       const mapped: Mapped<E> = { entity, key: number, location: first.location(), problems: [] };
-      if (rows.some((row) => row.failed) || !number || !contact || !date || !currency)
-        return [mapped];
+      if (rows.some((row) => row.failed) || !contact || !date || !currency) return [mapped];
       const lines = drafts.map(lineOf);
       const partyKey = context.index.partyKey(sales ? 'customer' : 'vendor', contact) ?? contact;
       const totals = totalsOf(lines, stated);
+      const identity = identifiesDocument(context, sales ? 'invoices' : 'bills', number)
+        ? { key: number, workspaceNumber: number, legacyNumber: undefined }
+        : documentIdentity({ number, contact, date, total: totals.total });
       const value = compact({
-        key: number,
-        number,
+        key: identity.key,
+        number: identity.workspaceNumber,
+        legacyNumber: identity.legacyNumber,
         date,
         dueDate,
         currency,
@@ -247,7 +316,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         type,
         ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
       });
-      return [{ ...mapped, value: value as unknown as Mapped<E>['value'] }];
+      return [{ ...mapped, key: identity.key, value: value as unknown as Mapped<E>['value'] }];
     },
   };
 }

@@ -3,14 +3,18 @@ import { xeroAccounts } from './accounts.js';
 import { xeroOpeningBalance, xeroTrialBalance } from './balances.js';
 import { xeroBankStatement } from './bank-statement.js';
 import { gatherContactRoles, xeroCustomers, xeroVendors } from './contacts.js';
-import { xeroBills, xeroInvoices } from './documents.js';
+import { documentNumberCounter, xeroBills, xeroInvoices } from './documents.js';
 import { xeroItems } from './items.js';
 import { xeroManualJournals } from './manual-journals.js';
 import { xeroCreditAllocations, xeroCustomerPayments, xeroVendorPayments } from './payments.js';
 
 /** Xero's exports (see docs/mappings.md for file names, columns and what Xero cannot carry). */
 export const xeroMapping: TableMapping = {
-  prepare: gatherContactRoles,
+  async prepare(scan, context) {
+    const numbers = documentNumberCounter();
+    await gatherContactRoles(scan, context, (table) => numbers.visit(table));
+    numbers.finish(context);
+  },
   tables: [
     xeroAccounts,
     xeroCustomers,

@@ -5,7 +5,8 @@ import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { compact } from '../shared/documents.js';
-import { creditApplicationKey } from '../shared/keys.js';
+import { creditApplicationKey, NO_NUMBER } from '../shared/keys.js';
+import { identifiesDocument } from './documents.js';
 
 const paymentTypes = vocabulary({
   accrecpayment: 'customer-payment',
@@ -23,7 +24,8 @@ const paymentColumns = [
   { id: 'Date', headers: ['Date', 'PaymentDate'], required: true },
   { id: 'PaymentType', headers: ['PaymentType', 'Type'], required: true },
   { id: 'ContactName', headers: ['ContactName', 'Contact'], required: true },
-  { id: 'InvoiceNumber', headers: ['InvoiceNumber', 'Invoice Number'], required: true },
+  // A bill without a number is paid by a row without one: the payment's contact and amount find it.
+  { id: 'InvoiceNumber', headers: ['InvoiceNumber', 'Invoice Number'] },
   { id: 'Amount', headers: ['Amount'], required: true },
   { id: 'Currency', headers: ['Currency', 'CurrencyCode'] },
   {
@@ -69,15 +71,20 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(entity: E
         );
       checkRepeatedValues(rows, ['Date', 'ContactName', 'BankAccountCode', 'Currency']);
       const allocations = rows.map((row) => ({
-        documentKey: row.required('InvoiceNumber') ?? '',
+        documentKey: row.text('InvoiceNumber') ?? NO_NUMBER,
         amount: row.money('Amount', { required: true }) ?? '0.00',
         source: row.location(),
       }));
       const amount = formatCents(
         allocations.reduce((sum, allocation) => sum + centsOf(allocation.amount), 0n),
       );
-      const key =
-        first.text('PaymentID') ?? `${allocations[0]?.documentKey ?? ''} ${date ?? ''} ${amount}`;
+      const number = first.text('InvoiceNumber');
+      const table = entity === 'customer-payment' ? 'invoices' : 'bills';
+      // A number several documents share (or none) names no one payment: the contact joins it.
+      const named = identifiesDocument(context, table, number)
+        ? number
+        : `${number ?? NO_NUMBER} ${contact ?? ''}`;
+      const key = first.text('PaymentID') ?? `${named} ${date ?? ''} ${amount}`;
       const mapped: Mapped<E> = { entity, key, location: first.location(), problems: [] };
       if (rows.some((row) => row.failed) || !type || !date || !contact || !bank || !currency)
         return [mapped];
@@ -110,9 +117,12 @@ const creditTypes = vocabulary({
   'purchase credit note': 'vendor-credit',
 } as const);
 
+const partyOf = { 'customer-credit': 'customer', 'vendor-credit': 'vendor' } as const;
+
 /**
  * Credit note allocations, one row per credit note applied to an invoice or bill (Xero's
- * CreditNote.Allocations flattened): Date, CreditNoteNumber, InvoiceNumber, Amount, Type.
+ * CreditNote.Allocations flattened): Date, CreditNoteNumber, InvoiceNumber, Amount, Type, and
+ * optionally ContactName (which tells credit notes that share a number apart).
  */
 export const xeroCreditAllocations: TableSpec<'credit-application'> = {
   id: 'credit_applications',
@@ -121,12 +131,13 @@ export const xeroCreditAllocations: TableSpec<'credit-application'> = {
   columns: [
     { id: 'Date', headers: ['Date'], required: true },
     { id: 'CreditNoteNumber', headers: ['CreditNoteNumber', 'Credit Note Number'], required: true },
-    { id: 'InvoiceNumber', headers: ['InvoiceNumber', 'Invoice Number'], required: true },
+    { id: 'InvoiceNumber', headers: ['InvoiceNumber', 'Invoice Number'] },
     { id: 'Amount', headers: ['Amount'], required: true },
     { id: 'Type', headers: ['Type', 'CreditNoteType'], required: true },
+    { id: 'ContactName', headers: ['ContactName', 'Contact'] },
   ],
   dateColumns: ['Date'],
-  map([row]) {
+  map([row], context) {
     if (!row) return [];
     const kind = row.oneOf('Type', creditTypes, {
       required: true,
@@ -134,7 +145,8 @@ export const xeroCreditAllocations: TableSpec<'credit-application'> = {
     });
     const date = row.date('Date', { required: true });
     const creditKey = row.required('CreditNoteNumber');
-    const documentKey = row.required('InvoiceNumber');
+    const documentKey = row.text('InvoiceNumber') ?? NO_NUMBER;
+    const contact = row.text('ContactName');
     const amount = row.money('Amount', { required: true });
     const key = creditKey && documentKey ? creditApplicationKey(creditKey, documentKey) : undefined;
     const mapped: Mapped<'credit-application'> = {
@@ -145,15 +157,16 @@ export const xeroCreditAllocations: TableSpec<'credit-application'> = {
     };
     if (row.failed || !kind || !date || !creditKey || !documentKey || !amount || !key)
       return [mapped];
-    const value: CreditApplication = {
+    const value: CreditApplication = compact({
       key,
       kind,
       date,
       creditKey,
       documentKey,
       amount,
+      partyKey: contact && (context.index.partyKey(partyOf[kind], contact) ?? contact),
       source: row.location(),
-    };
+    });
     return [{ ...mapped, value }];
   },
 };

@@ -185,7 +185,14 @@ export type DocumentLine = z.infer<typeof documentLineSchema>;
 
 const documentFields = {
   key: legacyKeySchema,
+  /** The number the document is created under in the workspace. */
   number: z.string().min(1),
+  /**
+   * Set when the export's number does not identify the document (missing, or shared with another
+   * document): that number ("(no number)" when missing). Payments and credits that name it are
+   * matched by contact, number and open amount (src/validation/resolve-document.ts).
+   */
+  legacyNumber: z.string().min(1).optional(),
   date: isoDateSchema,
   dueDate: isoDateSchema.optional(),
   currency: currencySchema,
@@ -269,6 +276,8 @@ export const creditApplicationSchema = z.object({
   creditKey: legacyKeySchema,
   documentKey: legacyKeySchema,
   amount: moneySchema,
+  /** The customer or vendor, when the export says: it tells credit notes sharing a number apart. */
+  partyKey: legacyKeySchema.optional(),
   source: sourceLocationSchema,
 });
 export type CreditApplication = z.infer<typeof creditApplicationSchema>;

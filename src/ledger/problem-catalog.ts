@@ -184,6 +184,12 @@ export const problemCatalog = {
     'error',
     'A payment or credit names a document that is not in the ledger.',
   ],
+  'reference.ambiguous-document': [
+    'error',
+    'A payment or credit names a number that two open documents of its contact share.',
+  ],
+  'document.draft': ['info', 'A draft or awaiting-approval document: not migrated.'],
+  'document.void': ['info', 'A voided document from the cutover on: not migrated.'],
   'reference.not-a-bank-account': [
     'error',
     'Money moves through an account that is not a bank or credit card.',

@@ -101,7 +101,17 @@ export function checkDocument(
   }
   check.notAfterEnd(document.date, `The ${name}`);
   const beforeCutover = document.date < settings.cutoverDate;
-  if (beforeCutover) {
+  if (!beforeCutover && document.status === 'draft') {
+    check.add(
+      'document.draft',
+      `The ${name} of ${document.date} is a draft (or awaiting approval): it never posted to the legacy books, so it is not migrated. Approve it in the workspace if it is still wanted.`,
+    );
+  } else if (!beforeCutover && document.status === 'void') {
+    check.add(
+      'document.void',
+      `The ${name} of ${document.date} is voided: it is not in the legacy books, so it is not migrated.`,
+    );
+  } else if (beforeCutover) {
     if (document.status === 'void' || document.status === 'draft') {
       check.add(
         'document.closed-before-cutover',
@@ -118,6 +128,7 @@ export function checkDocument(
     entity,
     type: document.type,
     partyKey,
+    date: document.date,
     currency: document.currency,
     total,
     baseTotal: baseTotal ?? total,
@@ -128,4 +139,6 @@ export function checkDocument(
     status: document.status,
     location: document.source,
   });
+  if (document.legacyNumber !== undefined)
+    state.documents.addNumber(entity, document.legacyNumber, partyKey, document.key);
 }

@@ -1,6 +1,7 @@
-import type { RecordOf, SourceLocation } from '../ledger/index.js';
+import { formatLocation, type RecordOf, type SourceLocation } from '../ledger/index.js';
 import { centsOf } from '../money/index.js';
 import { money, type RecordCheck } from './record-check.js';
+import { resolveDocument, type DocumentReference, type FoundDocument } from './resolve-document.js';
 import type { DocumentSummary } from './validation-state.js';
 
 const BANK_KINDS = new Set(['bank', 'credit-card']);
@@ -49,6 +50,28 @@ export function checkBankTransaction(
   }
   check.notAfterEnd(transaction.date, what);
   beforeCutover(check, transaction.date, what);
+}
+
+/**
+ * The document a payment or a credit names (src/validation/resolve-document.ts); undefined when
+ * none has the number, after reporting an ambiguity with both candidates' rows.
+ */
+function findDocument(
+  check: RecordCheck,
+  what: string,
+  location: SourceLocation | undefined,
+  wanted: DocumentReference,
+): FoundDocument | 'ambiguous' | undefined {
+  const resolution = resolveDocument(check.state.documents, wanted);
+  if (resolution.kind === 'found') return resolution.document;
+  if (resolution.kind === 'unknown') return undefined;
+  const [first, second] = resolution.candidates;
+  check.add(
+    'reference.ambiguous-document',
+    `${what} "${wanted.reference}"${wanted.partyKey === undefined ? '' : ` of "${wanted.partyKey}"`} for ${money(wanted.amount)}, and two documents fit: the one at ${formatLocation(first.summary.location)} and the one at ${formatLocation(second.summary.location)}, with that number, that contact and that much open. Give one of them its own number in the legacy system and export again, or put the document's key (such as "${first.key}") in this row instead of the number.`,
+    location,
+  );
+  return 'ambiguous';
 }
 
 /** Applies an amount to a document, reporting when it takes more than the document has open. */
@@ -112,7 +135,8 @@ export function checkPayment(
     );
   }
   let allocated = 0n;
-  for (const allocation of payment.allocations) {
+  const allocations = payment.allocations.map((allocation) => ({ ...allocation }));
+  for (const allocation of allocations) {
     const cents = centsOf(allocation.amount);
     allocated += cents;
     if (cents <= 0n) {
@@ -123,7 +147,17 @@ export function checkPayment(
       );
       continue;
     }
-    const summary = state.documents.get(documentEntity, allocation.documentKey);
+    const found = findDocument(check, `${what} pays`, allocation.source, {
+      entity: documentEntity,
+      reference: allocation.documentKey,
+      types: [documentType],
+      partyKey: payment.partyKey,
+      amount: cents,
+      date: payment.date,
+    });
+    if (found === 'ambiguous') continue;
+    const summary = found?.summary;
+    if (found) allocation.documentKey = found.key;
     if (!summary) {
       check.add(
         'reference.unknown-document',
@@ -157,6 +191,13 @@ export function checkPayment(
     applyTo(check, summary, allocation.documentKey, cents, early, allocation.source);
     state.documents.update(documentEntity, allocation.documentKey, summary);
   }
+  if (
+    allocations.some(
+      (allocation, index) => allocation.documentKey !== payment.allocations[index]?.documentKey,
+    )
+  ) {
+    check.resolved = { entity, value: { ...payment, allocations } };
+  }
   if (allocated > amount) {
     check.add(
       'payment.over-allocated',
@@ -185,8 +226,35 @@ export function checkCreditApplication(
     check.add('payment.non-positive', `${what} applies ${money(cents)}; it must be positive.`);
   check.notAfterEnd(application.date, what);
   const early = beforeCutover(check, application.date, what);
-  const credit = state.documents.get(entity, application.creditKey);
-  const document = state.documents.get(entity, application.documentKey);
+  const creditFound = findDocument(check, `${what} applies credit`, undefined, {
+    entity,
+    reference: application.creditKey,
+    types: [creditType],
+    partyKey: application.partyKey,
+    amount: cents,
+    date: application.date,
+  });
+  const documentFound = findDocument(check, `${what} applies a credit to`, undefined, {
+    entity,
+    reference: application.documentKey,
+    types: [documentType],
+    partyKey:
+      application.partyKey ??
+      (typeof creditFound === 'object' ? creditFound.summary.partyKey : undefined),
+    amount: cents,
+    date: application.date,
+  });
+  if (creditFound === 'ambiguous' || documentFound === 'ambiguous') return;
+  const credit = creditFound?.summary;
+  const document = documentFound?.summary;
+  const creditKey = creditFound?.key ?? application.creditKey;
+  const documentKey = documentFound?.key ?? application.documentKey;
+  if (creditKey !== application.creditKey || documentKey !== application.documentKey) {
+    check.resolved = {
+      entity: 'credit-application',
+      value: { ...application, creditKey, documentKey },
+    };
+  }
   if (!credit) {
     check.add(
       'reference.unknown-document',
@@ -237,7 +305,7 @@ export function checkCreditApplication(
       `Applications of ${creditType.replace('-', ' ')} ${application.creditKey} now add up to ${money(credit.applied)}, more than its total ${money(credit.total)}.`,
     );
   }
-  applyTo(check, document, application.documentKey, cents, early, application.source);
-  state.documents.update(entity, application.creditKey, credit);
-  state.documents.update(entity, application.documentKey, document);
+  applyTo(check, document, documentKey, cents, early, application.source);
+  state.documents.update(entity, creditKey, credit);
+  state.documents.update(entity, documentKey, document);
 }

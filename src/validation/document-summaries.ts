@@ -7,6 +7,8 @@ export interface DocumentSummary {
   entity: 'invoice' | 'bill';
   type: 'invoice' | 'credit-note' | 'bill' | 'vendor-credit';
   partyKey: string;
+  /** The document's date (ISO): a payment can only settle a document dated on or before it. */
+  date: string;
   currency: string;
   total: Cents;
   /** The total in base currency, as the legacy books recorded it (the total for base documents). */
@@ -46,6 +48,13 @@ interface StoredSummary extends Omit<
  */
 export class DocumentSummaries {
   private readonly map = OffHeapMap.create<StoredSummary>();
+  /**
+   * Keys of the documents whose number does not identify them, by entity, that number and party
+   * (so that a party's many unnumbered bills do not make every other party's lookups long), and
+   * which parties have documents under a number, for references that name no party.
+   */
+  private readonly numbered = OffHeapMap.create<string[]>();
+  private readonly numberParties = OffHeapMap.create<string[]>();
   private count = 0;
 
   get(entity: 'invoice' | 'bill', key: string): ReadSummary | undefined {
@@ -57,6 +66,36 @@ export class DocumentSummaries {
   add(entity: 'invoice' | 'bill', key: string, summary: DocumentSummary): void {
     const order = this.map.get([entity, key])?.order ?? (this.count += 1);
     this.update(entity, key, { ...summary, order });
+  }
+
+  /** Files a document under the export's number when that number is not its key. */
+  addNumber(entity: 'invoice' | 'bill', number: string, partyKey: string, key: string): void {
+    const keys = this.numbered.get([entity, number, partyKey]) ?? [];
+    this.numbered.set([entity, number, partyKey], [...keys, key]);
+    const parties = this.numberParties.get([entity, number]) ?? [];
+    if (!parties.includes(partyKey))
+      this.numberParties.set([entity, number], [...parties, partyKey]);
+  }
+
+  /**
+   * The documents filed under a number with `addNumber`, the party's (every party's when none is
+   * named), in the order they were read.
+   */
+  byNumber(
+    entity: 'invoice' | 'bill',
+    number: string,
+    partyKey: string | undefined,
+  ): { key: string; summary: ReadSummary }[] {
+    const parties =
+      partyKey === undefined ? (this.numberParties.get([entity, number]) ?? []) : [partyKey];
+    const found: { key: string; summary: ReadSummary }[] = [];
+    for (const party of parties) {
+      for (const key of this.numbered.get([entity, number, party]) ?? []) {
+        const summary = this.get(entity, key);
+        if (summary) found.push({ key, summary });
+      }
+    }
+    return found.sort((a, b) => a.summary.order - b.summary.order);
   }
 
   /** Stores the new state of a summary read with `get` (after a payment, say). */
@@ -82,6 +121,8 @@ export class DocumentSummaries {
   /** Frees the scratch space once validation is over. */
   clear(): void {
     this.map.clear();
+    this.numbered.clear();
+    this.numberParties.clear();
   }
 }
 

@@ -15,6 +15,8 @@ import type { ValidationState } from './validation-state.js';
 export class RecordCheck {
   readonly problems: Problem[] = [];
   readonly key: string;
+  /** The record as it goes on, when checking resolved something in it (a payment's documents). */
+  resolved: LedgerRecord | undefined;
 
   constructor(
     readonly record: LedgerRecord,

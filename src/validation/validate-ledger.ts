@@ -25,7 +25,7 @@ function check(
   item: Extract<LedgerItem, { kind: 'record' }>,
   state: ValidationState,
   settings: ValidationSettings,
-): Problem[] {
+): RecordCheck {
   const { record } = item;
   const context = new RecordCheck(record, state, settings);
   switch (record.entity) {
@@ -63,7 +63,7 @@ function check(
       checkTrialBalanceLine(context, record.value);
       break;
   }
-  return context.problems;
+  return context;
 }
 
 /** Problems due when a section of the stream ends (references that may point forward within it). */
@@ -74,8 +74,10 @@ function sectionEnd(entity: EntityName | undefined, state: ValidationState): Pro
 }
 
 /**
- * Streaming cross-entity validation. Records pass through with their problems extended; references
- * point backwards thanks to the dependency order, so only key indexes and small per-document
+ * Streaming cross-entity validation. Records pass through with their problems extended, and a
+ * payment's or credit's reference to a document by a shared or missing number is replaced by the
+ * document's key (src/validation/resolve-document.ts), so staging settles the document validation
+ * matched. References point backwards thanks to the dependency order, so only key indexes and small per-document
  * summaries are kept. File-level findings (an unbalanced opening balance, receivables that disagree
  * with open invoices) come out as problem items when their section, or the stream, ends.
  */
@@ -96,9 +98,13 @@ export async function* validateLedger(
         for (const problem of sectionEnd(section, state)) yield { kind: 'problem', problem };
         section = entity;
       }
-      const problems = check(item, state, settings);
-      yield problems.length
-        ? { kind: 'record', record: item.record, problems: [...item.problems, ...problems] }
+      const { problems, resolved } = check(item, state, settings);
+      yield problems.length || resolved
+        ? {
+            kind: 'record',
+            record: resolved ?? item.record,
+            problems: [...item.problems, ...problems],
+          }
         : item;
     }
     for (const problem of [...sectionEnd(section, state), ...finalProblems(state, settings)]) {

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Problem } from '../../src/ledger/index.js';
 import type { LedgerRecord } from '../../src/ledger/index.js';
-import { readLedger, type ReadLedgerOptions } from '../../mappings/read-ledger.js';
+import {
+  readLedger,
+  type ReadLedgerOptions,
+  type SourceFormat,
+} from '../../mappings/read-ledger.js';
+import { validateLedger } from '../../src/validation/validate-ledger.js';
 
 /** A temporary export folder with the given files; removed by `cleanup`. */
 export async function exportFolder(
@@ -40,6 +45,30 @@ export async function readFiles(
   const { folder, cleanup } = await exportFolder(files);
   try {
     return await readAll({ ...options, folder });
+  } finally {
+    await cleanup();
+  }
+}
+
+/** Reads and validates files written into a fresh folder, as `ledgerlift validate` does. */
+export async function validateFiles(
+  files: Record<string, string | Buffer>,
+  format: SourceFormat,
+  window: { cutoverDate: string; endDate?: string; baseCurrency: string },
+): Promise<ReadResult> {
+  const { folder, cleanup } = await exportFolder(files);
+  try {
+    const { baseCurrency, ...dates } = window;
+    const records: LedgerRecord[] = [];
+    const problems: Problem[] = [];
+    const items = readLedger({ folder, format, defaultCurrency: baseCurrency, ...dates });
+    for await (const item of validateLedger(items, window)) {
+      if (item.kind === 'record') {
+        records.push(item.record);
+        problems.push(...item.problems);
+      } else problems.push(item.problem);
+    }
+    return { records, problems };
   } finally {
     await cleanup();
   }

@@ -8,6 +8,7 @@ const summary = (overrides: Partial<DocumentSummary> = {}): DocumentSummary => (
   entity: 'invoice',
   type: 'invoice',
   partyKey: 'C-1',
+  date: '2025-11-03',
   currency: 'USD',
   total: 12_345n,
   baseTotal: 12_345n,

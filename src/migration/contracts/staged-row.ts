@@ -30,13 +30,7 @@ export interface StagingSkip {
   step: StepName | undefined;
   entity: EntityName | undefined;
   key: string | undefined;
-  reason:
-    | 'invalid'
-    | 'before-cutover'
-    | 'after-end'
-    | 'void'
-    | 'draft-before-cutover'
-    | 'settled-before-cutover';
+  reason: 'invalid' | 'before-cutover' | 'after-end' | 'void' | 'draft' | 'settled-before-cutover';
   /** Codes of the problems that made the row invalid. */
   codes: string[];
   location: Problem['location'];

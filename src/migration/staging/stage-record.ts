@@ -118,10 +118,9 @@ async function stageDocument(
   const { entity, value: document, staged, cutoverDate } = record;
   staged.seeDate(document.date);
   if (document.status === 'void') return skip(record, document.key, 'void');
-  if (document.status === 'draft' && document.date < cutoverDate) {
-    // Never posted in the legacy books, so not part of what was open at the cutover.
-    return skip(record, document.key, 'draft-before-cutover');
-  }
+  // Never posted in the legacy books (a draft or awaiting approval): nothing of it is in the
+  // legacy trial balance, so it is not migrated (validation's note document.draft names it).
+  if (document.status === 'draft') return skip(record, document.key, 'draft');
   staged.documents.set([entity, document.key], {
     document: { ...document, lines: [] },
     facts: {
@@ -139,7 +138,7 @@ async function stageDocument(
   if (document.date >= cutoverDate) {
     postDocument(staged.books, staged.postingKeys, document, staged.baseCurrency);
     const taxed = document.lines.some((line) => centsOf(line.taxAmount) !== 0n);
-    if (entity === 'invoice' && taxed && document.status !== 'draft') {
+    if (entity === 'invoice' && taxed) {
       staged.taxMonths.add(document.date.slice(0, 7));
     }
   }
