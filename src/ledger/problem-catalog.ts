@@ -147,6 +147,10 @@ export const problemCatalog = {
     'A payment without a document link was applied to the oldest open documents.',
   ],
   'payment.unapplied': ['error', 'A payment has no document to apply to.'],
+  'bank.tax-unpostable': [
+    'error',
+    'A bank line’s tax cannot be posted (tax on an untaxed rate, over the gross, no tax account).',
+  ],
   'balance.trial-missing-date': [
     'error',
     'A trial balance has no as-of date; set trialBalanceDate.',
