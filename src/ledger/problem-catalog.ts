@@ -85,6 +85,10 @@ export const problemCatalog = {
     'error',
     'Every date could be day-first or month-first; set dateFormat.',
   ],
+  'date.order-assumed': [
+    'info',
+    'Every date of a file reads both ways; it was read in the order another file shows.',
+  ],
   'date.excel-serial': [
     'error',
     'A CSV date is an Excel serial number (a formatting slip in Excel).',
