@@ -15,6 +15,7 @@ import type { Comparison, VerificationReport } from '../contracts/verification-r
 import { accountCause, counterpartyCause, type CauseContext } from './probable-cause.js';
 import { agingTotals, trialBalanceRows } from './report-figures.js';
 import { bookedExchangeDifferences, type ExchangeDifference } from './exchange-differences.js';
+import { unrebuiltBalancesAdvice } from './unrebuilt-balances.js';
 
 const roleNames: Record<string, string> = {
   '@receivable': 'Accounts receivable (workspace control account)',
@@ -141,6 +142,8 @@ export async function verifyBooks(
   const ledgerAgainstLegacy = useLegacy
     ? compare(legacy, projected, nameOf).filter(isDifferent)
     : [];
+  const advice = unrebuiltBalancesAdvice(ledgerAgainstLegacy, manifest.endDate);
+  if (advice) notes.push(advice);
   const differences =
     accounts.filter(isDifferent).length +
     receivables.filter(isDifferent).length +
