@@ -142,7 +142,11 @@ export async function verifyBooks(
   const ledgerAgainstLegacy = useLegacy
     ? compare(legacy, projected, nameOf).filter(isDifferent)
     : [];
-  const advice = unrebuiltBalancesAdvice(ledgerAgainstLegacy, manifest.endDate);
+  // Without an opening balance, or without legacy figures at the end date, those are the causes.
+  const advice =
+    causes.hasOpeningBalance && !undated
+      ? unrebuiltBalancesAdvice(ledgerAgainstLegacy, manifest.endDate)
+      : undefined;
   if (advice) notes.push(advice);
   const differences =
     accounts.filter(isDifferent).length +
