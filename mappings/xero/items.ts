@@ -1,9 +1,7 @@
 import type { Product } from '../../src/ledger/index.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { compact } from '../shared/documents.js';
-
-/** Tax rate names that mean "not taxed". */
-const UNTAXED = /exempt|no (vat|gst|tax)|zero|none|out of scope|^bas excluded$/i;
+import { isUntaxedTaxType } from './tax-types.js';
 
 export const xeroItems: TableSpec<'product'> = {
   id: 'products',
@@ -48,7 +46,7 @@ export const xeroItems: TableSpec<'product'> = {
       purchaseCost,
       incomeAccountKey: account('SalesAccount'),
       expenseAccountKey: account('PurchasesAccount'),
-      taxable: salesTax !== undefined && !UNTAXED.test(salesTax),
+      taxable: salesTax !== undefined && !isUntaxedTaxType(salesTax),
       active: true,
       source: row.location(),
     });

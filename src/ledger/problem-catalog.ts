@@ -85,6 +85,10 @@ export const problemCatalog = {
     'error',
     'Every date could be day-first or month-first; set dateFormat.',
   ],
+  'date.order-assumed': [
+    'info',
+    'Every date of a file reads both ways; it was read in the order another file shows.',
+  ],
   'date.excel-serial': [
     'error',
     'A CSV date is an Excel serial number (a formatting slip in Excel).',
@@ -147,6 +151,10 @@ export const problemCatalog = {
     'A payment without a document link was applied to the oldest open documents.',
   ],
   'payment.unapplied': ['error', 'A payment has no document to apply to.'],
+  'bank.tax-unpostable': [
+    'error',
+    'A bank line’s tax cannot be posted (tax on an untaxed rate, over the gross, no tax account).',
+  ],
   'balance.trial-missing-date': [
     'error',
     'A trial balance has no as-of date; set trialBalanceDate.',

@@ -29,8 +29,9 @@ export async function* readMappedIif(
   const files = iifFiles(environment).filter((file) => environment.listing.files.includes(file));
   const encoding = settings.overrides.encoding;
   const tables = mapping.passes.flatMap((pass) => (pass.kind === 'table' ? [pass.spec] : []));
-  environment.dateSamples = async function* (): AsyncGenerator<DateSample> {
+  environment.dateSamples = async function* (only?: string): AsyncGenerator<DateSample> {
     for (const file of files) {
+      if (only !== undefined && only !== file) continue;
       for await (const batch of readIifRows({
         path: join(settings.folder, file),
         file,
@@ -42,7 +43,7 @@ export async function* readMappedIif(
         }
       }
     }
-    yield* environment.tableDateSamples(tables);
+    yield* environment.tableDateSamples(tables, only);
   };
   if (files.length === 0) {
     yield [

@@ -3,7 +3,10 @@ import type { IsoDate, Problem, SourceLocation } from '../ledger/index.js';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { cellText } from './cell.js';
 import type { LedgerItem } from '../ledger/ledger-item.js';
-import { ambiguousDateProblem } from './table-mapping/ambiguous-date-problem.js';
+import {
+  ambiguousDateProblem,
+  assumedDateOrderNote,
+} from './table-mapping/ambiguous-date-problem.js';
 import { DateOrderState } from './table-mapping/date-order-state.js';
 import { groupRows } from './table-mapping/group-rows.js';
 import { LedgerIndex } from './table-mapping/ledger-index.js';
@@ -65,8 +68,11 @@ export class SourceEnvironment {
   readonly context: MappingContext;
   readonly dates: DateOrderState;
   readonly pending: Problem[] = [];
-  /** Sources of dates to scan when the date order must be settled (set by each driver). */
-  dateSamples: () => AsyncIterable<DateSample> = async function* () {};
+  /**
+   * Sources of dates to scan when a date order must be settled (set by each driver): those of one
+   * file when `file` is given, else every file's.
+   */
+  dateSamples: (file?: string) => AsyncIterable<DateSample> = async function* () {};
   private readonly located = new Map<string, Promise<{ source?: TableSource; tried: string[] }>>();
   private trialBalances: Promise<TrialBalanceRoles> | undefined;
 
@@ -156,10 +162,14 @@ export class SourceEnvironment {
     }
   }
 
-  /** Date samples from the date columns of tables. */
-  async *tableDateSamples(tables: readonly AnyTableSpec[]): AsyncGenerator<DateSample> {
+  /** Date samples from the date columns of tables (only those read from `file`, when given). */
+  async *tableDateSamples(
+    tables: readonly AnyTableSpec[],
+    file?: string,
+  ): AsyncGenerator<DateSample> {
     for (const spec of tables) {
       if (!spec.dateColumns?.length) continue;
+      if (file !== undefined && (await this.locate(spec)).source?.file !== file) continue;
       for await (const row of this.quietRows(spec)) {
         for (const column of spec.dateColumns) {
           yield { text: cellText(row.cell(column)), location: row.location(column) };
@@ -168,29 +178,49 @@ export class SourceEnvironment {
     }
   }
 
-  /** Scans ahead for the first date only one order allows; otherwise the order stays ambiguous. */
-  async settleDateOrder(): Promise<void> {
-    for await (const sample of this.dateSamples()) {
+  /**
+   * Scans ahead for a file's date order: its own first date only one order allows, else (every date
+   * of the file reads both ways) the first such date of the folder. With neither the file's dates
+   * stay ambiguous.
+   */
+  async settleDateOrder(file: string): Promise<void> {
+    const { dates } = this;
+    if (!dates.scannedFiles.has(file)) {
+      if (await this.scanDates(this.dateSamples(file), () => dates.decision(file) !== undefined))
+        return;
+      dates.scannedFiles.add(file);
+    }
+    if (!dates.folderScanned) {
+      await this.scanDates(this.dateSamples(), () => dates.hasFolderEvidence);
+      dates.folderScanned = true;
+    }
+  }
+
+  /** Feeds dates only one order allows to the date state until `done`; false when none did. */
+  private async scanDates(samples: AsyncIterable<DateSample>, done: () => boolean) {
+    for await (const sample of samples) {
       const shape = dateShapeOf(sample.text);
       if (shape.kind !== 'numeric' || isAmbiguous(shape)) continue;
       const [order] = ordersAllowed(shape);
-      if (order) {
-        this.dates.decide(order, sample);
-        return;
-      }
+      if (order === undefined) continue;
+      this.dates.decide(order, sample);
+      if (done()) return true;
     }
-    this.dates.ambiguous = true;
+    return false;
   }
 
   drain(): LedgerItem[] {
     return this.pending.splice(0).map((problem) => ({ kind: 'problem', problem }));
   }
 
-  /** True when a date in these rows needs the date order, which is not settled yet. */
-  needsDateOrder(rows: readonly TableRow[], dateColumns: readonly string[]): boolean {
-    return rows.some((row) =>
-      dateColumns.some((column) => needsDateOrder(row.cell(column), this.dates)),
+  /** The file of these rows when a date in them needs its order, which is not settled yet. */
+  needsDateOrder(rows: readonly TableRow[], dateColumns: readonly string[]): string | undefined {
+    const row = rows.find((candidate) =>
+      dateColumns.some((column) =>
+        needsDateOrder(candidate.cell(column), this.dates, candidate.file),
+      ),
     );
+    return row?.file;
   }
 
   /**
@@ -202,7 +232,8 @@ export class SourceEnvironment {
     dateColumns: readonly string[],
     map: (fields: RowFields[]) => AnyMapped[],
   ): Promise<LedgerItem[]> {
-    if (this.needsDateOrder(rows, dateColumns)) await this.settleDateOrder();
+    const unsettled = this.needsDateOrder(rows, dateColumns);
+    if (unsettled !== undefined) await this.settleDateOrder(unsettled);
     return this.mapSettled(rows, dateColumns, map);
   }
 
@@ -251,7 +282,8 @@ export class SourceEnvironment {
       const items = this.drain();
       this.context.table = { ...this.context.table, sheet: groups[0]?.[0]?.sheet };
       for (const group of groups) {
-        if (this.needsDateOrder(group, dateColumns)) await this.settleDateOrder();
+        const unsettled = this.needsDateOrder(group, dateColumns);
+        if (unsettled !== undefined) await this.settleDateOrder(unsettled);
         items.push(...this.drain(), ...this.mapSettled(group, dateColumns, map));
       }
       yield items;
@@ -259,9 +291,11 @@ export class SourceEnvironment {
     yield [...this.drain(), ...this.ambiguousDates(source.file)];
   }
 
+  /** The file's one problem for dates left unread, and its note for dates read in an assumed order. */
   ambiguousDates(file: string): LedgerItem[] {
-    const problem = ambiguousDateProblem(file, this.dates);
-    return problem ? [{ kind: 'problem', problem }] : [];
+    return [ambiguousDateProblem(file, this.dates), assumedDateOrderNote(file, this.dates)].flatMap(
+      (problem) => (problem ? [{ kind: 'problem' as const, problem }] : []),
+    );
   }
 }
 

@@ -287,12 +287,12 @@ describe('bad input: each case is a located problem, never a crash', () => {
     ).toMatchObject({ date: '2024-04-03' });
   });
 
-  it('settles the date order from the first date only one order fits, and holds every file to it', async () => {
+  it("settles each file's date order from its first date only one order fits, and holds the file to it", async () => {
     const { records, problems } = await readFiles({
       'accounts.csv': ACCOUNTS_CSV,
-      'bank_transactions.csv': `${BANK_HEADER}\nBT-1,1000,03/04/2024,-15,Fee\nBT-2,1000,13/04/2024,-15,Fee\n`,
+      'bank_transactions.csv': `${BANK_HEADER}\nBT-1,1000,03/04/2024,-15,Fee\nBT-2,1000,13/04/2024,-15,Fee\nBT-3,1000,04/25/2024,-15,Fee\n`,
       'credit_applications.csv':
-        'Kind,Date,Credit,Document,Amount\ncustomer-credit,01/25/2024,CN-1,INV-1,5\n',
+        'Kind,Date,Credit,Document,Amount\ncustomer-credit,02/01/2024,CN-1,INV-1,5\ncustomer-credit,01/25/2024,CN-1,INV-1,5\n',
     });
     expect(
       records
@@ -302,14 +302,41 @@ describe('bad input: each case is a located problem, never a crash', () => {
       { key: 'BT-1', date: '2024-04-03' },
       { key: 'BT-2', date: '2024-04-13' },
     ]);
+    expect(
+      records
+        .filter((record) => record.entity === 'credit-application')
+        .map((record) => record.value.date),
+    ).toEqual(['2024-02-01', '2024-01-25']);
     const problem = only(problems, 'date.invalid');
     expect(problem.location).toMatchObject({
-      file: 'credit_applications.csv',
-      row: 2,
+      file: 'bank_transactions.csv',
+      row: 4,
       column: 'Date',
     });
     expect(problem.message).toContain(
       'DD/MM/YYYY order detected from "13/04/2024" (bank_transactions.csv row 3, column "Date")',
+    );
+  });
+
+  it('reads a file whose every date reads both ways in the order another file shows, and says so', async () => {
+    const { records, problems } = await readFiles({
+      'accounts.csv': ACCOUNTS_CSV,
+      'bank_transactions.csv': `${BANK_HEADER}\nBT-1,1000,03/04/2024,-15,Fee\nBT-2,1000,04/02/2024,-15,Fee\n`,
+      'credit_applications.csv':
+        'Kind,Date,Credit,Document,Amount\ncustomer-credit,01/25/2024,CN-1,INV-1,5\n',
+    });
+    expect(
+      records
+        .filter((record) => record.entity === 'bank-transaction')
+        .map((record) => record.value.date),
+    ).toEqual(['2024-03-04', '2024-04-02']);
+    const note = only(problems, 'date.order-assumed');
+    expect(note).toMatchObject({
+      severity: 'info',
+      location: { file: 'bank_transactions.csv', row: 2, column: 'Date' },
+    });
+    expect(note.message).toContain(
+      'bank_transactions.csv: no date in it tells day-first from month-first (like "03/04/2024", row 2), so its 2 dates were read as MM/DD/YYYY, the order "01/25/2024" shows in credit_applications.csv row 2, column "Date"',
     );
   });
 

@@ -15,6 +15,7 @@ import type { Comparison, VerificationReport } from '../contracts/verification-r
 import { accountCause, counterpartyCause, type CauseContext } from './probable-cause.js';
 import { agingTotals, trialBalanceRows } from './report-figures.js';
 import { bookedExchangeDifferences, type ExchangeDifference } from './exchange-differences.js';
+import { unrebuiltBalancesAdvice } from './unrebuilt-balances.js';
 
 const roleNames: Record<string, string> = {
   '@receivable': 'Accounts receivable (workspace control account)',
@@ -141,6 +142,12 @@ export async function verifyBooks(
   const ledgerAgainstLegacy = useLegacy
     ? compare(legacy, projected, nameOf).filter(isDifferent)
     : [];
+  // Without an opening balance, or without legacy figures at the end date, those are the causes.
+  const advice =
+    causes.hasOpeningBalance && !undated
+      ? unrebuiltBalancesAdvice(ledgerAgainstLegacy, manifest.endDate)
+      : undefined;
+  if (advice) notes.push(advice);
   const differences =
     accounts.filter(isDifferent).length +
     receivables.filter(isDifferent).length +

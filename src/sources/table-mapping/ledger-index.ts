@@ -1,4 +1,4 @@
-import type { AccountKind, LedgerRecord } from '../../ledger/index.js';
+import type { AccountKind, LedgerRecord, SystemRole } from '../../ledger/index.js';
 
 interface AccountEntry {
   key: string;
@@ -13,6 +13,8 @@ interface AccountEntry {
 export class LedgerIndex {
   private readonly accounts = new Map<string, AccountEntry>();
   private readonly accountAliases = new Map<string, string>();
+  /** The first account of the chart holding each system role (tax, receivables...). */
+  private readonly systemAccounts = new Map<SystemRole, string>();
   private readonly products = new Map<
     string,
     { incomeAccountKey?: string; expenseAccountKey?: string }
@@ -26,8 +28,10 @@ export class LedgerIndex {
   add(record: LedgerRecord, aliases: readonly string[] = []): void {
     switch (record.entity) {
       case 'account': {
-        const { key, code, name, kind } = record.value;
+        const { key, code, name, kind, systemRole } = record.value;
         this.accounts.set(key, { key, kind });
+        if (systemRole && !this.systemAccounts.has(systemRole))
+          this.systemAccounts.set(systemRole, key);
         for (const alias of [key, code, name, ...aliases])
           this.alias(this.accountAliases, alias, key);
         break;
@@ -78,6 +82,11 @@ export class LedgerIndex {
       if (byCode) return byCode;
     }
     return undefined;
+  }
+
+  /** The key of the chart's account with this system role (its tax account), if it has one. */
+  systemAccountKey(role: SystemRole): string | undefined {
+    return this.systemAccounts.get(role);
   }
 
   accountKind(key: string): AccountKind | undefined {

@@ -18,10 +18,10 @@ export type DateCellResult =
   | { kind: 'problem'; code: 'date.invalid' | 'date.excel-serial'; message: string };
 
 /**
- * Reads a date cell under the folder's date order. XLSX date cells and serial numbers are exact;
- * text goes through dateShapeOf. A numeric date that only one order allows decides the order for
- * the whole folder; one both orders allow waits for evidence (the reader scans ahead) and is
- * deferred when there is none.
+ * Reads a date cell under its file's date order (date-order-state.ts). XLSX date cells and serial
+ * numbers are exact; text goes through dateShapeOf. A numeric date that only one order allows
+ * decides the order of its file (and of files with no evidence of their own); one both orders allow
+ * waits for evidence (the reader scans ahead) and is deferred when there is none.
  */
 export function readDateCell(
   cell: CellValue,
@@ -56,23 +56,27 @@ export function readDateCell(
   }
   const allowed = ordersAllowed(shape);
   if (allowed.length === 0) return invalid(`"${text}" is not a real date in any day/month order`);
-  if (!isAmbiguous(shape) && state.order === undefined) {
-    const order = allowed.length === 1 ? allowed[0] : undefined;
-    if (order) state.decide(order, { text, location });
-  }
-  const order = state.order;
-  if (order === undefined) {
+  if (!isAmbiguous(shape) && allowed.length === 1 && allowed[0])
+    state.decide(allowed[0], { text, location });
+  const decision = state.decision(location.file);
+  if (decision === undefined) {
     if (!isAmbiguous(shape) && allowed[0]) {
       const resolved = resolveNumericDate(shape, allowed[0]);
       if (resolved.ok) return { kind: 'date', iso: resolved.iso };
     }
     return { kind: 'deferred' };
   }
+  const { order } = decision;
   const resolved = order === 'YMD' ? { ok: false as const } : resolveNumericDate(shape, order);
-  if (resolved.ok) return { kind: 'date', iso: resolved.iso };
-  const why = state.evidence
-    ? `the ${dateFormatNames[order]} order detected from "${state.evidence.text}" (${formatLocation(state.evidence.location)})`
-    : `the dateFormat ${dateFormatNames[order]} set in the override file`;
+  if (resolved.ok) {
+    if (decision.by === 'folder' && isAmbiguous(shape))
+      state.countAssumed(location.file, { text, location });
+    return { kind: 'date', iso: resolved.iso };
+  }
+  const why =
+    decision.by === 'override'
+      ? `the dateFormat ${dateFormatNames[order]} set in the override file`
+      : `the ${dateFormatNames[order]} order detected from "${decision.evidence.text}" (${formatLocation(decision.evidence.location)})`;
   return invalid(
     `"${text}" is not a valid date under ${why}. Fix the date, or set "dateFormat" in the override file if the order is wrong`,
   );
@@ -82,9 +86,12 @@ function invalid(message: string): DateCellResult {
   return { kind: 'problem', code: 'date.invalid', message: `${message}.` };
 }
 
-/** True when the cell is a numeric date both orders allow (the reader must settle the order first). */
-export function needsDateOrder(cell: CellValue, state: DateOrderState): boolean {
-  if (state.order !== undefined || state.ambiguous) return false;
+/**
+ * True when the cell is a numeric date both orders allow and its file's order is not known yet
+ * (the reader must scan for it first).
+ */
+export function needsDateOrder(cell: CellValue, state: DateOrderState, file: string): boolean {
+  if (state.decision(file) !== undefined || state.settled(file)) return false;
   if (typeof cell !== 'string') return false;
   const shape = dateShapeOf(cell);
   return shape.kind === 'numeric' && isAmbiguous(shape);

@@ -7,6 +7,7 @@ import type { TextEncoding } from '../text/detect-encoding.js';
 import { readXlsxRows } from '../xlsx/read-xlsx-rows.js';
 import type { ColumnSpec } from './column-spec.js';
 import { findHeader, headerScorer, type HeaderMatch } from './find-header.js';
+import { isReportFooter } from './report-footer.js';
 import { TableRow } from './table-row.js';
 
 /** Codes that end a file: when no row came before, the header that could not be looked for is no second error. */
@@ -91,6 +92,8 @@ export async function* readTable(
     const accepted: TableRow[] = [];
     for (const row of rows) {
       if (row.row <= found.row.row || isBlankRow(row)) continue;
+      // The report's run time under the data: not a row, and not a cut-off one either.
+      if (isReportFooter(row)) continue;
       seen.last = row;
       if (overflows(row, found, source, where, hooks)) continue;
       accepted.push(new TableRow(source.file, sheet, row, found.match));

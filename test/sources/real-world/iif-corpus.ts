@@ -87,7 +87,10 @@ const unreadJournals = (
   gap,
 });
 
-/** Journals whose dates are ambiguous alone, and read when the folder's other files settle it. */
+/**
+ * Journals whose dates are ambiguous alone, and read in the order the folder's other files show,
+ * with a note saying so.
+ */
 const ambiguousJournals = (file: string, lines: number[], trnsTotalCents: number): IifGolden => ({
   ...unreadJournals(
     file,
@@ -96,7 +99,10 @@ const ambiguousJournals = (file: string, lines: number[], trnsTotalCents: number
     { 'date.ambiguous-format': [lines[0] ?? 0] },
     AMBIGUOUS_DATE,
   ),
-  inFolder: { reads: { 'journal-entry': lines.length }, drops: {} },
+  inFolder: {
+    reads: { 'journal-entry': lines.length },
+    drops: { 'date.order-assumed': [lines[0] ?? 0] },
+  },
 });
 
 const commaDelimited = (file: string, holds: IifGolden['holds']): IifGolden => ({
@@ -231,7 +237,10 @@ export const iifCorpus: IifGolden[] = [
   ),
   {
     ...ambiguousJournals('sub-entities.iif', [4, 8], 250_000),
-    inFolder: { reads: { 'journal-entry': 2 }, drops: { 'journal.party-dropped': [4, 8] } },
+    inFolder: {
+      reads: { 'journal-entry': 2 },
+      drops: { 'journal.party-dropped': [4, 8], 'date.order-assumed': [4] },
+    },
   },
   {
     ...paypal('tab-delim-all-quoted.iif', [4, 8, 11, 14, 17], -22_000),
