@@ -12,6 +12,7 @@ import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-sp
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
 import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 
 const statuses = vocabulary({
@@ -229,6 +230,8 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       if (rows.some((row) => row.failed) || !number || !contact || !date || !currency)
         return [mapped];
       const lines = drafts.map(lineOf);
+      // A foreign document's base value, where the aged report as at the cutover gives one.
+      const foreign = context.defaultCurrency !== undefined && currency !== context.defaultCurrency;
       const partyKey = context.index.partyKey(sales ? 'customer' : 'vendor', contact) ?? contact;
       const totals = totalsOf(lines, stated);
       const value = compact({
@@ -243,6 +246,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         amountDue,
         status,
         baseTotal: rate && formatCents(divideByRate(centsOf(totals.total), rate)),
+        baseAmountDue: foreign ? agedBaseDueOf(context, entity)?.due.get(number) : undefined,
         source: first.location(),
         type,
         ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),

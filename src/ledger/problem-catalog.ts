@@ -238,6 +238,14 @@ export const problemCatalog = {
     'error',
     'A foreign-currency document that nothing values in base currency (no rate, no aged report, no trial balance).',
   ],
+  'aged.report-date': [
+    'warning',
+    'An aged receivables or payables report not as at the day before the cutover: not used.',
+  ],
+  'aged.duplicate-document': [
+    'warning',
+    'An aged receivables or payables report lists a document twice: the first row is used.',
+  ],
   'currency.base-value-estimated': [
     'warning',
     'Foreign documents open at the cutover valued from the trial balance’s receivables or payables, pro rata.',

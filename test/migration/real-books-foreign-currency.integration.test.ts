@@ -135,6 +135,45 @@ describe.skipIf(realBooks === undefined)(
         ).toEqual([]);
       }, 600_000);
     }
+
+    it('tb-2020-09-30 with its Aged Receivables and Payables Detail: each document at its own legacy value', async () => {
+      const current = stack as MigrationStack;
+      const folder = path.join(current.dir, uniqueRunName('exports'));
+      await cp(path.join(realBooks ?? '', 'tb-2020-09-30', 'multi-currency'), folder, {
+        recursive: true,
+      });
+      // Reports as at 30 September 2020, under names that do not say what they are
+      // (test/fixtures/xero-aged-detail/MANIFEST.md).
+      await cp(path.join(repo, 'test/fixtures/xero-aged-detail/tb-2020-09-30'), folder, {
+        recursive: true,
+      });
+      const handle = await current.start({
+        runName: uniqueRunName('maple-aged'),
+        source: { folder, format: 'xero' },
+        cutoverDate: '2020-10-01',
+        currency: 'CAD',
+        batchSize: 25,
+        mode: 'live',
+      });
+      await handle.signal(finishSignal, {});
+      const live = await handle.result();
+      expect(live.progress.verification).toMatchObject({
+        verified: true,
+        differences: 0,
+        clearingBalance: '0.00',
+      });
+      const runReport = JSON.parse(
+        await readFile(path.join(live.progress.reportFolder ?? '', 'report.json'), 'utf8'),
+      ) as RunReport;
+      const report = runReport.verification as VerificationReport;
+      const booked = Object.fromEntries(
+        (report.exchangeDifferences ?? []).map((fx) => [fx.key, fx.amount]),
+      );
+      // The report's value less the workspace's (USD at 1.30, GBP at 1.70), in CAD.
+      expect(booked['INV-0035']).toBe('-4.76'); // 3,820.24 - 2,250.00 GBP x 1.70 (3,825.00)
+      expect(booked['INV-0045']).toBe('774.90'); // 15,399.90 - 11,250.00 USD x 1.30 (14,625.00)
+      expect(booked['3798905880']).toBe('0.08'); // 7.12 - 4.14 GBP x 1.70 (7.04)
+    }, 600_000);
   },
 );
 
