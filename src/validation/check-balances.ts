@@ -1,6 +1,6 @@
 import { openAtCutover as openAtCutoverOf } from '../ledger/open-at-cutover.js';
 import type { Problem, RecordOf } from '../ledger/index.js';
-import { centsOf, proRata } from '../money/index.js';
+import { centsOf, proRata, type Cents } from '../money/index.js';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { money, type RecordCheck } from './record-check.js';
 import type { ValidationSettings } from './validation-settings.js';
@@ -147,9 +147,10 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
       problems.push(...documents.map((document) => noBaseValue(document, settings)));
       continue;
     }
-    problems.push(estimateProblem(entity, documents, settings));
     // The estimate takes what the trial balance leaves over, so the control balances agree.
-    open[entity] = entity === 'invoice' ? balance.receivable : balance.payable;
+    const control = entity === 'invoice' ? balance.receivable : balance.payable;
+    problems.push(estimateProblem(entity, documents, control - open[entity], settings));
+    open[entity] = control;
   }
   if (balance.lines > 0) {
     if (balance.receivable !== open.invoice) {
@@ -201,6 +202,7 @@ const NAMED_DOCUMENTS = 20;
 function estimateProblem(
   entity: 'invoice' | 'bill',
   documents: readonly EstimatedDocument[],
+  shared: Cents,
   settings: ValidationSettings,
 ): Problem {
   const report = entity === 'invoice' ? 'Aged Receivables Detail' : 'Aged Payables Detail';
@@ -213,7 +215,7 @@ function estimateProblem(
   const [first] = documents;
   return problemOf(
     'currency.base-value-estimated',
-    `Base values estimated from the trial balance: export ${report} for each document's own value. The export gives no ${settings.baseCurrency} value for ${documents.length} foreign ${entity === 'invoice' ? 'invoices and credit notes' : 'bills and vendor credits'} open at the cutover (${listed}): they share the ${control} balance of the trial balance left after the other documents, pro rata to their open amounts, so the trial balance verifies to the cent but each ${entity === 'invoice' ? 'customer' : 'vendor'}'s balance is an estimate. Xero's ${report} report as at the day before the cutover gives each its own value.`,
+    `Base values estimated from the trial balance: export ${report} for each document's own value. The export gives no ${settings.baseCurrency} value for ${documents.length} foreign ${entity === 'invoice' ? 'invoices and credit notes' : 'bills and vendor credits'} open at the cutover (${listed}): they share the ${money(shared)} ${settings.baseCurrency} of ${control} the trial balance leaves after the other documents, pro rata to their open amounts, so the trial balance verifies to the cent but each ${entity === 'invoice' ? 'customer' : 'vendor'}'s balance is an estimate. Xero's ${report} report as at the day before the cutover gives each its own value.`,
     { entity, ...(first ? { location: first.summary.location, key: first.key } : {}) },
   );
 }

@@ -88,6 +88,8 @@ describe('validation of foreign-currency books', () => {
       "estimated from the trial balance: export Aged Receivables Detail for each document's own value",
     );
     expect(estimates[0]?.message).toContain('INV-USD (USD)');
+    // 335.50 less INV-GBP's 110.00 GBP at 1.7 (187.00).
+    expect(estimates[0]?.message).toContain('share the 148.50 CAD of receivables');
     expect(estimates[0]?.message).not.toContain('INV-GBP');
     expect(estimates[1]?.message).toContain(
       "estimated from the trial balance: export Aged Payables Detail for each document's own value",
