@@ -15,6 +15,7 @@ import { KeyIndex } from '../../src/validation/key-index.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
 import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { documentIdentity } from '../shared/keys.js';
 
@@ -294,6 +295,8 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       const mapped: Mapped<E> = { entity, key: number, location: first.location(), problems: [] };
       if (rows.some((row) => row.failed) || !contact || !date || !currency) return [mapped];
       const lines = drafts.map(lineOf);
+      // A foreign document's base value, where the aged report as at the cutover gives one.
+      const foreign = context.defaultCurrency !== undefined && currency !== context.defaultCurrency;
       const partyKey = context.index.partyKey(sales ? 'customer' : 'vendor', contact) ?? contact;
       const totals = totalsOf(lines, stated);
       const identity = identifiesDocument(context, sales ? 'invoices' : 'bills', number)
@@ -312,6 +315,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         amountDue,
         status,
         baseTotal: rate && formatCents(divideByRate(centsOf(totals.total), rate)),
+        baseAmountDue: foreign ? agedBaseDueOf(context, entity)?.due.get(number) : undefined,
         source: first.location(),
         type,
         ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),

@@ -1,5 +1,6 @@
 import type { TableMapping } from '../../src/sources/table-mapping/table-spec.js';
 import { xeroAccounts } from './accounts.js';
+import { xeroAgedPayables, xeroAgedReceivables } from './aged-detail.js';
 import { xeroOpeningBalance, xeroTrialBalance } from './balances.js';
 import { xeroBankStatement } from './bank-statement.js';
 import { gatherContactRoles, xeroCustomers, xeroVendors } from './contacts.js';
@@ -21,6 +22,8 @@ export const xeroMapping: TableMapping = {
     xeroVendors,
     xeroItems,
     xeroOpeningBalance,
+    xeroAgedReceivables,
+    xeroAgedPayables,
     xeroInvoices,
     xeroBills,
     xeroBankStatement,

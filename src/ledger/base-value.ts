@@ -5,26 +5,62 @@ type Document = SalesDocument | PurchaseDocument;
 
 /**
  * A document's total in the base currency, as the legacy books recorded it: the total itself for a
- * base-currency document, else the export's base total, else its total at the export's rate.
- * Undefined when a foreign document carries neither (validation reports it: currency.no-base-value).
+ * base-currency document, else the export's base total, else its total at the export's rate, else
+ * what the legacy aged receivables or payables report says is due on it in base currency (pro rata
+ * of its amount due). Undefined when a foreign document carries none of these: its open amount at
+ * the cutover is then estimated from the trial balance (estimateFromTrialBalance).
  */
 export function legacyBaseTotal(document: Document, baseCurrency: string): Cents | undefined {
   const total = centsOf(document.total);
   if (document.currency === baseCurrency) return total;
   if (document.baseTotal !== undefined) return centsOf(document.baseTotal);
   if (document.exchangeRate !== undefined) return multiplyByRate(total, document.exchangeRate);
+  if (document.baseAmountDue !== undefined && document.amountDue !== undefined)
+    return proRata(total, centsOf(document.amountDue), centsOf(document.baseAmountDue));
   return undefined;
 }
 
 /**
- * The base value of `part` (cents of the document's currency) of a document: pro rata of its legacy
- * base total, so the whole document is worth exactly its base total. Without a base value (an
- * invalid foreign document) the amount is returned as it is.
+ * A document's open amount at the cutover and its base value, when the base value was estimated
+ * from the trial balance (kept in the document's facts: src/migration/contracts/stage-manifest.ts).
  */
-export function legacyBaseOf(document: Document, part: Cents, baseCurrency: string): Cents {
+export interface BaseEstimate {
+  /** The open amount at the cutover, in the document's currency. */
+  open: Cents;
+  /** Its estimated value in base currency. */
+  base: Cents;
+}
+
+/**
+ * The trial-balance estimate of foreign documents that carry no base value of their own: the
+ * legacy control balance (receivables or payables, base currency) less what the other documents
+ * open at the cutover are worth (`target`), split over the documents' open amounts (signed: credits
+ * negative) pro rata, exact to the cent. The one rule, used by validation and by staging.
+ */
+export function estimateFromTrialBalance(target: Cents, openAmounts: readonly Cents[]): Cents[] {
+  return allocateBase(target, openAmounts);
+}
+
+/**
+ * The base value of `part` (cents of the document's currency) of a document: pro rata of its legacy
+ * base total, so the whole document is worth exactly its base total (or of its base amount due, so
+ * that amount is worth exactly what the aged report says). A foreign document without a base value
+ * of its own takes its trial-balance `estimate`; without one either (an invalid document) the
+ * amount is returned as it is.
+ */
+export function legacyBaseOf(
+  document: Document,
+  part: Cents,
+  baseCurrency: string,
+  estimate?: BaseEstimate,
+): Cents {
+  if (document.currency === baseCurrency) return part;
+  if (document.baseAmountDue !== undefined && document.amountDue !== undefined)
+    return proRata(part, centsOf(document.amountDue), centsOf(document.baseAmountDue));
   const base = legacyBaseTotal(document, baseCurrency);
-  if (base === undefined || document.currency === baseCurrency) return part;
-  return proRata(part, centsOf(document.total), base);
+  if (base !== undefined) return proRata(part, centsOf(document.total), base);
+  if (estimate) return proRata(part, estimate.open, estimate.base);
+  return part;
 }
 
 /**

@@ -211,6 +211,12 @@ const documentFields = {
   baseTotal: moneySchema.optional(),
   /** Foreign documents: base-currency units per one unit of `currency`, as the legacy system used. */
   exchangeRate: decimalSchema.optional(),
+  /**
+   * Foreign documents: what was due on it in base currency as at the day before the cutover, from
+   * the legacy aged receivables or payables report (Xero's Aged Receivables Detail); it values
+   * `amountDue`, which must then be given.
+   */
+  baseAmountDue: moneySchema.optional(),
   source: sourceLocationSchema,
 };
 

@@ -250,7 +250,19 @@ export const problemCatalog = {
   'currency.foreign': ['info', 'A record in a currency other than the base currency.'],
   'currency.no-base-value': [
     'error',
-    'A foreign-currency document carries no base-currency value or exchange rate.',
+    'A foreign-currency document that nothing values in base currency (no rate, no aged report, no trial balance).',
+  ],
+  'aged.report-date': [
+    'warning',
+    'An aged receivables or payables report not as at the day before the cutover: not used.',
+  ],
+  'aged.duplicate-document': [
+    'warning',
+    'An aged receivables or payables report lists a document twice: the first row is used.',
+  ],
+  'currency.base-value-estimated': [
+    'warning',
+    'Foreign documents open at the cutover valued from the trial balance’s receivables or payables, pro rata.',
   ],
   'currency.invalid-rate': ['error', 'An exchange rate is zero, negative or not a number.'],
   'currency.foreign-payment': [

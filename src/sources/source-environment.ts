@@ -19,6 +19,7 @@ import type { ColumnSpec } from './table/column-spec.js';
 import { FolderListing, locateTable } from './table/locate-table.js';
 import { readTable, type TableSource } from './table/read-table.js';
 import { findTrialBalanceFiles, trialBalanceFileNames } from './table/trial-balance-files.js';
+import { findTitledTable } from './table/titled-table.js';
 import { trialBalanceRoles, type TrialBalanceRoles } from './table/trial-balance-roles.js';
 import type { TableRow } from './table/table-row.js';
 import { dateShapeOf, isAmbiguous, ordersAllowed, type DateOrder } from './values/parse-date.js';
@@ -107,10 +108,14 @@ export class SourceEnvironment {
     let found = this.located.get(id);
     if (!found) {
       const role = spec.trialBalance;
+      const overridden = this.settings.overrides.files?.[id] !== undefined;
       found =
-        role && this.settings.overrides.files?.[id] === undefined
+        role && !overridden
           ? this.locateTrialBalance(spec, role)
-          : locateTable(this.listing, id, spec.fileNames, this.settings.overrides);
+          : locateTable(this.listing, id, spec.fileNames, this.settings.overrides).then(
+              (located) =>
+                located.source || overridden ? located : this.locateTitled(spec, located),
+            );
       this.located.set(id, found);
     }
     return found;
@@ -147,6 +152,23 @@ export class SourceEnvironment {
     ];
     const file = roles[role];
     return file ? { source: file.source, tried } : { tried };
+  }
+
+  /** A report recognised by its title rows, when no file is named like it (TableSpec.titled). */
+  private async locateTitled(
+    spec: AnyTableSpec,
+    located: { tried: string[] },
+  ): Promise<{ source?: TableSource; tried: string[] }> {
+    const { titled } = spec;
+    if (!titled) return located;
+    const { overrides } = this.settings;
+    const source = await findTitledTable(this.listing, {
+      columns: columnsWithOverrides(spec, overrides),
+      titled,
+      base: { delimiter: overrides.delimiter, encoding: overrides.encoding },
+      assigned: new Set(Object.values(overrides.files ?? {}).map((file) => file.file)),
+    });
+    return source ? { ...located, source } : located;
   }
 
   /** Rows of a table with problems ignored (for scanning ahead). */
@@ -268,7 +290,7 @@ export class SourceEnvironment {
   async *readSpec(spec: AnyTableSpec): AsyncGenerator<LedgerItem[]> {
     const { source, tried } = await this.locate(spec);
     if (!source) {
-      yield [...this.drain(), missingFile(spec, tried)];
+      yield [...this.drain(), ...(spec.reportMissing === false ? [] : [missingFile(spec, tried)])];
       return;
     }
     this.context.table = { file: source.file, sheet: source.sheet, titleLines: [] };

@@ -1,10 +1,11 @@
 import { openAtCutover as openAtCutoverOf } from '../ledger/open-at-cutover.js';
 import type { Problem, RecordOf } from '../ledger/index.js';
-import { centsOf, proRata } from '../money/index.js';
+import { centsOf, proRata, type Cents } from '../money/index.js';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { money, type RecordCheck } from './record-check.js';
 import type { ValidationSettings } from './validation-settings.js';
 import type { ValidationState } from './validation-state.js';
+import type { ReadSummary } from './document-summaries.js';
 
 export function checkOpeningBalanceLine(
   check: RecordCheck,
@@ -103,6 +104,7 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
   // Problems about documents come out in the order the documents were read.
   const closed: Array<{ order: number; problem: Problem }> = [];
   const open = { invoice: 0n, bill: 0n };
+  const estimated: Record<'invoice' | 'bill', EstimatedDocument[]> = { invoice: [], bill: [] };
   for (const { key, summary } of state.documents.entries()) {
     if (!summary.beforeCutover || summary.status === 'void' || summary.status === 'draft') continue;
     // The same rule staging uses to size conversion documents (src/ledger/open-at-cutover.ts).
@@ -112,10 +114,14 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
       afterEnd: 0n,
     });
     const credit = summary.type === 'credit-note' || summary.type === 'vendor-credit';
-    // The opening balance is in base currency: so is each document's open amount, at its legacy
-    // value (src/ledger/base-value.ts), never its face value in another currency.
-    const openInBase = proRata(openAtCutover, summary.total, summary.baseTotal);
-    open[summary.entity] += credit ? -openInBase : openInBase;
+    if (summary.baseTotal === undefined) {
+      if (openAtCutover !== 0n) estimated[summary.entity].push({ key, summary });
+    } else {
+      // The opening balance is in base currency: so is each document's open amount, at its legacy
+      // value (src/ledger/base-value.ts), never its face value in another currency.
+      const openInBase = proRata(openAtCutover, summary.total, summary.baseTotal);
+      open[summary.entity] += credit ? -openInBase : openInBase;
+    }
     if (openAtCutover === 0n) {
       closed.push({
         order: summary.order,
@@ -134,6 +140,18 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
   closed.sort((a, b) => a.order - b.order);
   problems.push(...closed.map(({ problem }) => problem));
   const balance = state.openingBalance;
+  for (const entity of ['invoice', 'bill'] as const) {
+    const documents = estimated[entity];
+    if (documents.length === 0) continue;
+    if (balance.lines === 0) {
+      problems.push(...documents.map((document) => noBaseValue(document, settings)));
+      continue;
+    }
+    // The estimate takes what the trial balance leaves over, so the control balances agree.
+    const control = entity === 'invoice' ? balance.receivable : balance.payable;
+    problems.push(estimateProblem(entity, documents, control - open[entity], settings));
+    open[entity] = control;
+  }
   if (balance.lines > 0) {
     if (balance.receivable !== open.invoice) {
       problems.push(
@@ -165,6 +183,51 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
     );
   }
   return problems;
+}
+
+/** A foreign document open at the cutover whose export gives no base value of its own. */
+interface EstimatedDocument {
+  key: string;
+  summary: ReadSummary;
+}
+
+/** How many documents an estimate's message names before it only counts the rest. */
+const NAMED_DOCUMENTS = 20;
+
+/**
+ * Foreign documents open at the cutover that no export values: staging estimates their base
+ * values from the receivables or payables balance of the trial balance (src/ledger/base-value.ts,
+ * estimateFromTrialBalance), so the books verify in total; the aged report gives each its own.
+ */
+function estimateProblem(
+  entity: 'invoice' | 'bill',
+  documents: readonly EstimatedDocument[],
+  shared: Cents,
+  settings: ValidationSettings,
+): Problem {
+  const report = entity === 'invoice' ? 'Aged Receivables Detail' : 'Aged Payables Detail';
+  const control = entity === 'invoice' ? 'receivables' : 'payables';
+  const names = documents
+    .slice(0, NAMED_DOCUMENTS)
+    .map(({ key, summary }) => `${key} (${summary.currency})`);
+  const more = documents.length - names.length;
+  const listed = more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
+  const [first] = documents;
+  return problemOf(
+    'currency.base-value-estimated',
+    `Base values estimated from the trial balance: export ${report} for each document's own value. The export gives no ${settings.baseCurrency} value for ${documents.length} foreign ${entity === 'invoice' ? 'invoices and credit notes' : 'bills and vendor credits'} open at the cutover (${listed}): they share the ${money(shared)} ${settings.baseCurrency} of ${control} the trial balance leaves after the other documents, pro rata to their open amounts, so the trial balance verifies to the cent but each ${entity === 'invoice' ? 'customer' : 'vendor'}'s balance is an estimate. Xero's ${report} report as at the day before the cutover gives each its own value.`,
+    { entity, ...(first ? { location: first.summary.location, key: first.key } : {}) },
+  );
+}
+
+/** A foreign document open at the cutover with no base value and no trial balance to estimate it. */
+function noBaseValue({ key, summary }: EstimatedDocument, settings: ValidationSettings): Problem {
+  const report = summary.entity === 'invoice' ? 'Aged Receivables Detail' : 'Aged Payables Detail';
+  return problemOf(
+    'currency.no-base-value',
+    `The ${summary.type.replace('-', ' ')} ${key} is in ${summary.currency} but the exports give no ${settings.baseCurrency} value for it, and there is no opening trial balance to estimate it from. Export the Trial Balance and the ${report} report as at the day before the cutover.`,
+    { entity: summary.entity, key, location: summary.location },
+  );
 }
 
 /**

@@ -38,13 +38,14 @@ export function checkDocument(
     );
   }
   const baseTotal = legacyBaseTotal(document, settings.baseCurrency);
-  if (baseTotal === undefined) {
+  // Open at the cutover, a foreign document without a base value of its own is valued from the
+  // trial balance (finalProblems, src/validation/check-balances.ts); after it, nothing values it.
+  if (baseTotal === undefined && document.date >= settings.cutoverDate) {
     check.add(
       'currency.no-base-value',
-      `The ${name} is in ${document.currency} but the export gives no ${settings.baseCurrency} value for it, so the books cannot be checked in base currency. Export the documents with their rate (Xero: the CurrencyRate column; QuickBooks Online: the Exchange Rate column).`,
+      `The ${name} (${document.date}) is in ${document.currency} but the export gives no ${settings.baseCurrency} value for it, and it is dated after the trial balance at the cutover, so nothing values it in base currency. Export it with its rate (QuickBooks Online: the Exchange Rate column; generic: ExchangeRate or BaseTotal), or cut over after it.`,
     );
   }
-
   for (const line of document.lines) {
     check.account(line.accountKey, `A line of the ${name} posts to account`, line.source);
     if (line.itemKey !== undefined && !state.products.has(line.itemKey)) {
@@ -131,7 +132,7 @@ export function checkDocument(
     date: document.date,
     currency: document.currency,
     total,
-    baseTotal: baseTotal ?? total,
+    ...(baseTotal === undefined ? {} : { baseTotal }),
     applied: 0n,
     appliedBeforeCutover: 0n,
     amountDue: document.amountDue === undefined ? undefined : centsOf(document.amountDue),

@@ -11,8 +11,12 @@ export interface DocumentSummary {
   date: string;
   currency: string;
   total: Cents;
-  /** The total in base currency, as the legacy books recorded it (the total for base documents). */
-  baseTotal: Cents;
+  /**
+   * The total in base currency, as the legacy books recorded it (the total for base documents);
+   * undefined for a foreign document whose export does not value it (estimated from the trial
+   * balance when open at the cutover).
+   */
+  baseTotal?: Cents | undefined;
   /** Payments and credits applied so far (for a credit: applications of it). */
   applied: Cents;
   /** Applied by payments and credits dated before the cutover. */
@@ -35,7 +39,7 @@ interface StoredSummary extends Omit<
 > {
   order: number;
   total: string;
-  baseTotal: string;
+  baseTotal?: string;
   applied: string;
   appliedBeforeCutover: string;
   amountDue?: string;
@@ -104,7 +108,7 @@ export class DocumentSummaries {
     this.map.set([entity, key], {
       ...rest,
       total: total.toString(),
-      baseTotal: baseTotal.toString(),
+      ...(baseTotal === undefined ? {} : { baseTotal: baseTotal.toString() }),
       applied: applied.toString(),
       appliedBeforeCutover: appliedBeforeCutover.toString(),
       ...(amountDue === undefined ? {} : { amountDue: amountDue.toString() }),
@@ -131,7 +135,7 @@ function summaryOf(stored: StoredSummary): ReadSummary {
   return {
     ...rest,
     total: BigInt(total),
-    baseTotal: BigInt(baseTotal),
+    ...(baseTotal === undefined ? {} : { baseTotal: BigInt(baseTotal) }),
     applied: BigInt(applied),
     appliedBeforeCutover: BigInt(appliedBeforeCutover),
     ...(amountDue === undefined ? {} : { amountDue: BigInt(amountDue) }),

@@ -52,15 +52,59 @@ describe('validation of foreign-currency books', () => {
     expect(mismatch?.message).toContain('by -5.50 CAD');
   });
 
-  it('refuses a foreign document with no base-currency value, naming the columns that give one', async () => {
+  it('refuses a foreign document after the cutover that nothing values, naming only real columns', async () => {
     const problems = await problemsOf([
       ...chart(),
       invoice('INV-USD', { currency: 'USD', date: '2024-01-10' }),
     ]);
     const missing = problems.find((problem) => problem.code === 'currency.no-base-value');
     expect(missing).toMatchObject({ severity: 'error', key: 'INV-USD' });
-    expect(missing?.message).toMatch(/CurrencyRate/);
-    expect(missing?.message).toMatch(/Exchange Rate/);
+    // Xero's invoice and bill exports have no rate column: the message must not send anyone there.
+    expect(missing?.message).not.toMatch(/CurrencyRate/);
+    expect(missing?.message).toMatch(/QuickBooks Online: the Exchange Rate column/);
+  });
+
+  it('values foreign documents open at the cutover from the trial balance, as a warning naming each', async () => {
+    // Xero's invoice export: no rate, no base amount. The trial balance holds receivables of
+    // 335.50 CAD, payables 135.00 CAD.
+    const problems = await problemsOf([
+      ...chart(),
+      invoice('INV-USD', { ...open, currency: 'USD' }),
+      invoice('INV-GBP', { ...open, currency: 'GBP', exchangeRate: '1.7' }),
+      bill('BILL-USD', { ...open, currency: 'USD' }),
+      openingBalance('1100', '335.50', '0.00'),
+      openingBalance('2000', '0.00', '135.00'),
+      openingBalance('3000', '0.00', '200.50'),
+    ]);
+    const codes = problems.map((problem) => problem.code);
+    expect(codes).not.toContain('currency.no-base-value');
+    expect(codes).not.toContain('balance.receivables-mismatch');
+    expect(codes).not.toContain('balance.payables-mismatch');
+    const estimates = problems.filter(
+      (problem) => problem.code === 'currency.base-value-estimated',
+    );
+    expect(estimates.map((problem) => problem.severity)).toEqual(['warning', 'warning']);
+    expect(estimates[0]?.message).toContain(
+      "estimated from the trial balance: export Aged Receivables Detail for each document's own value",
+    );
+    expect(estimates[0]?.message).toContain('INV-USD (USD)');
+    // 335.50 less INV-GBP's 110.00 GBP at 1.7 (187.00).
+    expect(estimates[0]?.message).toContain('share the 148.50 CAD of receivables');
+    expect(estimates[0]?.message).not.toContain('INV-GBP');
+    expect(estimates[1]?.message).toContain(
+      "estimated from the trial balance: export Aged Payables Detail for each document's own value",
+    );
+    expect(estimates[1]?.message).toContain('BILL-USD (USD)');
+  });
+
+  it('refuses a foreign document open at the cutover when no trial balance can value it', async () => {
+    const problems = await problemsOf([
+      ...chart(),
+      invoice('INV-USD', { ...open, currency: 'USD' }),
+    ]);
+    const missing = problems.find((problem) => problem.code === 'currency.no-base-value');
+    expect(missing).toMatchObject({ severity: 'error', key: 'INV-USD' });
+    expect(missing?.message).toContain('Aged Receivables Detail');
   });
 
   it('blocks a foreign payment after the cutover, whose realised gain no export states', async () => {

@@ -1,5 +1,6 @@
 import { centsOf, sumCents, type Cents } from '../../money/index.js';
 import {
+  type BaseEstimate,
   legacyBaseLines,
   legacyBaseOf,
   type BankTransaction,
@@ -78,8 +79,9 @@ export function postConversionDocument(
   document: SalesDocument | PurchaseDocument,
   outstandingInCurrency: Cents,
   baseCurrency: string = document.currency,
+  estimate?: BaseEstimate,
 ): void {
-  const outstanding = legacyBaseOf(document, outstandingInCurrency, baseCurrency);
+  const outstanding = legacyBaseOf(document, outstandingInCurrency, baseCurrency, estimate);
   const sales = document.type === 'invoice' || document.type === 'credit-note';
   const controlSide = (sales ? 1n : -1n) * documentSign(document);
   books.post(sales ? RECEIVABLE : PAYABLE, document.date, ...split(controlSide * outstanding));

@@ -14,6 +14,11 @@ export interface DocumentFacts {
   status: SalesDocument['status'];
   /** Set for documents dated before the cutover: the amount still open at the cutover. */
   outstandingAtCutover?: string;
+  /**
+   * A foreign document open at the cutover that no export values: the base value of its
+   * `outstandingAtCutover`, estimated from the trial balance (src/ledger/base-value.ts).
+   */
+  estimatedBaseAtCutover?: string;
   /** The amount the workspace should show as due at the end date. */
   dueAtEnd: string;
   /** When the document falls due, if the export says: the report ages what is due at the end by it. */

@@ -1,4 +1,9 @@
-import { legacyBaseOf, type PurchaseDocument, type SalesDocument } from '../../ledger/index.js';
+import {
+  legacyBaseOf,
+  type BaseEstimate,
+  type PurchaseDocument,
+  type SalesDocument,
+} from '../../ledger/index.js';
 import {
   allocateBase,
   centsOf,
@@ -94,7 +99,8 @@ function exchangeDifference(
         if (!ours || !created.id) continue;
         const key = `${entity}:${document.key}`;
         if (selectRow(context, EXCHANGE_DIFFERENCE, key) !== 'plan') continue;
-        const outstanding = facts.get(entity, document.key)?.outstandingAtCutover;
+        const fact = facts.get(entity, document.key);
+        const outstanding = fact?.outstandingAtCutover;
         exchange ??= exchangeAccountOf(context);
         const through = await exchange;
         units.push([
@@ -102,7 +108,16 @@ function exchangeDifference(
             entity: EXCHANGE_DIFFERENCE,
             key,
             location: document.source,
-            data: requestOf(context.refs, base, document, created.id, key, outstanding, through),
+            data: requestOf(
+              context.refs,
+              base,
+              document,
+              created.id,
+              key,
+              outstanding,
+              through,
+              estimateOf(outstanding, fact?.estimatedBaseAtCutover),
+            ),
           },
         ]);
       }
@@ -175,6 +190,15 @@ function exchangeDifference(
   };
 }
 
+/** A document's trial-balance estimate, as staging kept it in its facts (none when it has its own). */
+function estimateOf(
+  outstanding: string | undefined,
+  estimated: string | undefined,
+): BaseEstimate | undefined {
+  if (outstanding === undefined || estimated === undefined) return undefined;
+  return { open: centsOf(outstanding), base: centsOf(estimated) };
+}
+
 /** The journal's inputs for one document: its lines as posted, each with its legacy base value. */
 function requestOf(
   refs: References,
@@ -184,6 +208,7 @@ function requestOf(
   key: string,
   outstandingAtCutover: string | undefined,
   exchange: { uuid: string; name: string } | undefined,
+  estimate: BaseEstimate | undefined,
 ): ExchangeRow {
   const sales = 'customerKey' in document;
   const control = refs.role(sales ? 'receivable' : 'payable');
@@ -198,7 +223,7 @@ function requestOf(
     };
   if (!Array.isArray(lines)) return { number: document.number, missing: lines.missing };
   const amounts = lines.map((line) => lineAmountCents(line.quantity, line.unitPrice));
-  const legacyTotal = legacyBaseOf(document, sumCents(amounts), base);
+  const legacyTotal = legacyBaseOf(document, sumCents(amounts), base, estimate);
   const legacyLines = allocateBase(legacyTotal, amounts);
   // Invoices debit receivables, bills credit payables; credit notes and vendor credits reverse.
   const credit = document.type === 'credit-note' || document.type === 'vendor-credit';

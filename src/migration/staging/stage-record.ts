@@ -8,6 +8,7 @@ import {
   postPayment,
 } from '../accounting/post-records.js';
 import { postJournalEntry } from '../accounting/post-journal-entry.js';
+import { PAYABLE, RECEIVABLE } from '../accounting/posting-keys.js';
 import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
 import type { StepName } from '../contracts/steps.js';
 import type { StageOutputs } from './stage-outputs.js';
@@ -57,6 +58,10 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
       line,
       record.cutoverDate,
     );
+    const role = record.staged.postingKeys.of(line.accountKey);
+    const net = centsOf(line.debit) - centsOf(line.credit);
+    if (role === RECEIVABLE) record.staged.openingControl.receivable += net;
+    if (role === PAYABLE) record.staged.openingControl.payable -= net;
   },
   invoice: (record) => stageDocument(record),
   bill: (record) => stageDocument(record),

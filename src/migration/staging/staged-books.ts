@@ -24,6 +24,11 @@ export class StagedBooks {
   readonly settlements = OffHeapMap.create<SettledText>();
   latestDate: string;
   legacyAsOf = '';
+  /**
+   * The opening balance of receivables (debit) and payables (credit), base currency: what the
+   * documents open at the cutover must add up to (their trial-balance estimate takes the rest).
+   */
+  readonly openingControl = { receivable: 0n, payable: 0n };
   readonly estimate = { systemAccounts: 0, payments: 0, splitPayments: 0, allocations: 0 };
   readonly creditGroups = new Set<string>();
   readonly vendorCreditGroups = new Set<string>();

@@ -53,3 +53,20 @@ export async function bookedExchangeDifferences(
   }
   return { documents, aging };
 }
+
+/**
+ * The customers and vendors with a foreign document whose base value was estimated from the trial
+ * balance (src/ledger/base-value.ts): a difference on their balance may be the estimate's.
+ */
+export async function partiesWithEstimates(
+  store: RunStore,
+  documentFactsLog: string,
+): Promise<{ receivable: Set<string>; payable: Set<string> }> {
+  const facts = await new DocumentFactsLog(store, documentFactsLog).refresh();
+  const parties = { receivable: new Set<string>(), payable: new Set<string>() };
+  for (const fact of facts.values()) {
+    if (fact.estimatedBaseAtCutover === undefined) continue;
+    (fact.entity === 'invoice' ? parties.receivable : parties.payable).add(fact.partyKey);
+  }
+  return parties;
+}

@@ -59,8 +59,13 @@ export function accountCause(
 export function counterpartyCause(
   entity: 'customer' | 'vendor',
   difference: Cents,
+  estimated = false,
 ): string | undefined {
   if (difference === 0n) return undefined;
+  if (estimated) {
+    const report = entity === 'customer' ? 'Aged Receivables Detail' : 'Aged Payables Detail';
+    return `The base values of this ${entity}'s foreign documents were estimated from the trial balance: export ${report} for each document's own value.`;
+  }
   const documents = entity === 'customer' ? 'invoices, credit notes' : 'bills, vendor credits';
   return `The ${documents} or payments of this ${entity} in the workspace differ from the legacy open items: one of them failed or was skipped (see the failed and skipped rows).`;
 }

@@ -14,7 +14,11 @@ import type { RunScope, VerificationSummary } from '../contracts/workflow-types.
 import type { Comparison, VerificationReport } from '../contracts/verification-report.js';
 import { accountCause, counterpartyCause, type CauseContext } from './probable-cause.js';
 import { agingTotals, trialBalanceRows } from './report-figures.js';
-import { bookedExchangeDifferences, type ExchangeDifference } from './exchange-differences.js';
+import {
+  bookedExchangeDifferences,
+  partiesWithEstimates,
+  type ExchangeDifference,
+} from './exchange-differences.js';
 import { unrebuiltBalancesAdvice } from './unrebuilt-balances.js';
 
 const roleNames: Record<string, string> = {
@@ -97,6 +101,7 @@ export async function verifyBooks(
     const partyNames = await partyNamesOf(store, input.scope.stageId);
     const fx = await bookedExchangeDifferences(store, stage.documentFacts, log.values());
     exchangeDifferences = fx.documents;
+    const estimated = await partiesWithEstimates(store, stage.documentFacts);
     const compareAging = async (
       report: 'aged-receivables' | 'aged-payables',
       entity: 'customer' | 'vendor',
@@ -116,8 +121,9 @@ export async function verifyBooks(
       ])
         byKey.set(key, (byKey.get(key) ?? 0n) + amount);
       const wanted = new Map(Object.entries(expected).map(([key, value]) => [key, centsOf(value)]));
+      const side = report === 'aged-receivables' ? estimated.receivable : estimated.payable;
       return compare(wanted, byKey, (key) => partyNames.get(key) ?? key).map((line) =>
-        withCause(line, counterpartyCause(entity, centsOf(line.difference))),
+        withCause(line, counterpartyCause(entity, centsOf(line.difference), side.has(line.key))),
       );
     };
     receivables = await compareAging('aged-receivables', 'customer');

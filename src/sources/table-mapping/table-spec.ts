@@ -35,6 +35,16 @@ export interface TableSpec<E extends EntityName = EntityName> {
    * content, and their "As at" date decides the role (src/sources/table/trial-balance-roles.ts).
    */
   trialBalance?: TrialBalanceRole;
+  /**
+   * For reports recognised by content: true when the title rows above the header name this report
+   * (Xero's "Aged Receivables Detail"). A file named like `fileNames` is still taken first.
+   */
+  titled?: (titleLines: readonly string[]) => boolean;
+  /**
+   * False for a report whose absence is no news (another export stands in for it): a missing file
+   * is then not reported at all.
+   */
+  reportMissing?: false;
   /** When true, a missing file is an error; otherwise the entity is simply not migrated. */
   required?: boolean;
   columns: readonly ColumnSpec[];

@@ -2,7 +2,8 @@ import { extname, join } from 'node:path';
 import type { ColumnSpec } from './column-spec.js';
 import { normalizeHeader } from './column-spec.js';
 import { kindOf, type FolderListing } from './locate-table.js';
-import { readTable, type TableSource } from './read-table.js';
+import type { TableSource } from './read-table.js';
+import { titleOf } from './titled-table.js';
 import { reportDate, titlesTrialBalance } from './report-date.js';
 import type { TrialBalanceFile, TrialBalanceRole } from './trial-balance-roles.js';
 
@@ -75,22 +76,4 @@ export async function findTrialBalanceFiles(
     });
   }
   return found;
-}
-
-/** The title rows above the report's header, or undefined when the file has no such header. */
-async function titleOf(
-  source: TableSource,
-  columns: readonly ColumnSpec[],
-): Promise<string[] | undefined> {
-  let title: string[] | undefined;
-  const rows = readTable(source, columns, {
-    onProblem: () => undefined,
-    onTitle: (lines) => (title = lines),
-  });
-  // The title is known once the header is found, before the first rows come out.
-  for await (const batch of rows) {
-    void batch;
-    break;
-  }
-  return title;
 }

@@ -57,4 +57,12 @@ describe('each verification difference carries a probable cause in words', () =>
     expect(counterpartyCause('customer', 0n)).toBeUndefined();
     expect(counterpartyCause('vendor', 5n)).toContain('bills, vendor credits');
   });
+
+  it('names the trial-balance estimate for a counterparty whose foreign documents it valued', () => {
+    expect(counterpartyCause('customer', 12n, true)).toBe(
+      "The base values of this customer's foreign documents were estimated from the trial balance: export Aged Receivables Detail for each document's own value.",
+    );
+    expect(counterpartyCause('vendor', -3n, true)).toContain('export Aged Payables Detail');
+    expect(counterpartyCause('vendor', 0n, true)).toBeUndefined();
+  });
 });
