@@ -299,9 +299,13 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       const foreign = context.defaultCurrency !== undefined && currency !== context.defaultCurrency;
       const partyKey = context.index.partyKey(sales ? 'customer' : 'vendor', contact) ?? contact;
       const totals = totalsOf(lines, stated);
-      const identity = identifiesDocument(context, sales ? 'invoices' : 'bills', number)
-        ? { key: number, workspaceNumber: number, legacyNumber: undefined }
-        : documentIdentity({ number, contact, date, total: totals.total });
+      const ownNumber = identifiesDocument(context, sales ? 'invoices' : 'bills', number)
+        ? number
+        : undefined;
+      const identity =
+        ownNumber !== undefined
+          ? { key: ownNumber, workspaceNumber: ownNumber, legacyNumber: undefined }
+          : documentIdentity({ number, contact, date, total: totals.total });
       const value = compact({
         key: identity.key,
         number: identity.workspaceNumber,
@@ -315,7 +319,12 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         amountDue,
         status,
         baseTotal: rate && formatCents(divideByRate(centsOf(totals.total), rate)),
-        baseAmountDue: foreign ? agedBaseDueOf(context, entity)?.due.get(number) : undefined,
+        // The aged report names a document by number alone, so only a number no other document
+        // shares can be matched to its row.
+        baseAmountDue:
+          foreign && ownNumber !== undefined
+            ? agedBaseDueOf(context, entity)?.due.get(ownNumber)
+            : undefined,
         source: first.location(),
         type,
         ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
