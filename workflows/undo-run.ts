@@ -4,12 +4,14 @@ import {
   condition,
   continueAsNew,
   log,
+  patched,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import {
   undoPhases,
+  undoWorkflowId,
   type UndoCursor,
   type UndoInput,
   estimatedMinutes,
@@ -18,6 +20,7 @@ import {
 } from '../src/migration/contracts/undo.js';
 import { checkUndoInput } from '../src/migration/contracts/undo-input-schema.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
+import { checkRunWorkspace } from './ledger-run/workspace-binding.js';
 import { reverseGroups } from './undo-run/reverse-groups.js';
 import { undoProgressQuery } from './undo-run/undo-handlers.js';
 import { handleUndoPauseAndResume, pausingOnFailure } from './undo-run/undo-pause.js';
@@ -39,6 +42,14 @@ export async function undoRun(given: UndoInput, cursor?: UndoCursor): Promise<Un
   const checked = checkUndoInput(given);
   if (!checked.ok) throw ApplicationFailure.nonRetryable(checked.message, CONFIGURATION_ERROR);
   const input = checked.input;
+  // A start from the Web UI under another id could overlap the run's migration or another undo.
+  if (patched('undo-writer-id') && workflowInfo().workflowId !== undoWorkflowId(input.runName)) {
+    throw ApplicationFailure.nonRetryable(
+      `Start the undo of run "${input.runName}" with Workflow ID "${undoWorkflowId(input.runName)}", ` +
+        "the run name's own: one workflow at a time writes under a run name.",
+      CONFIGURATION_ERROR,
+    );
+  }
   // Run ids are time-ordered (UUIDv7): their random tail tells two undos of the same minute apart.
   const planId =
     cursor?.planId ?? `undo-${workflowInfo().firstExecutionRunId.replace(/-/g, '').slice(-12)}`;
@@ -53,6 +64,8 @@ export async function undoRun(given: UndoInput, cursor?: UndoCursor): Promise<Un
   setHandler(undoProgressQuery, () => undoProgressOf(run));
   handleUndoPauseAndResume(run);
   setUndoState(run, 'planning');
+  // Only in the run's own workspace (src/migration/engine/workspace-binding.ts).
+  if (!cursor && (await checkRunWorkspace(scope, 'undo'))) run.calls += 1;
   const asOf = cursor?.asOf ?? (await snapshotDate(run));
   // The phases an earlier execution finished: their stored plans, for the progress and the report.
   for (const phase of undoPhases.slice(0, run.phaseIndex)) {
