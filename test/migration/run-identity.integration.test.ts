@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
 import { undoWorkflowId, type UndoInput } from '../../src/migration/contracts/undo.js';
@@ -7,6 +7,7 @@ import type { CompanySize } from '../../src/synthetic-company/company-generator.
 import { generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { pauseSignal, progressQuery, resumeSignal } from '../../workflows/handlers.js';
+import type { migrateLedger } from '../../workflows/migrate-ledger.js';
 import { undoRun } from '../../workflows/undo-run.js';
 import { runCli } from '../support/cli.js';
 import {
@@ -43,6 +44,23 @@ function rootMessage(error: unknown): string {
     current = (current as { cause?: unknown }).cause;
   }
   return message;
+}
+
+/**
+ * The refusal a started migration ended with. One that went ahead instead (ended, or waits for the
+ * operator, as the second workspace's run did before the binding) fails the test at once.
+ */
+async function refusalOf(handle: WorkflowHandle<typeof migrateLedger>): Promise<string> {
+  const seen = await waitFor(
+    'the run to be refused or to go ahead',
+    async () => {
+      if ((await handle.describe()).status.name !== 'RUNNING') return 'closed';
+      return (await handle.query(progressQuery)).phase === 'awaiting-operator' && 'went ahead';
+    },
+    { timeoutMs: 120_000, intervalMs: 250 },
+  );
+  if (seen !== 'closed') throw new Error('it was not refused: it ran, and waits for the operator');
+  return failureOf(handle.result());
 }
 
 async function failureOf(work: Promise<unknown>): Promise<string> {
@@ -106,7 +124,7 @@ describe('a run name belongs to one workspace and one writing workflow at a time
         mode,
         profile: OTHER_PROFILE,
       });
-      const refusal = await failureOf(second.result());
+      const refusal = await refusalOf(second);
       expect(refusal).toContain(`Run "${runName}" belongs to workspace ${WORKSPACE_A}`);
       expect(refusal).toContain(`workspace ${WORKSPACE_B} at ${stack.sandbox.url}`);
       expect(refusal).toContain('Pick another run name');
@@ -170,7 +188,7 @@ describe('a run name belongs to one workspace and one writing workflow at a time
       { timeoutMs: 180_000, intervalMs: 250 },
     );
 
-    const cliUndo = await runCli(['undo', runName], env);
+    const cliUndo = await runCli(['undo', runName, '--dry-run'], env);
     expect(cliUndo.code).toBe(1);
     expect(cliUndo.stderr).toContain(
       `the migration of run "${runName}" (workflow ${handle.workflowId}) is still open (awaiting-operator)`,
@@ -178,9 +196,13 @@ describe('a run name belongs to one workspace and one writing workflow at a time
     expect(cliUndo.stderr).toContain(`ledgerlift status ${runName} --watch`);
     expect(cliUndo.stderr).toContain(`ledgerlift finish ${runName}`);
     // Started straight on the server (the Web UI), the undo is refused by Temporal itself.
-    await expect(undo({ runName, mode: 'live' })).rejects.toBeInstanceOf(
-      WorkflowExecutionAlreadyStartedError,
-    );
+    await expect(
+      stack.client.workflow.start(undoRun, {
+        taskQueue: stack.settings.taskQueue,
+        workflowId: undoWorkflowId(runName),
+        args: [{ runName, profile: TEST_PROFILE, mode: 'live' }],
+      }),
+    ).rejects.toBeInstanceOf(WorkflowExecutionAlreadyStartedError);
 
     await runCli(['finish', runName], env);
     expect((await handle.result()).status).toBe('completed');

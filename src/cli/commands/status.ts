@@ -59,8 +59,8 @@ export async function status(
       console.log(await undoStatus(undo, options.json === true));
       if (!options.watch) return exitCodes.ok;
       // Followed until it ends: what a command refused while the undo held the run name waits for.
-      const outcome = await undo.result();
-      console.log(undoSummary(name, outcome as UndoOutcome).join('\n'));
+      const outcome = (await undo.result()) as UndoOutcome;
+      console.log(undoSummary(name, outcome).join('\n'));
       return outcome.status === 'needs-review' ? exitCodes.needsAttention : exitCodes.ok;
     }
     const handle = client.workflow.getHandle(runWorkflowId(name));
