@@ -54,6 +54,11 @@ import type { RunInProgress } from '../src/reports/estimate-under-sharing.js';
 import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
 import type { SendWindow } from '../src/migration/engine/send-deadline.js';
 import { loggingCalls } from './logging-calls.js';
+import { bindWorkspace, readAndCheckWorkspace } from '../src/migration/engine/workspace-binding.js';
+import type {
+  BindingUse,
+  WorkspaceIdentity,
+} from '../src/migration/contracts/workspace-binding.js';
 
 export interface MigrationActivityDeps extends EngineDeps {
   readValidatedExports: ExportsReader;
@@ -133,6 +138,23 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
     confirmSource: withFailureMapping(async (input: { source: MigrateLedgerInput['source'] }) => {
       if (deps.sourcesRoot !== undefined) await confineSource(input.source, deps.sourcesRoot);
     }),
+    // The workspace a run writes (src/migration/engine/workspace-binding.ts): read (one API call)
+    // and checked against the run's before anything else touches the workspace, recorded (a local
+    // activity) before the first write.
+    checkWorkspace: withFailureMapping(
+      withHeartbeats((input: { scope: RunScope; use: BindingUse }) =>
+        readAndCheckWorkspace(deps, input),
+      ),
+    ),
+    bindWorkspace: withFailureMapping(
+      async (input: { scope: RunScope; identity: WorkspaceIdentity }) =>
+        bindWorkspace(
+          await deps.openStore(input.scope.runName),
+          input.scope.runName,
+          input.identity,
+          deps.now(),
+        ),
+    ),
     workspaceCurrency: withFailureMapping((input: { scope: RunScope }) =>
       workspaceCurrency(deps, input),
     ),

@@ -3,6 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import { SourceOutsideRoot } from '../src/migration/confine-source.js';
 import { PausingCallError, RetryableCallError } from '../src/migration/engine/call-failure.js';
+import { WorkspaceBindingRefused } from '../src/migration/engine/workspace-binding.js';
 
 /**
  * The one place where an error becomes a Temporal failure (docs/partner-api-client.md, "Errors"):
@@ -11,7 +12,7 @@ import { PausingCallError, RetryableCallError } from '../src/migration/engine/ca
  * permission and quota problems are non-retryable so the workflow pauses the run instead.
  */
 export function toApplicationFailure(error: unknown): unknown {
-  if (error instanceof SourceOutsideRoot) {
+  if (error instanceof SourceOutsideRoot || error instanceof WorkspaceBindingRefused) {
     return ApplicationFailure.create({
       type: CONFIGURATION_ERROR,
       message: error.message,

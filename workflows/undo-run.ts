@@ -4,6 +4,7 @@ import {
   condition,
   continueAsNew,
   log,
+  patched,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -11,6 +12,7 @@ import { undoCursorSchema } from '../src/migration/contracts/carried-state-schem
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
 import {
   undoPhases,
+  undoWorkflowId,
   type UndoCursor,
   type UndoInput,
   estimatedMinutes,
@@ -20,6 +22,7 @@ import {
 import { checkUndoInput } from '../src/migration/contracts/undo-input-schema.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { acceptCarried } from './carried-state.js';
+import { checkRunWorkspace } from './ledger-run/workspace-binding.js';
 import { reverseGroups } from './undo-run/reverse-groups.js';
 import { undoProgressQuery } from './undo-run/undo-handlers.js';
 import { handleUndoPauseAndResume, pausingOnFailure } from './undo-run/undo-pause.js';
@@ -41,6 +44,14 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
   const checked = checkUndoInput(given);
   if (!checked.ok) throw ApplicationFailure.nonRetryable(checked.message, CONFIGURATION_ERROR);
   const input = checked.input;
+  // A start from the Web UI under another id could overlap the run's migration or another undo.
+  if (patched('undo-writer-id') && workflowInfo().workflowId !== undoWorkflowId(input.runName)) {
+    throw ApplicationFailure.nonRetryable(
+      `Start the undo of run "${input.runName}" with Workflow ID "${undoWorkflowId(input.runName)}", ` +
+        "the run name's own: one workflow at a time writes under a run name.",
+      CONFIGURATION_ERROR,
+    );
+  }
   // A forged cursor would skip phases (and the snapshot date's check): continue-as-new only.
   const cursor = acceptCarried(undoCursorSchema, cursorGiven, 'undo cursor');
   // Run ids are time-ordered (UUIDv7): their random tail tells two undos of the same minute apart.
@@ -57,6 +68,8 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
   setHandler(undoProgressQuery, () => undoProgressOf(run));
   handleUndoPauseAndResume(run);
   setUndoState(run, 'planning');
+  // Only in the run's own workspace (src/migration/engine/workspace-binding.ts).
+  if (!cursor && (await checkRunWorkspace(scope, 'undo'))) run.calls += 1;
   const asOf = cursor?.asOf ?? (await snapshotDate(run));
   // The phases an earlier execution finished: their stored plans, for the progress and the report.
   for (const phase of undoPhases.slice(0, run.phaseIndex)) {

@@ -3,19 +3,19 @@ import { pauseSignal, resumeSignal } from '../../workflows/handlers.js';
 import { undoProgressQuery } from '../../workflows/undo-run/undo-handlers.js';
 import { undoProgressLines } from '../../workflows/undo-run/render-undo-details.js';
 import { undoWorkflowId } from '../migration/contracts/undo.js';
+import { runHolder } from './run-holder.js';
 
 /**
- * The undo of a run that is still going (`ledgerlift undo` starts it under undoWorkflowId), or
- * undefined. While it goes, it is what writes to the workspace, so `status`, `pause` and `resume`
- * of the run are about it.
+ * The undo of a run that is still going (`ledgerlift undo` starts it under undoWorkflowId, the run
+ * name's own workflow id), or undefined. While it goes, it is what writes to the workspace, so
+ * `status`, `pause` and `resume` of the run are about it.
  */
 export async function runningUndo(
   client: Client,
   runName: string,
 ): Promise<WorkflowHandle | undefined> {
-  const handle = client.workflow.getHandle(undoWorkflowId(runName));
-  const description = await handle.describe().catch(() => undefined);
-  return description?.status.name === 'RUNNING' ? handle : undefined;
+  const holder = await runHolder(client, runName);
+  return holder?.kind === 'undo' ? client.workflow.getHandle(undoWorkflowId(runName)) : undefined;
 }
 
 /** `status <run>` while its undo goes: the undo's progress, as lines or JSON. */

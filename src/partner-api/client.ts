@@ -103,6 +103,8 @@ export interface PartnerApiClient {
     /** Refreshes and persists a new pair now (single-flight, under the credential lock). */
     refresh(options?: Pick<CallOptions, 'signal'>): Promise<TokenStatus>;
   };
+  /** The `{base_url}` calls go to, as configured for the profile (normalized; no API call). */
+  baseUrl(): Promise<string>;
   /** Runs a request the typed routes do not cover, with the same signing, tokens and errors. */
   execute<T>(request: ApiRequest<T>, options?: CallOptions): Promise<T>;
   /** Closes the connection pool; pending calls fail. */
@@ -120,6 +122,7 @@ export interface TokenStatus {
 }
 
 interface Session {
+  baseUrl: string;
   executor: RequestExecutor;
   transport: PartnerApiTransport;
   tokens: TokenManager;
@@ -204,7 +207,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
           }
         : {}),
     });
-    return { executor, transport, tokens };
+    return { baseUrl: connection.baseUrl, executor, transport, tokens };
   };
 
   const currentSession = async (): Promise<Session> => {
@@ -260,6 +263,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
         return tokenStatus(await store.getProfile(profileName));
       },
     },
+    baseUrl: async () => (await currentSession()).baseUrl,
     execute: (request, callOptions) => caller.execute(request, callOptions),
     async close() {
       closed = true;

@@ -14,6 +14,7 @@ import {
   readWorkspaceForCheck,
   workspaceCheckScope,
 } from './workspace-precheck.js';
+import { bindRunWorkspace, checkRunWorkspace } from './workspace-binding.js';
 
 /**
  * A new run's first pass: stage the exports, run every selected step, verify and report. Answers
@@ -23,6 +24,12 @@ import {
 export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined> {
   const { input, settings } = run;
   publish(run);
+  // A run name belongs to one workspace: another one is refused before the first read of it.
+  const workspace = await checkRunWorkspace(
+    scopeOf(run, settings.mainStageId),
+    input.mode === 'live' ? 'run' : 'dry run',
+  );
+  run.otherCalls += workspace ? 1 : 0;
   // The workspace pre-check (workspace-precheck.ts); runs begun before it skip it.
   const checkScope = workspaceCheckScope(scopeOf(run, settings.mainStageId));
   const read = patched('workspace-precheck')
@@ -54,6 +61,7 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
     return { status: 'blocked', progress: progressOf(run) };
   }
   setPhase(run, 'migrating');
+  if (input.mode === 'live') await bindRunWorkspace(scopeOf(run), workspace);
   // What an undo restores, read before the first write; runs begun before it skip it.
   if (input.mode === 'live' && patched('undo-snapshot')) await takeUndoSnapshot(run);
   // A later execution of the run name (after an undo, say) plans afresh; runs begun before this

@@ -1,7 +1,8 @@
-import { setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, setHandler } from '@temporalio/workflow';
+import { CONFIGURATION_ERROR } from '../../src/migration/contracts/failure-types.js';
 import { stepNames } from '../../src/migration/contracts/steps.js';
 import type { ReplayRequest, SkipRequest } from '../../src/migration/contracts/workflow-types.js';
-import { localActivities } from '../activity-proxies.js';
+import { failureMessage, localActivities } from '../activity-proxies.js';
 import {
   finishSignal,
   progressQuery,
@@ -13,6 +14,7 @@ import { refreshCounts } from './exact-counts.js';
 import { handlePauseAndResume } from './pause-and-resume.js';
 import { progressOf, samplePace, showDetails } from './run-progress.js';
 import { scopeOf, type LedgerRun } from './run-state.js';
+import { checkRunWorkspace } from './workspace-binding.js';
 
 /** Every query, signal and update the run answers. */
 export function registerOperatorHandlers(run: LedgerRun): void {
@@ -41,6 +43,14 @@ function handleReplayRequests(run: LedgerRun): void {
       // Count first, then queue: the main loop starts the round as soon as it is queued. The
       // flag keeps a second request out meanwhile (validators run before any await).
       run.operator.replayRequested = true;
+      // The profile may reach another workspace than the run's own by now: refuse the replay then,
+      // leaving the run as it waits.
+      try {
+        if (await checkRunWorkspace(scopeOf(run), 'replay')) run.otherCalls += 1;
+      } catch (error) {
+        run.operator.replayRequested = false;
+        throw ApplicationFailure.nonRetryable(failureMessage(error), CONFIGURATION_ERROR);
+      }
       const counts = await localActivities.countFailedRows({
         scope: scopeOf(run),
         ...(request.step ? { step: request.step } : {}),

@@ -14,6 +14,7 @@ import { followHint } from '../follow-hint.js';
 import { watchRun } from '../watch-run.js';
 import { exitCodeOfRun } from '../exit-code-of-run.js';
 import { runningUndo, signalUndo } from '../running-undo.js';
+import { heldMessage, runHolder } from '../run-holder.js';
 
 type Filter = { step?: string; code?: string };
 
@@ -22,15 +23,26 @@ function checkStep(step: string | undefined): asserts step is StepName | undefin
     throw new CliError(`--step: unknown step "${step}".`);
 }
 
-/** Runs `work` against a run's workflow, turning "no such run" and refusals into clear errors. */
+/**
+ * Runs `work` (`attempt`, for messages) against a run's migration, turning "no such run" and
+ * refusals into clear errors. While an undo of the run holds its workflow id, the undo is what
+ * would answer: `attempt` is refused, saying how to wait for the undo (run-holder.ts). An undo
+ * started between this look and `work` still cannot take a migration's update or finish: it has
+ * no handler for them, so Temporal refuses them as well.
+ */
 async function withRun<T>(
   name: string,
+  attempt: string,
   options: TemporalOptions,
   work: (handle: WorkflowHandle) => Promise<T>,
 ): Promise<T> {
   const { client, close } = await connectTemporal(settingsFrom(options));
   const handle = client.workflow.getHandle(runWorkflowId(name));
   try {
+    const holder = await runHolder(client, name);
+    if (holder?.kind === 'undo') {
+      throw new CliError(heldMessage(name, holder, attempt), exitCodes.needsAttention);
+    }
     return await work(handle);
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) {
@@ -61,7 +73,7 @@ export async function retry(
   options: TemporalOptions & Filter & { wait?: boolean },
 ): Promise<number> {
   checkStep(options.step);
-  return withRun(name, options, async (handle) => {
+  return withRun(name, `retry run "${name}"`, options, async (handle) => {
     const answer = await handle.executeUpdate(retryFailedRowsUpdate, {
       args: [
         {
@@ -90,7 +102,7 @@ export async function skip(
   options: TemporalOptions & Filter & { keys?: string },
 ): Promise<number> {
   checkStep(options.step);
-  return withRun(name, options, async (handle) => {
+  return withRun(name, `skip rows of run "${name}"`, options, async (handle) => {
     const keys = options.keys
       ?.split(',')
       .map((key) => key.trim())
@@ -131,7 +143,7 @@ export async function signal(
       await close();
     }
   }
-  return withRun(name, options, async (handle) => {
+  return withRun(name, `${kind} run "${name}"`, options, async (handle) => {
     if (kind === 'pause')
       await handle.signal(pauseSignal, options.reason ? { reason: options.reason } : {});
     else if (kind === 'resume') await handle.signal(resumeSignal, {});

@@ -15,6 +15,8 @@ import { devStackTarget } from '../dev-stack-target.js';
 import { runInput, type RunOptions } from '../run-options.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
 import { followHint } from '../follow-hint.js';
+import { heldMessage, runHolder } from '../run-holder.js';
+import { refuseAnotherWorkspace } from '../run-workspace.js';
 import { watchRun } from '../watch-run.js';
 
 export type StartOptions = RunOptions & TemporalOptions & { detach?: boolean; quiet?: boolean };
@@ -29,6 +31,7 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
   const profile = chooseProfile(options.profile, dev);
   const input = runInput({ ...options, profile }, mode);
   await checkDevProfile(profile, dev);
+  await refuseAnotherWorkspace(input.runName, profile, mode === 'live' ? 'run' : 'dry run', dev);
   const { client, close } = await connectTemporal(settings);
   try {
     const workflowId = runWorkflowId(input.runName);
@@ -41,8 +44,13 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
       });
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) {
+        const holder = await runHolder(client, input.runName);
         throw new CliError(
-          `Run "${input.runName}" is already running; follow it with \`ledgerlift status ${input.runName} --watch\`.`,
+          heldMessage(
+            input.runName,
+            holder,
+            `start ${mode === 'live' ? 'live run' : 'dry run'} "${input.runName}"`,
+          ),
           exitCodes.needsAttention,
         );
       }

@@ -10,6 +10,8 @@ import { followHint } from '../follow-hint.js';
 import { watchRun } from '../watch-run.js';
 import { describeEndedRun, endedStatusOf } from '../ended-run.js';
 import { runningUndo, undoStatus } from '../running-undo.js';
+import type { UndoOutcome } from '../../migration/contracts/undo.js';
+import { undoSummary } from './undo.js';
 
 /**
  * `ledgerlift status [name]`: one run's progress (optionally followed live), or every run. While
@@ -55,9 +57,24 @@ export async function status(
     const undo = await runningUndo(client, name);
     if (undo) {
       console.log(await undoStatus(undo, options.json === true));
-      return exitCodes.ok;
+      if (!options.watch) return exitCodes.ok;
+      // Followed until it ends: what a command refused while the undo held the run name waits for.
+      const outcome = (await undo.result()) as UndoOutcome;
+      console.log(undoSummary(name, outcome).join('\n'));
+      return outcome.status === 'needs-review' ? exitCodes.needsAttention : exitCodes.ok;
     }
     const handle = client.workflow.getHandle(runWorkflowId(name));
+    const latest = await handle.describe();
+    // The run name's workflow id is its undo's too: after an undo, that is what it answers.
+    if (latest.type === 'undoRun' && !endedStatusOf(latest.status.name)) {
+      const outcome = (await handle.result()) as UndoOutcome;
+      console.log(
+        options.json
+          ? JSON.stringify({ run: name, undo: outcome }, null, 2)
+          : undoSummary(name, outcome).join('\n'),
+      );
+      return exitCodes.ok;
+    }
     if (options.watch) {
       const onInterrupt = followHint(handle.workflowId, settingsFrom(options));
       const watched = await watchRun(handle, {
@@ -71,7 +88,7 @@ export async function status(
         ? exitCodes.needsAttention
         : exitCodes.ok;
     }
-    const description = await handle.describe();
+    const description = latest;
     if (endedStatusOf(description.status.name)) {
       const ended = await describeEndedRun(name, handle, description);
       const { lines, ...facts } = ended;

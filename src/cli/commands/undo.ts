@@ -1,4 +1,6 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { undoRun } from '../../../workflows/undo-run.js';
+import { describeWorkspace } from '../../migration/contracts/workspace-binding.js';
 import { runNameProblem } from '../../migration/contracts/run-name.js';
 import { isStepName, type StepName } from '../../migration/contracts/steps.js';
 import {
@@ -9,6 +11,9 @@ import {
 import { undoReportFiles } from '../../migration/undo/undo-report.js';
 import { chooseProfile } from '../default-profile.js';
 import { CliError, exitCodes } from '../exit-codes.js';
+import { devStackTarget } from '../dev-stack-target.js';
+import { heldMessage, runHolder } from '../run-holder.js';
+import { boundWorkspace, refuseAnotherWorkspace } from '../run-workspace.js';
 import { connectTemporal, settingsFrom, type TemporalOptions } from '../temporal-connection.js';
 
 export interface UndoOptions extends TemporalOptions {
@@ -57,20 +62,38 @@ export function undoSummary(runName: string, outcome: UndoOutcome): string[] {
 export async function undo(runName: string, options: UndoOptions): Promise<number> {
   const problem = runNameProblem(runName);
   if (problem) throw new CliError(problem);
+  const settings = settingsFrom(options);
+  const dev = devStackTarget(settings);
+  // The run's own workspace unless --profile says otherwise, and then only if it is the same one.
+  const bound = await boundWorkspace(runName, dev);
+  const profile = options.profile ?? bound?.profile ?? chooseProfile(undefined, dev);
+  await refuseAnotherWorkspace(runName, profile, 'undo', dev);
   const input: UndoInput = {
     runName,
-    profile: chooseProfile(options.profile, undefined),
+    profile,
     mode: options.dryRun ? 'dry-run' : 'live',
     ...(options.steps !== undefined ? { steps: stepsOption(options.steps) } : {}),
   };
-  const settings = settingsFrom(options);
   const { client, close } = await connectTemporal(settings);
   try {
-    const handle = await client.workflow.start(undoRun, {
-      taskQueue: settings.taskQueue,
-      workflowId: undoWorkflowId(runName),
-      args: [input],
-    });
+    let handle;
+    try {
+      handle = await client.workflow.start(undoRun, {
+        taskQueue: settings.taskQueue,
+        workflowId: undoWorkflowId(runName),
+        args: [input],
+      });
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+      const holder = await runHolder(client, runName);
+      throw new CliError(
+        heldMessage(runName, holder, `undo run "${runName}"`),
+        exitCodes.needsAttention,
+      );
+    }
+    if (bound && !options.json) {
+      console.log(`Undoing run "${runName}" in its own ${describeWorkspace(bound)}.`);
+    }
     const outcome = await handle.result();
     if (options.json) process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
     else process.stdout.write(`${undoSummary(runName, outcome).join('\n')}\n`);

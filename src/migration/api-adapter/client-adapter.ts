@@ -143,10 +143,15 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
     async getWorkspace() {
       const workspace = await client.workspace.get(options);
       return {
+        id: workspace.id ?? undefined,
         currency: workspace.currency ?? undefined,
         country: workspace.country ?? undefined,
         cutoverDate: workspace.cutoverDate ?? undefined,
       };
+    },
+    async connection() {
+      const [baseUrl, status] = await Promise.all([client.baseUrl(), client.tokens.status()]);
+      return { baseUrl, grantedWorkspaceId: status.workspaceId };
     },
     async report(name, asOf) {
       if (name === 'trial-balance') return client.reports.trialBalance({ endDate: asOf }, options);

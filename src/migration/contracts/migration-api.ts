@@ -94,6 +94,8 @@ export interface OpeningBalanceState {
 
 /** What the workspace says of itself (GET /partners/workspace). */
 export interface WorkspaceInfo {
+  /** The workspace's id (assumption R32): what a run records as the workspace it writes. */
+  id?: string | undefined;
   currency?: string | undefined;
   country?: string | undefined;
   cutoverDate?: string | undefined;
@@ -272,6 +274,11 @@ export interface MigrationApi {
   getBill(id: string): Promise<WorkspaceBill>;
   getOpeningBalance(): Promise<OpeningBalanceState>;
   getWorkspace(): Promise<WorkspaceInfo>;
+  /**
+   * Where calls go, without a call: the profile's base URL, and the workspace id its grant named
+   * (for an API whose workspace read leaves out the id).
+   */
+  connection(): Promise<{ baseUrl: string; grantedWorkspaceId: string | null }>;
   /**
    * How the workspace valued a posted foreign document in its own currency (assumption R34): the
    * base total and each line's base amount, in line order; empty when the API does not say.

@@ -3,7 +3,11 @@
 /** Run names: letters, digits, ".", "_" and "-", 1 to 64 characters, starting alphanumerically. */
 export const RUN_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-/** The workflow id of a migration: one per run name, so the same migration cannot run twice at once. */
+/**
+ * The workflow id of everything that writes under a run name: its migration and its undo. One id,
+ * so Temporal itself lets at most one of them run at a time (a start while another is open is
+ * refused), with no check that a second start could slip past.
+ */
 export function runWorkflowId(runName: string): string {
   return `ledgerlift-${runName}`;
 }

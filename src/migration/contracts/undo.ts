@@ -1,4 +1,5 @@
 // Pure definitions of an undo, shared by the undo workflow, its activities and the CLI.
+import { runWorkflowId } from './run-name.js';
 import type { PhaseName, StepName } from './steps.js';
 
 /**
@@ -103,9 +104,12 @@ export function estimatedMinutes(calls: number, requestsPerMinute: number): numb
   return requestsPerMinute > 0 ? Math.ceil((calls / requestsPerMinute) * 10) / 10 : 0;
 }
 
-/** The workflow id of an undo of a run: one undo of a run at a time. */
+/**
+ * The workflow id of an undo of a run: the run name's own (run-name.ts), so an undo never overlaps
+ * the migration, a replay of it or another undo.
+ */
 export function undoWorkflowId(runName: string): string {
-  return `ledgerlift-undo-${runName}`;
+  return runWorkflowId(runName);
 }
 
 /** Where the undo snapshot is taken from: the lists read besides the trial balance. */

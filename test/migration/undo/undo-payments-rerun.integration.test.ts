@@ -46,7 +46,7 @@ describe('partial undo of payments, then a re-run of the payments step', () => {
     const input: UndoInput = { profile: TEST_PROFILE, runName, mode: 'live', steps: ['payments'] };
     const undone = await stack.client.workflow.execute(undoRun, {
       taskQueue: stack.settings.taskQueue,
-      workflowId: `${undoWorkflowId(runName)}-payments`,
+      workflowId: undoWorkflowId(runName),
       args: [input],
     });
     expect(undone.plan.groups.length).toBeGreaterThan(0);

@@ -58,7 +58,7 @@ describe('a run again after a full undo reactivates what the undo set inactive',
   const undo = (input: Omit<UndoInput, 'profile'>) =>
     stack.client.workflow.execute(undoRun, {
       taskQueue: stack.settings.taskQueue,
-      workflowId: `${undoWorkflowId(input.runName)}-${input.mode}`,
+      workflowId: undoWorkflowId(input.runName),
       args: [{ profile: TEST_PROFILE, ...input }],
     });
 

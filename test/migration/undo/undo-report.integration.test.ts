@@ -43,7 +43,7 @@ describe('the undo report written by the undo workflow', () => {
   const undo = (input: Omit<UndoInput, 'profile'>) =>
     stack.client.workflow.execute(undoRun, {
       taskQueue: stack.settings.taskQueue,
-      workflowId: `${undoWorkflowId(input.runName)}-${input.mode}-${Math.random().toString(36).slice(2, 8)}`,
+      workflowId: undoWorkflowId(input.runName),
       args: [{ profile: TEST_PROFILE, ...input }],
     });
 

@@ -38,7 +38,7 @@ describe('undo of a live run on a real dev server and sandbox', () => {
   const undo = (input: Omit<UndoInput, 'profile'>) =>
     stack.client.workflow.execute(undoRun, {
       taskQueue: stack.settings.taskQueue,
-      workflowId: `${undoWorkflowId(input.runName)}-${input.mode}-${Math.random().toString(36).slice(2, 8)}`,
+      workflowId: undoWorkflowId(input.runName),
       args: [{ profile: TEST_PROFILE, ...input }],
     });
 

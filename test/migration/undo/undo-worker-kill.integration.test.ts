@@ -73,7 +73,7 @@ describe('worker SIGKILLed during an undo', () => {
     const input: UndoInput = { profile: TEST_PROFILE, runName, mode: 'live' };
     const handle = await stack.client.workflow.start(undoRun, {
       taskQueue: stack.settings.taskQueue,
-      workflowId: `${undoWorkflowId(runName)}-kill`,
+      workflowId: undoWorkflowId(runName),
       args: [input],
     });
     await waitFor(

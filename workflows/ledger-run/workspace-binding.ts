@@ -1,0 +1,29 @@
+import { patched } from '@temporalio/workflow';
+import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
+import type {
+  BindingUse,
+  WorkspaceIdentity,
+} from '../../src/migration/contracts/workspace-binding.js';
+import { apiActivities, localActivities } from '../activity-proxies.js';
+
+/**
+ * Before anything touches the workspace: which workspace the run's profile reaches (one API call),
+ * refused (a non-retryable failure naming both workspaces) when the run name belongs to another
+ * (src/migration/engine/workspace-binding.ts). Here, not only in the CLI, so a start from the Web UI
+ * is refused too. Answers undefined for executions begun before the check existed.
+ */
+export async function checkRunWorkspace(
+  scope: RunScope,
+  use: BindingUse,
+): Promise<WorkspaceIdentity | undefined> {
+  if (!patched('workspace-binding')) return undefined;
+  return apiActivities(scope).checkWorkspace({ scope, use });
+}
+
+/** Just before a live run's first write: the workspace checked above becomes the run's own. */
+export async function bindRunWorkspace(
+  scope: RunScope,
+  workspace: WorkspaceIdentity | undefined,
+): Promise<void> {
+  if (workspace) await localActivities.bindWorkspace({ scope, identity: workspace });
+}
