@@ -51,12 +51,9 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
       key: line.accountKey,
       record: line,
     });
-    postOpeningBalanceLine(
-      record.staged.books,
-      record.staged.postingKeys,
-      line,
-      record.cutoverDate,
-    );
+    const { staged } = record;
+    postOpeningBalanceLine(staged.books, staged.postingKeys, line, record.cutoverDate);
+    staged.rolledForward.opening(staged.postingKeys.of(line.accountKey), line, record.cutoverDate);
   },
   invoice: (record) => stageDocument(record),
   bill: (record) => stageDocument(record),
@@ -64,7 +61,8 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
     const line = record.value;
     record.staged.seeDate(line.date);
     if (line.date < record.cutoverDate) return skipBeforeCutover(record, line.key);
-    postBankTransaction(record.staged.books, record.staged.postingKeys, line);
+    const books = record.staged.activity('bankLines', line.date, line.source.file);
+    postBankTransaction(books, record.staged.postingKeys, line);
     await stageRow(record, line.key);
   },
   'customer-payment': (record) => stagePayment(record),
@@ -86,7 +84,8 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
     const entry = record.value;
     record.staged.seeDate(entry.date);
     if (entry.date < record.cutoverDate) return skipBeforeCutover(record, entry.key);
-    postJournalEntry(record.staged.books, record.staged.postingKeys, entry);
+    const books = record.staged.activity('journals', entry.date, entry.source.file);
+    postJournalEntry(books, record.staged.postingKeys, entry);
     await stageRow(record, entry.key);
   },
   'trial-balance': async (record) => {
@@ -136,10 +135,12 @@ async function stageDocument(
       ...(document.dueDate ? { dueDate: document.dueDate } : {}),
     },
   });
-  if (document.date >= cutoverDate) {
-    postDocument(staged.books, staged.postingKeys, document, staged.baseCurrency);
+  // A draft was never posted in the legacy books: nothing to post or roll forward.
+  if (document.date >= cutoverDate && document.status !== 'draft') {
+    const books = staged.activity('documents', document.date, document.source.file);
+    postDocument(books, staged.postingKeys, document, staged.baseCurrency);
     const taxed = document.lines.some((line) => centsOf(line.taxAmount) !== 0n);
-    if (entity === 'invoice' && taxed && document.status !== 'draft') {
+    if (entity === 'invoice' && taxed) {
       staged.taxMonths.add(document.date.slice(0, 7));
     }
   }
@@ -157,7 +158,12 @@ async function stagePayment(
     staged.settle(allocation.documentKey, documentEntity, payment.date, centsOf(allocation.amount));
   }
   if (payment.date < record.cutoverDate) return skipBeforeCutover(record, payment.key);
-  postPayment(staged.books, staged.postingKeys, payment, entity);
+  postPayment(
+    staged.activity('payments', payment.date, payment.source.file),
+    staged.postingKeys,
+    payment,
+    entity,
+  );
   staged.estimate.payments += 1;
   staged.estimate.allocations += payment.allocations.length;
   if (partsOf({ kind: entity, payment }).length > 1) staged.estimate.splitPayments += 1;
