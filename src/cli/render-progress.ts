@@ -1,3 +1,4 @@
+import { describeBasis } from '../migration/contracts/verification-basis.js';
 import type { RunProgress, StepProgress } from '../migration/contracts/workflow-types.js';
 
 const BAR_WIDTH = 24;
@@ -56,6 +57,7 @@ export function renderProgress(progress: RunProgress): string[] {
         ? `  Books verified: ${v.checkedAccounts} accounts match, clearing account ${v.clearingBalance}`
         : `  Books need review: ${v.differences} differences, clearing account ${v.clearingBalance}`,
     );
+    if (v.comparedWith) lines.push(`  Compared with ${describeBasis(v.comparedWith)}`);
   }
   if (progress.reportFolder) lines.push(`  Report: ${progress.reportFolder}`);
   return lines;

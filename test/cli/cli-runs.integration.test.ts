@@ -89,7 +89,7 @@ describe('ledgerlift against a real Temporal server and sandbox', () => {
     expect(dry.stderr).toBe('');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(
-      /Dry run complete: \d+ calls predicted for the live run; the books will verify\. Report: .*report\.html/,
+      /Dry run complete: \d+ calls predicted for the live run; the books will verify against the legacy trial balance as at \d{4}-\d{2}-\d{2}\. Report: .*report\.html/,
     );
     // What the live migrations running now do to it (none of this client id's here, or some).
     expect(dry.stdout).toMatch(

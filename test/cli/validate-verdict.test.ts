@@ -33,8 +33,17 @@ describe('validate predicts the verdict', () => {
   it('says the demo company will verify, with exit 0', async () => {
     const { stdout, code } = await runCli(demoArgs(await demoExports()));
     expect(stdout).toContain(
-      'Predicted verdict: will verify (the books the run will produce equal the legacy trial balance as at 2026-03-31).',
+      'Predicted verdict: will verify (the books the run will produce equal the legacy trial balance as at 2026-03-31 (Trial Balance.csv)).',
     );
+    expect(code).toBe(0);
+  });
+
+  it('without a trial balance at the end date, names the opening one rolled forward, never the ledger itself', async () => {
+    const { stdout, code } = await runCli(demoArgs(await demoExports(['Trial Balance.csv'])));
+    expect(stdout).toContain(
+      'Predicted verdict: will verify (the books the run will produce equal the legacy trial balance as at 2025-12-31 (Opening Trial Balance.csv), rolled forward to 2026-03-31 by 500 documents, 324 payments, 250 bank lines and 0 journal entries).',
+    );
+    expect(stdout).not.toContain('the exports hold no trial balance');
     expect(code).toBe(0);
   });
 
@@ -45,7 +54,7 @@ describe('validate predicts the verdict', () => {
     // No error in the exports: only the verdict tells the consultant the run would need review.
     expect(stdout).toContain('0 errors, 0 warnings');
     expect(stdout).toMatch(
-      /Predicted verdict: will need review: 9 differences against the legacy trial balance as at 2026-03-31, clearing account at 5518\.38\./,
+      /Predicted verdict: will need review: 9 differences against the legacy trial balance as at 2026-03-31 \(Trial Balance\.csv\), clearing account at 5518\.38\./,
     );
     expect(stdout).toContain(
       'account    1000 Business Checking: expected -135149.21, will be -185149.21 (-50000.00)',

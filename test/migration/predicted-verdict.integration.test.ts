@@ -46,6 +46,14 @@ const companies: Record<string, Company> = {
     endDate: '2026-03-31',
     without: ['Opening Trial Balance.csv'],
   },
+  // Verified against the opening trial balance rolled forward by the migrated activity.
+  'the demo company exported without its end-date trial balance': {
+    folder: 'samples/demo-company-xero',
+    format: 'xero',
+    cutoverDate: '2026-01-01',
+    endDate: '2026-03-31',
+    without: ['Trial Balance.csv'],
+  },
 };
 
 describe('validate predicts the verdict the live run reaches', () => {
@@ -106,6 +114,7 @@ describe('validate predicts the verdict the live run reaches', () => {
         verified: predicted.willVerify,
         differences: predicted.report.differences,
         clearingBalance: predicted.report.clearingBalance,
+        comparedWith: { target: predicted.report.target },
       });
       expect(live.status).toBe(predicted.willVerify ? 'completed' : 'needs-review');
     }, 600_000);

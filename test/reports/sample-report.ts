@@ -94,6 +94,10 @@ function verification(scenario: SampleScenario, asOf: string): VerificationRepor
       ? { '@receivable': '-1550.50', [CLEARING]: '1240.00', '4000': '287.27', '@tax': '23.23' }
       : {},
   );
+  // Each expected figure names the legacy file and row it came from (the clearing account has none).
+  accounts.forEach((line, index) => {
+    if (line.key !== CLEARING) line.expectedFrom = `Trial Balance.csv row ${index + 6}`;
+  });
   if (failing) {
     for (const line of accounts) {
       if (line.key === CLEARING)
@@ -120,6 +124,8 @@ function verification(scenario: SampleScenario, asOf: string): VerificationRepor
     checkedAccounts: accounts.length,
     asOf,
     target: 'legacy-trial-balance',
+    legacyAsOf: asOf,
+    legacyFiles: ['Trial Balance.csv'],
     source: live ? 'workspace' : 'projection',
     accounts,
     receivables,

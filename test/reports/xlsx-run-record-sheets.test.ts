@@ -171,7 +171,9 @@ describe('the sign-off sheets of the workbook', () => {
     const { rows } = await sheetRows(sampleRunReport('live-with-failures'), 'Summary');
     const value = (item: string) => rows.find((row) => row.Item === item)?.Value;
     expect(value('Status')).toBe('Needs review');
-    expect(value('Compared with')).toBe("The legacy system's trial balance");
+    expect(value('Compared with')).toBe(
+      'The legacy trial balance as at 2024-03-31 (Trial Balance.csv)',
+    );
     expect(value('Figures compared')).toBe("The workspace's reports");
     const codes = rows.filter(
       (row) =>

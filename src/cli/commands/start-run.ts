@@ -6,6 +6,7 @@ import {
 import { migrateLedger } from '../../../workflows/migrate-ledger.js';
 import { estimateCallsPerMinute, workerSettings } from '../../config/worker-settings.js';
 import { runWorkflowId } from '../../migration/contracts/run-name.js';
+import { describeBasis } from '../../migration/contracts/verification-basis.js';
 import { listRunsInProgress } from '../../migration/runs-in-progress.js';
 import { describeSharing, estimateUnderSharing } from '../../reports/estimate-under-sharing.js';
 import type { RunProgress } from '../../migration/contracts/workflow-types.js';
@@ -96,21 +97,31 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
         const verified = outcome.progress.verification?.verified !== false;
         const predicted = outcome.progress.predictedLiveCalls ?? outcome.progress.calls.made;
         console.log(
-          `Dry run complete: ${predicted} calls predicted for the live run; ${verified ? 'the books will verify' : 'the books will need review'}.${reportLine}`,
+          `Dry run complete: ${predicted} calls predicted for the live run; ${verified ? 'the books will verify' : 'the books will need review'}${comparedWithWords(outcome.progress)}.${reportLine}`,
         );
         console.log(await sharingNow(client, input, predicted));
         return verified ? exitCodes.ok : exitCodes.needsAttention;
       }
       case 'completed':
-        console.log(`Live run complete and verified.${reportLine}`);
+        console.log(
+          `Live run complete and verified${comparedWithWords(outcome.progress)}.${reportLine}`,
+        );
         return exitCodes.ok;
       case 'needs-review':
-        console.log(`Live run finished; the books need review.${reportLine}`);
+        console.log(
+          `Live run finished; the books need review${comparedWithWords(outcome.progress)}.${reportLine}`,
+        );
         return exitCodes.needsAttention;
     }
   } finally {
     await close();
   }
+}
+
+/** " against the legacy trial balance as at ...": what the verification compared the books with. */
+function comparedWithWords(progress: RunProgress): string {
+  const basis = progress.verification?.comparedWith;
+  return basis ? ` against ${describeBasis(basis)}` : '';
 }
 
 function printNextSteps(progress: RunProgress): void {

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WorkspaceCheck } from '../../migration/workspace-check/assess-workspace.js';
+import { describeBasis } from '../../migration/contracts/verification-basis.js';
 import type {
   Comparison,
   VerificationReport,
@@ -13,6 +14,10 @@ export interface PredictedVerdictView {
   clearingBalance: string;
   asOf: string;
   comparedWith: VerificationReport['target'];
+  /** What the books will be compared with, in words (docs/accounting.md, "Verification"). */
+  against: string;
+  /** The legacy files the expected figures come from (none for the migrated ledger). */
+  legacyFiles: string[];
   /** Every account, receivable and payable that will differ, with its probable cause. */
   findings: Array<Comparison & { section: 'account' | 'receivable' | 'payable' }>;
   notes: string[];
@@ -27,6 +32,8 @@ export function verdictOf(report: VerificationReport): PredictedVerdictView {
     clearingBalance: report.clearingBalance,
     asOf: report.asOf,
     comparedWith: report.target,
+    against: describeBasis(report, report.legacyFiles),
+    legacyFiles: report.legacyFiles ?? [],
     findings: [
       ...differing('account', report.accounts),
       ...differing('receivable', report.receivables),
@@ -39,10 +46,7 @@ export function verdictOf(report: VerificationReport): PredictedVerdictView {
 /** The verdict in words for the terminal: the headline, then each difference with its cause. */
 export function describeVerdict(report: VerificationReport, limit: number): string[] {
   const view = verdictOf(report);
-  const against =
-    view.comparedWith === 'legacy-trial-balance'
-      ? `the legacy trial balance as at ${view.asOf}`
-      : `the migrated ledger at ${view.asOf} (the exports hold no trial balance)`;
+  const { against } = view;
   if (report.verified) {
     return [`Predicted verdict: will verify (the books the run will produce equal ${against}).`];
   }

@@ -1,10 +1,16 @@
 import { formatCents, type Cents } from '../../money/index.js';
 
+/** Where postings go: one set of books, or several at once (src/migration/staging/staged-books.ts). */
+export interface Postings {
+  /** Posts `debit` minus `credit` to `key` on `date`. */
+  post(key: string, date: string, debit: Cents, credit: Cents): void;
+}
+
 /**
  * Balances per account key and posting date (debit positive). Keeping dates lets the end date be
  * chosen after every record has been seen, with memory bounded by accounts × days, not by rows.
  */
-export class Books {
+export class Books implements Postings {
   private readonly byKey = new Map<string, Map<string, Cents>>();
 
   /** Posts `debit` minus `credit` to `key` on `date`. */

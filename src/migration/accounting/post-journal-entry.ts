@@ -1,6 +1,6 @@
 import { centsOf } from '../../money/index.js';
 import type { JournalEntry } from '../../ledger/index.js';
-import type { Books } from './books.js';
+import type { Postings } from './books.js';
 import type { PostingKeys } from './posting-keys.js';
 
 /**
@@ -8,7 +8,7 @@ import type { PostingKeys } from './posting-keys.js';
  * posted it. Lines on receivables or payables land on the workspace's control accounts (no party:
  * docs/accounting.md says what that loses).
  */
-export function postJournalEntry(books: Books, keys: PostingKeys, entry: JournalEntry): void {
+export function postJournalEntry(books: Postings, keys: PostingKeys, entry: JournalEntry): void {
   for (const line of entry.lines)
     books.post(keys.of(line.accountKey), entry.date, centsOf(line.debit), centsOf(line.credit));
 }

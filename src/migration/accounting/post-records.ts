@@ -9,7 +9,7 @@ import {
   type PurchaseDocument,
   type SalesDocument,
 } from '../../ledger/index.js';
-import type { Books } from './books.js';
+import type { Postings } from './books.js';
 import {
   CLEARING,
   PAYABLE,
@@ -32,7 +32,7 @@ import {
  * mid-year conversion's year-to-date figures) stay on their own accounts.
  */
 export function postOpeningBalanceLine(
-  books: Books,
+  books: Postings,
   keys: PostingKeys,
   line: OpeningBalanceLine,
   cutoverDate: string,
@@ -53,7 +53,7 @@ export function documentSign(document: SalesDocument | PurchaseDocument): 1n | -
  * the migration's exchange-difference phase makes the workspace hold too.
  */
 export function postDocument(
-  books: Books,
+  books: Postings,
   keys: PostingKeys,
   document: SalesDocument | PurchaseDocument,
   baseCurrency: string = document.currency,
@@ -75,7 +75,7 @@ export function postDocument(
 
 /** A document open at the cutover: only its outstanding amount, against the clearing account. */
 export function postConversionDocument(
-  books: Books,
+  books: Postings,
   document: SalesDocument | PurchaseDocument,
   outstandingInCurrency: Cents,
   baseCurrency: string = document.currency,
@@ -89,7 +89,11 @@ export function postConversionDocument(
 }
 
 /** A bank line: the bank account against its category (or the workspace's uncategorized account). */
-export function postBankTransaction(books: Books, keys: PostingKeys, line: BankTransaction): void {
+export function postBankTransaction(
+  books: Postings,
+  keys: PostingKeys,
+  line: BankTransaction,
+): void {
   const amount = centsOf(line.amount);
   const category =
     line.categoryAccountKey !== undefined
@@ -106,7 +110,7 @@ export function postBankTransaction(books: Books, keys: PostingKeys, line: BankT
  * control account; any unallocated remainder lands on the clearing account for review.
  */
 export function postPayment(
-  books: Books,
+  books: Postings,
   keys: PostingKeys,
   payment: Payment,
   kind: 'customer-payment' | 'vendor-payment',

@@ -2,6 +2,7 @@
 // contracts, so readers of a stage need not import the staging code.
 import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import type { StepName } from './steps.js';
+import type { RolledForwardActivity } from './workflow-types.js';
 
 /** Facts about a document that planning, payments and verification need without its lines. */
 export interface DocumentFacts {
@@ -51,6 +52,26 @@ export interface Projection {
   roles: Record<string, string>;
   /** Expected amount due per customer (receivable) and vendor (payable) at the end date. */
   aging: { receivable: Record<string, string>; payable: Record<string, string> };
+  /**
+   * The legacy opening balance rolled forward by the migrated activity: what the verification
+   * compares with when the exports hold no trial balance at the end date. Absent without an opening
+   * balance, and in projections staged before it existed.
+   */
+  legacyRolledForward?: LegacyRolledForward;
+}
+
+/** The legacy trial balance as at the day before the cutover, rolled forward to the end date. */
+export interface LegacyRolledForward {
+  /** The opening balance's date: the day before the cutover. */
+  asOf: string;
+  /** The legacy files the opening balance was read from. */
+  files: string[];
+  /** Balances at the end date by posting key (debit positive), the clearing account left out. */
+  books: Record<string, string>;
+  /** The activity rolled forward, up to the end date. */
+  activity: RolledForwardActivity;
+  /** Per posting key: the legacy file and row of its opening line, and the files of its activity. */
+  expectedFrom: Record<string, string>;
 }
 
 /** Facts of one document as staging writes them to the stage's document-facts log. */

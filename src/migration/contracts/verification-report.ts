@@ -1,5 +1,9 @@
 // The verification's findings as stored in the run store and read by reports and the CLI.
-import type { VerificationSummary } from './workflow-types.js';
+import type {
+  VerificationBasis,
+  VerificationSummary,
+  VerificationTarget,
+} from './workflow-types.js';
 
 export interface Comparison {
   key: string;
@@ -9,12 +13,24 @@ export interface Comparison {
   difference: string;
   /** A probable cause in words, when one is known (differences only). */
   cause?: string;
+  /**
+   * Where the expected figure comes from: the legacy file and row of its trial balance line, and
+   * the files of the activity it was rolled forward by ("TrialBalance.csv row 12; Bills.csv").
+   */
+  expectedFrom?: string;
 }
 
-export interface VerificationReport extends VerificationSummary {
+export interface VerificationReport
+  extends Omit<VerificationSummary, 'comparedWith'>, VerificationBasis {
   asOf: string;
-  /** What the books were compared with: the legacy trial balance export, or the migrated ledger. */
-  target: 'legacy-trial-balance' | 'migrated-ledger';
+  /**
+   * What the books were compared with: the legacy trial balance at the end date, the legacy trial
+   * balance as at the day before the cutover rolled forward by the migrated activity, or (only when
+   * the exports hold no trial balance) the migrated ledger.
+   */
+  target: VerificationTarget;
+  /** The legacy files the trial balance compared with was read from (none for the migrated ledger). */
+  legacyFiles?: string[];
   /** Live runs: the workspace's figures; dry runs: the projection of the books after migrating. */
   source: 'workspace' | 'projection';
   accounts: Comparison[];

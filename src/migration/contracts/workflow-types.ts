@@ -99,6 +99,37 @@ export interface VerificationSummary {
   differences: number;
   clearingBalance: string;
   checkedAccounts: number;
+  /**
+   * What the books were compared with (absent in summaries of runs verified before it was
+   * recorded). Counts and dates only: the legacy files are named in the report, not in history.
+   */
+  comparedWith?: VerificationBasis;
+}
+
+/** The target of a verification; contracts/verification-basis.ts says it in words. */
+export type VerificationTarget =
+  'legacy-trial-balance' | 'legacy-trial-balance-rolled-forward' | 'migrated-ledger';
+
+/** Activity from the cutover on that the legacy opening balance is rolled forward by. */
+export interface RolledForwardActivity {
+  documents: number;
+  payments: number;
+  bankLines: number;
+  journals: number;
+}
+
+/** What the expected books at the end date are, and which legacy figures they come from. */
+export interface VerificationBasis {
+  target: VerificationTarget;
+  /** The end date: the date the books are compared at. */
+  asOf: string;
+  /**
+   * The legacy trial balance's date: the end date, or the day before the cutover when its figures
+   * are rolled forward. Absent when the exports hold no trial balance.
+   */
+  legacyAsOf?: string;
+  /** When rolled forward: the migrated activity up to the end date. */
+  rolledForward?: RolledForwardActivity;
 }
 
 /** What staging reports back: counts only, never rows. */

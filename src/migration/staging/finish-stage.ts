@@ -42,6 +42,8 @@ export async function finishStage(
     roles: staged.postingKeys.toJSON(),
     aging,
   };
+  const legacyRolledForward = staged.rolledForward.at(endDate, settings.cutoverDate);
+  if (legacyRolledForward) projection.legacyRolledForward = legacyRolledForward;
   const manifest = manifestOf(settings, endDate, out, staged, settledBeforeCutover);
   await store.putDocuments([
     [keys.projection, projection],

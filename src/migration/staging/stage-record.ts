@@ -52,16 +52,13 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
       key: line.accountKey,
       record: line,
     });
-    postOpeningBalanceLine(
-      record.staged.books,
-      record.staged.postingKeys,
-      line,
-      record.cutoverDate,
-    );
-    const role = record.staged.postingKeys.of(line.accountKey);
+    const { staged } = record;
+    postOpeningBalanceLine(staged.books, staged.postingKeys, line, record.cutoverDate);
+    const role = staged.postingKeys.of(line.accountKey);
+    staged.rolledForward.opening(role, line, record.cutoverDate);
     const net = centsOf(line.debit) - centsOf(line.credit);
-    if (role === RECEIVABLE) record.staged.openingControl.receivable += net;
-    if (role === PAYABLE) record.staged.openingControl.payable -= net;
+    if (role === RECEIVABLE) staged.openingControl.receivable += net;
+    if (role === PAYABLE) staged.openingControl.payable -= net;
   },
   invoice: (record) => stageDocument(record),
   bill: (record) => stageDocument(record),
@@ -69,7 +66,8 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
     const line = record.value;
     record.staged.seeDate(line.date);
     if (line.date < record.cutoverDate) return skipBeforeCutover(record, line.key);
-    postBankTransaction(record.staged.books, record.staged.postingKeys, line);
+    const books = record.staged.activity('bankLines', line.date, line.source.file);
+    postBankTransaction(books, record.staged.postingKeys, line);
     await stageRow(record, line.key);
   },
   'customer-payment': (record) => stagePayment(record),
@@ -91,7 +89,8 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
     const entry = record.value;
     record.staged.seeDate(entry.date);
     if (entry.date < record.cutoverDate) return skipBeforeCutover(record, entry.key);
-    postJournalEntry(record.staged.books, record.staged.postingKeys, entry);
+    const books = record.staged.activity('journals', entry.date, entry.source.file);
+    postJournalEntry(books, record.staged.postingKeys, entry);
     await stageRow(record, entry.key);
   },
   'trial-balance': async (record) => {
@@ -141,7 +140,8 @@ async function stageDocument(
     },
   });
   if (document.date >= cutoverDate) {
-    postDocument(staged.books, staged.postingKeys, document, staged.baseCurrency);
+    const books = staged.activity('documents', document.date, document.source.file);
+    postDocument(books, staged.postingKeys, document, staged.baseCurrency);
     const taxed = document.lines.some((line) => centsOf(line.taxAmount) !== 0n);
     if (entity === 'invoice' && taxed) {
       staged.taxMonths.add(document.date.slice(0, 7));
@@ -161,7 +161,12 @@ async function stagePayment(
     staged.settle(allocation.documentKey, documentEntity, payment.date, centsOf(allocation.amount));
   }
   if (payment.date < record.cutoverDate) return skipBeforeCutover(record, payment.key);
-  postPayment(staged.books, staged.postingKeys, payment, entity);
+  postPayment(
+    staged.activity('payments', payment.date, payment.source.file),
+    staged.postingKeys,
+    payment,
+    entity,
+  );
   staged.estimate.payments += 1;
   staged.estimate.allocations += payment.allocations.length;
   if (partsOf({ kind: entity, payment }).length > 1) staged.estimate.splitPayments += 1;

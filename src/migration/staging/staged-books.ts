@@ -3,6 +3,7 @@ import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import { OffHeapMap } from '../../offheap/off-heap-map.js';
 import { Books } from '../accounting/books.js';
 import { PostingKeys } from '../accounting/posting-keys.js';
+import { RolledForwardBooks } from './rolled-forward-books.js';
 import type { DocumentFacts } from '../contracts/stage-manifest.js';
 import { settledOf, settledText, type SettledText } from './settled-text.js';
 
@@ -13,13 +14,15 @@ export type Documents = OffHeapMap<{
 }>;
 
 /**
- * What staging learns of the books as it reads, beside the rows it writes: the projected books,
- * per-document facts and settlements (off the heap), the dates it has seen, and what the call
+ * What staging learns of the books as it reads, beside the rows it writes: the projected books, the
+ * legacy opening balance rolled forward, per-document facts and settlements (off the heap), the dates it has seen, and what the call
  * estimate counts.
  */
 export class StagedBooks {
   readonly postingKeys = new PostingKeys();
   readonly books = new Books();
+  /** The legacy opening balance rolled forward by the same activity: what verification expects. */
+  readonly rolledForward = new RolledForwardBooks();
   readonly documents: Documents = OffHeapMap.create();
   readonly settlements = OffHeapMap.create<SettledText>();
   latestDate: string;
@@ -43,6 +46,14 @@ export class StagedBooks {
   /** The books' currency: foreign documents are projected at their legacy base value. */
   get baseCurrency(): string | undefined {
     return this.window.baseCurrency;
+  }
+
+  /**
+   * Where one record of activity from the cutover on posts: the projected books and the
+   * rolled-forward legacy books alike.
+   */
+  activity(kind: 'documents' | 'payments' | 'bankLines' | 'journals', date: string, file: string) {
+    return this.rolledForward.activity(this.books, { kind, date, file });
   }
 
   seeDate(date: string): void {

@@ -10,7 +10,11 @@ import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
 import type { Projection, StageManifest } from '../contracts/stage-manifest.js';
 import type { StagedRow } from '../contracts/staged-row.js';
-import type { RunScope, VerificationSummary } from '../contracts/workflow-types.js';
+import type {
+  RunScope,
+  VerificationBasis,
+  VerificationSummary,
+} from '../contracts/workflow-types.js';
 import type { Comparison, VerificationReport } from '../contracts/verification-report.js';
 import { accountCause, counterpartyCause, type CauseContext } from './probable-cause.js';
 import { agingTotals, trialBalanceRows } from './report-figures.js';
@@ -35,9 +39,8 @@ const roleNames: Record<string, string> = {
 
 /**
  * Compares the books account by account. Live runs compare the workspace's trial balance and
- * aging at the end date with the legacy trial balance export at that date (the migrated ledger's
- * own books only when the exports hold no trial balance at all); dry runs compare the projected
- * books with the legacy trial balance. The clearing account must end at zero either way.
+ * aging at the end date with the legacy figures (comparisonBasis); dry runs compare the projected
+ * books with them. The clearing account must end at zero either way.
  */
 export async function verifyBooks(
   deps: EngineDeps,
@@ -52,26 +55,22 @@ export async function verifyBooks(
   const postingKey = (key: string) => (projection.roles[key] ? `@${projection.roles[key]}` : key);
   const notes: string[] = [];
 
-  const legacy = new Map<string, Cents>();
-  for await (const line of readChunks<TrialBalanceLine>(store, stage.legacyTrialBalance)) {
-    if (line.asOf !== manifest.endDate) continue;
-    const key = postingKey(line.accountKey);
-    legacy.set(key, (legacy.get(key) ?? 0n) + centsOf(line.debit) - centsOf(line.credit));
-  }
-  const projected = new Map(
-    Object.entries(projection.books).map(([key, value]) => [key, centsOf(value)]),
+  const endDateLegacy = await legacyAtEndDate(
+    store,
+    stage.legacyTrialBalance,
+    manifest,
+    postingKey,
   );
-  // A legacy trial balance at another date is never replaced by the migrated ledger's own books
-  // (that would check the migration against itself): validation blocks it
-  // (balance.trial-date-mismatch), and should a run get here anyway, the books are unverified.
-  const useLegacy = legacy.size > 0 || manifest.hasLegacyTrialBalance;
-  const undated = manifest.hasLegacyTrialBalance && legacy.size === 0;
+  const projected = booksOf(projection.books);
+  const basis = comparisonBasis(manifest, projection, endDateLegacy);
+  const { legacy, undated } = basis;
   if (undated) {
     notes.push(
       `The legacy trial balance is not dated ${manifest.endDate}, the end date, so the books could not be checked against it: export the Trial Balance as at ${manifest.endDate}, or run with --end at its date.`,
     );
   }
-  const target = useLegacy ? legacy : projected;
+  const target = basis.summary.target === 'migrated-ledger' ? projected : legacy;
+  const expectedFrom = basis.expectedFrom;
   const workspaceOnly = new Map<string, string>();
   const nameOf = (key: string) => roleNames[key] ?? names.get(key) ?? workspaceOnly.get(key) ?? key;
 
@@ -143,11 +142,17 @@ export async function verifyBooks(
     ledgerDifference: (key) => (projected.get(key) ?? 0n) - (legacy.get(key) ?? 0n),
   };
   const accounts = compare(target, actual, nameOf, [CLEARING]).map((line) =>
-    withCause(line, accountCause(line.key, centsOf(line.difference), causes)),
+    withSource(
+      withCause(line, accountCause(line.key, centsOf(line.difference), causes)),
+      expectedFrom.get(line.key),
+    ),
   );
-  const ledgerAgainstLegacy = useLegacy
-    ? compare(legacy, projected, nameOf).filter(isDifferent)
-    : [];
+  const ledgerAgainstLegacy =
+    basis.summary.target === 'migrated-ledger'
+      ? []
+      : compare(legacy, projected, nameOf)
+          .filter(isDifferent)
+          .map((line) => withSource(line, expectedFrom.get(line.key)));
   // Without an opening balance, or without legacy figures at the end date, those are the causes.
   const advice =
     causes.hasOpeningBalance && !undated
@@ -163,8 +168,8 @@ export async function verifyBooks(
     differences,
     clearingBalance: formatCents(clearing),
     checkedAccounts: accounts.length,
-    asOf: manifest.endDate,
-    target: useLegacy ? 'legacy-trial-balance' : 'migrated-ledger',
+    ...basis.summary,
+    ...(basis.files.length > 0 ? { legacyFiles: basis.files } : {}),
     source: input.scope.mode === 'live' ? 'workspace' : 'projection',
     accounts,
     receivables,
@@ -179,7 +184,92 @@ export async function verifyBooks(
     );
   await store.putDocument(keys.report('verification'), report);
   const { verified, clearingBalance, checkedAccounts } = report;
-  return { verified, differences, clearingBalance, checkedAccounts };
+  return { verified, differences, clearingBalance, checkedAccounts, comparedWith: basis.summary };
+}
+
+/** The legacy trial balance at the end date by posting key, with each key's file and row. */
+async function legacyAtEndDate(
+  store: Parameters<typeof readChunks>[0],
+  chunks: string,
+  manifest: StageManifest,
+  postingKey: (key: string) => string,
+): Promise<{ books: Map<string, Cents>; expectedFrom: Map<string, string[]>; files: Set<string> }> {
+  const books = new Map<string, Cents>();
+  const expectedFrom = new Map<string, string[]>();
+  const files = new Set<string>();
+  for await (const line of readChunks<TrialBalanceLine>(store, chunks)) {
+    if (line.asOf !== manifest.endDate) continue;
+    const key = postingKey(line.accountKey);
+    books.set(key, (books.get(key) ?? 0n) + centsOf(line.debit) - centsOf(line.credit));
+    expectedFrom.set(key, [
+      ...(expectedFrom.get(key) ?? []),
+      `${line.source.file} row ${line.source.row}`,
+    ]);
+    files.add(line.source.file);
+  }
+  return { books, expectedFrom, files };
+}
+
+/**
+ * What the books are compared with, always legacy figures when the exports hold any: the legacy
+ * trial balance at the end date; else the opening balance (the trial balance as at the day before
+ * the cutover) rolled forward by the migrated activity; the migrated ledger's own books only when
+ * the exports hold no trial balance at all. A legacy trial balance at another date is never
+ * replaced by the migrated ledger's own books (that would check the migration against itself):
+ * validation blocks it (balance.trial-date-mismatch), and should a run get here anyway, the books
+ * are unverified.
+ */
+function comparisonBasis(
+  manifest: StageManifest,
+  projection: Projection,
+  endDate: Awaited<ReturnType<typeof legacyAtEndDate>>,
+): {
+  summary: VerificationBasis;
+  legacy: Map<string, Cents>;
+  undated: boolean;
+  files: string[];
+  expectedFrom: Map<string, string>;
+} {
+  const asOf = manifest.endDate;
+  const rolled = projection.legacyRolledForward;
+  if (endDate.books.size > 0 || manifest.hasLegacyTrialBalance) {
+    return {
+      summary: { target: 'legacy-trial-balance', asOf, legacyAsOf: asOf },
+      legacy: endDate.books,
+      undated: endDate.books.size === 0,
+      files: [...endDate.files].sort(),
+      expectedFrom: new Map([...endDate.expectedFrom].map(([key, rows]) => [key, rows.join('; ')])),
+    };
+  }
+  if (rolled) {
+    return {
+      summary: {
+        target: 'legacy-trial-balance-rolled-forward',
+        asOf,
+        legacyAsOf: rolled.asOf,
+        rolledForward: rolled.activity,
+      },
+      legacy: booksOf(rolled.books),
+      undated: false,
+      files: rolled.files,
+      expectedFrom: new Map(Object.entries(rolled.expectedFrom)),
+    };
+  }
+  return {
+    summary: { target: 'migrated-ledger', asOf },
+    legacy: new Map(),
+    undated: false,
+    files: [],
+    expectedFrom: new Map(),
+  };
+}
+
+function booksOf(books: Record<string, string>): Map<string, Cents> {
+  return new Map(Object.entries(books).map(([key, value]) => [key, centsOf(value)]));
+}
+
+function withSource(line: Comparison, expectedFrom: string | undefined): Comparison {
+  return expectedFrom === undefined ? line : { ...line, expectedFrom };
 }
 
 function withCause(line: Comparison, cause: string | undefined): Comparison {

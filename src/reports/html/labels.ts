@@ -34,12 +34,6 @@ export const severityStatus: Record<
   info: { icon: 'i', label: 'Info', tone: 'neutral' },
 };
 
-/** What the books were compared with, in words (the report's codes are for machines). */
-export const verificationTargetLabel: Record<'legacy-trial-balance' | 'migrated-ledger', string> = {
-  'legacy-trial-balance': "The legacy system's trial balance",
-  'migrated-ledger': 'The ledger as migrated (no legacy trial balance in the exports)',
-};
-
 /** Whose figures were compared with the target. */
 export const verificationSourceLabel: Record<'workspace' | 'projection', string> = {
   workspace: "The workspace's reports",

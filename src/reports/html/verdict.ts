@@ -1,3 +1,4 @@
+import { describeBasis } from '../../migration/contracts/verification-basis.js';
 import type { RunReport } from '../run-report.js';
 import { html, type HtmlValue } from './escape.js';
 import { formatMoney, isZeroMoney, plural } from './format.js';
@@ -13,11 +14,6 @@ export interface Verdict {
   detail: HtmlValue;
   tone: Tone;
 }
-
-const targetNames = {
-  'legacy-trial-balance': 'the legacy trial balance',
-  'migrated-ledger': 'the migrated ledger',
-} as const;
 
 /** Dates and amounts must not break across lines ("2024-03-" / "31"). */
 const keep = (text: string) => html`<span class="nowrap">${text}</span>`;
@@ -37,7 +33,8 @@ export function verdictOf(report: RunReport): Verdict {
   const clearing = formatMoney(verification.clearingBalance);
   const clearingAtZero = isZeroMoney(verification.clearingBalance);
   const compared = html`${books} at ${keep(verification.asOf)} compared with
-  ${targetNames[verification.target]}, ${plural(verification.checkedAccounts, 'account')}`;
+  ${describeBasis(verification, verification.legacyFiles)},
+  ${plural(verification.checkedAccounts, 'account')}`;
   // The clearing balance is stated once: in the finding when it is wrong, here when it is right.
   const detail = clearingAtZero
     ? html`${compared}; clearing account at ${keep(clearing)}.`

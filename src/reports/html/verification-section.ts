@@ -32,6 +32,7 @@ const columns: Column<Comparison>[] = [
     width: '9%',
   },
   { header: 'Probable cause', cell: (line) => line.cause ?? '' },
+  { header: 'Expected from', cell: (line) => line.expectedFrom ?? '' },
 ];
 
 const comparisonTable = (lines: readonly Comparison[]) =>

@@ -1,5 +1,6 @@
 import { addDays } from '../../ledger/iso-dates.js';
-import { phaseStatus, verificationSourceLabel, verificationTargetLabel } from '../html/labels.js';
+import { describeBasis } from '../../migration/contracts/verification-basis.js';
+import { phaseStatus, verificationSourceLabel } from '../html/labels.js';
 import type { RunReport } from '../run-report.js';
 import { roundSentence } from './run-record-sheets.js';
 import type { SheetColumn, SheetValue } from './table-sheet.js';
@@ -79,7 +80,10 @@ export function summaryRows(report: RunReport): SummaryRow[] {
       { item: 'Clearing balance', value: { money: verification.clearingBalance } },
       { item: 'Accounts checked', value: verification.checkedAccounts },
       { item: 'Compared at', value: verification.asOf },
-      { item: 'Compared with', value: verificationTargetLabel[verification.target] },
+      {
+        item: 'Compared with',
+        value: capitalized(describeBasis(verification, verification.legacyFiles)),
+      },
       { item: 'Figures compared', value: verificationSourceLabel[verification.source] },
       ...verification.notes.map((note) => ({ item: 'Verification note', value: note })),
     );
@@ -97,4 +101,8 @@ export function summaryRows(report: RunReport): SummaryRow[] {
     ...sheetGuide.map(([sheet, what]) => ({ item: `Sheet “${sheet}”`, value: what })),
   );
   return rows;
+}
+
+function capitalized(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }

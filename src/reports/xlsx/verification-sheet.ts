@@ -42,4 +42,5 @@ export const comparisonColumns: SheetColumn<ComparisonRow>[] = [
   { header: 'Difference', value: (line) => ({ money: line.difference }) },
   { header: 'Check', value: (line) => (differs(line) ? 'differs' : 'matches') },
   { header: 'Probable cause', value: (line) => line.cause ?? '' },
+  { header: 'Expected from', value: (line) => line.expectedFrom ?? '' },
 ];

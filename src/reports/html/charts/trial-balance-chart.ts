@@ -33,7 +33,7 @@ export function trialBalanceChart(verification: VerificationReport | undefined):
     });
   }
   const ours = verification.source === 'projection' ? 'Projected' : 'Workspace';
-  const legacyName = verification.target === 'legacy-trial-balance' ? 'Legacy' : 'Migrated ledger';
+  const legacyName = verification.target === 'migrated-ledger' ? 'Migrated ledger' : 'Legacy';
   const differs = (line: Comparison) => !isZeroMoney(line.difference);
   const size = (line: Comparison) => Math.abs(amountPosition(line.expected));
   const ordered = [

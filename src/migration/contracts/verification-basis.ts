@@ -1,0 +1,36 @@
+// What a verification compared the books with, in the words validate, the run commands and the
+// reports all print (docs/accounting.md, "Verification"), so none of them says it differently.
+import type { RolledForwardActivity, VerificationBasis } from './workflow-types.js';
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** "0 documents, 2 payments, 0 bank lines and 1 journal entry". */
+export function describeActivity(activity: RolledForwardActivity): string {
+  const parts = [
+    plural(activity.documents, 'document'),
+    plural(activity.payments, 'payment'),
+    plural(activity.bankLines, 'bank line'),
+    plural(activity.journals, 'journal entry', 'journal entries'),
+  ];
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
+}
+
+/**
+ * The expected side of a verification in words, e.g. "the legacy trial balance as at 2020-09-30
+ * (TrialBalance.csv), rolled forward to 2020-10-01 by 0 documents, ...". `files` are the legacy
+ * files the trial balance was read from, when the caller knows them (the run store does; Temporal
+ * history does not carry them). "The exports hold no trial balance" is said only when none was read.
+ */
+export function describeBasis(basis: VerificationBasis, files: readonly string[] = []): string {
+  const from = files.length > 0 ? ` (${files.join(', ')})` : '';
+  const legacyAsOf = basis.legacyAsOf ?? basis.asOf;
+  switch (basis.target) {
+    case 'legacy-trial-balance':
+      return `the legacy trial balance as at ${legacyAsOf}${from}`;
+    case 'legacy-trial-balance-rolled-forward':
+      return `the legacy trial balance as at ${legacyAsOf}${from}, rolled forward to ${basis.asOf} by ${describeActivity(basis.rolledForward ?? { documents: 0, payments: 0, bankLines: 0, journals: 0 })}`;
+    case 'migrated-ledger':
+      return `the migrated ledger at ${basis.asOf} (the exports hold no trial balance)`;
+  }
+}
