@@ -17,6 +17,9 @@ const ENDS_THE_FILE = new Set<string>([
   'xlsx.cell-reference-invalid',
   'xlsx.shared-strings-too-large',
   'xlsx.xml-node-too-large',
+  'xlsx.cell-text-too-long',
+  'xlsx.too-many-cells',
+  'xlsx.rows-out-of-order',
 ]);
 
 /** How many rows may sit above the header (report titles, notes) before we give up looking. */
@@ -59,6 +62,7 @@ export async function* readTable(
     if (ENDS_THE_FILE.has(problem.code)) unreadable = true;
     hooks.onProblem(problem);
   };
+  let header: FoundHeader | undefined;
   const raw =
     source.kind === 'csv'
       ? readCsvRows(
@@ -78,12 +82,13 @@ export async function* readTable(
           sheet: source.sheet,
           onProblem,
           onSheet: (name) => (sheet = name),
+          // A workbook's cells past the header are never read (see `overflows`): not laid out.
+          columnsRead: () => header?.row.cells.length,
         });
 
   const where = (row: number): SourceLocation =>
     sheet === undefined ? { file: source.file, row } : { file: source.file, sheet, row };
   const buffered: RawRow[] = [];
-  let header: FoundHeader | undefined;
   // Written by accept(); a holder, since a closure assigns it.
   const seen: { last?: RawRow } = {};
 
