@@ -188,7 +188,7 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
           reportsRoot,
           // The stage id names the mode and the execution: one folder per run and replay round.
           input.scope.stageId,
-          { idMap: () => idMapOf(run.outcomes()) },
+          { idMap: () => idMapOf(run.outcomes()), problems: () => run.problems() },
         );
         return { folder: written.folder };
       },

@@ -1,3 +1,4 @@
+import { FirstPerCode } from '../collections/first-per-code.js';
 import type { Problem } from '../ledger/index.js';
 import { stepNames } from '../migration/contracts/steps.js';
 import type {
@@ -112,7 +113,9 @@ export async function buildRunReport(
     }
   }
 
-  const problems: Problem[] = await run.problems();
+  // Counted per code, the first of each kept: a file of bad rows gives one problem per row.
+  const problems = new FirstPerCode<Problem>(codeOfProblem);
+  for await (const problem of run.problems()) problems.add(problem);
   const names = new Map<string, string>();
   for await (const account of run.accounts()) {
     names.set(account.key, account.code ? `${account.code} ${account.name}` : account.name);
@@ -159,8 +162,12 @@ export async function buildRunReport(
     steps,
     failedRows,
     apiWarnings,
-    problems,
+    problems: problems.kept,
     problemCounts: manifest.problems,
+    problemCodes: [...problems.countsByCode].map(([code, count]) => {
+      const [severity, name] = code.split(' ') as [Problem['severity'], string];
+      return { severity, code: name, count };
+    }),
     skippedRows,
     ...(verification ? { verification } : {}),
     projectedTrialBalance: Object.entries(projection?.books ?? {}).map(([key, balance]) => ({
@@ -175,6 +182,11 @@ export async function buildRunReport(
     ...(timeline ? { timeline } : {}),
     aging,
   };
+}
+
+/** Problems are counted per severity and code: one code may be an error here, a warning there. */
+function codeOfProblem(problem: Problem): string {
+  return `${problem.severity} ${problem.code}`;
 }
 
 function headlineOf(

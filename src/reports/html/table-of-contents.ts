@@ -1,6 +1,7 @@
 import type { RunReport } from '../run-report.js';
 import { html, type SafeHtml } from './escape.js';
 import { formatCount } from './format.js';
+import { problemTotal } from './problems-section.js';
 
 /** Links to each part with its count, so a long report is navigable without scrolling blind. */
 export function tableOfContents(report: RunReport): SafeHtml {
@@ -16,7 +17,7 @@ export function tableOfContents(report: RunReport): SafeHtml {
     ],
     ['#steps', 'Steps'],
     ['#verification', 'Verification'],
-    ['#problems', `Problems (${formatCount(report.problems.length)})`],
+    ['#problems', `Problems (${formatCount(problemTotal(report))})`],
     ['#skipped', `Skipped (${formatCount(report.skippedRows.length)})`],
     ['#api-warnings', `API warnings (${formatCount(report.apiWarnings.length)})`],
     ['#trial-balance', 'Projected trial balance'],

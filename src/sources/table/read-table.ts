@@ -105,8 +105,9 @@ export async function* readTable(
 
   for await (const batch of raw) {
     if (header) {
-      const rows = accept(batch, header);
-      if (rows.length) yield rows;
+      // Yielded even when empty: a batch whose every row was refused has reported a problem per
+      // row, and its reader drains them between batches (a file of bad rows would hold them all).
+      yield accept(batch, header);
       continue;
     }
     buffered.push(...batch);

@@ -33,7 +33,7 @@ export function fakeRunReadModel(
     records: async function* () {},
     stagingSkips: () => Promise.resolve([]),
     outcomes: () => [],
-    problems: () => Promise.resolve([]),
+    problems: async function* () {},
     accounts: async function* () {},
     recordedCalls: async function* () {},
     aging: () =>
