@@ -33,7 +33,12 @@ export async function writeUndoXlsx(report: UndoReport, file: string): Promise<v
     totals: ['Total', '', '', records, report.calls.planned],
   });
   const verification = report.verification;
-  await writeTableSheet(workbook, 'Differences', differenceColumns, verification?.differences ?? []);
+  await writeTableSheet(
+    workbook,
+    'Differences',
+    differenceColumns,
+    verification?.differences ?? [],
+  );
   await writeTableSheet(
     workbook,
     'Not reversed',
@@ -46,6 +51,11 @@ export async function writeUndoXlsx(report: UndoReport, file: string): Promise<v
     recordLeftColumns,
     verification?.inactiveInstead ?? [],
   );
-  await writeTableSheet(workbook, 'Settings kept', recordLeftColumns, verification?.keptSettings ?? []);
+  await writeTableSheet(
+    workbook,
+    'Settings kept',
+    recordLeftColumns,
+    verification?.keptSettings ?? [],
+  );
   await workbook.commit();
 }
