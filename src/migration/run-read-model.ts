@@ -33,8 +33,8 @@ export interface RunReadModel {
   verification: VerificationReport | undefined;
   /** Every staged record of a step with its status, one chunk in memory at a time. */
   records(step: StepName): AsyncIterable<{ row: StagedRow } & RecordStatus>;
-  /** Rows skipped at staging (invalid, before the cutover...). */
-  stagingSkips(): Promise<StagingSkip[]>;
+  /** Rows skipped at staging (invalid, before the cutover...), one page in memory at a time. */
+  stagingSkips(): AsyncIterable<StagingSkip>;
   /** Every outcome this scope recorded. */
   outcomes(): Iterable<RowOutcome>;
   /** Every problem reading and validation found, one page in memory at a time. */

@@ -67,7 +67,11 @@ export interface RunReport {
    * their `problems` were all of them).
    */
   problemCodes?: ProblemCodeCount[];
-  /** Rows not migrated on purpose (invalid, before the cutover, settled, skipped by the operator). */
+  /**
+   * Rows not migrated on purpose (invalid, before the cutover, settled, skipped by the operator):
+   * in memory and in the HTML, the first KEPT_PER_CODE of each step and reason; report.json and
+   * report.xlsx list every one, read from the run store as they are written.
+   */
   skippedRows: Array<{
     step: StepName | 'unknown';
     entity: string;
@@ -75,6 +79,8 @@ export interface RunReport {
     reason: string;
     location?: SourceLocation;
   }>;
+  /** How many rows were skipped in all (reports written before it existed listed them all). */
+  skippedRowCount?: number;
   verification?: VerificationReport;
   /** The trial balance the books should show at the end date (from the migrated ledger). */
   projectedTrialBalance: Array<{ key: string; name: string; balance: string }>;

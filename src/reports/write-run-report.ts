@@ -35,10 +35,7 @@ export async function writeRunReport(
     xlsx: path.join(folder, 'report.xlsx'),
     html: path.join(folder, 'report.html'),
   };
-  await pipeline(
-    Readable.from(reportJson(report, records.problems)),
-    createWriteStream(written.json),
-  );
+  await pipeline(Readable.from(reportJson(report, records)), createWriteStream(written.json));
   await writeXlsxReport(report, written.xlsx, records);
   await writeFile(written.html, renderHtmlReport(report));
   await writeFile(path.join(reportsRoot, 'latest.json'), `${JSON.stringify(written, null, 2)}\n`);
@@ -49,28 +46,38 @@ export async function writeRunReport(
 const JSON_CHUNK_CHARS = 64 * 1024;
 
 /**
- * report.json as it is written: the report, with `problems` listing every problem read from the
- * run store (when given) instead of the first of each code the report keeps, one line each.
+ * report.json as it is written: the report, with `problems` (and `skippedRows`, when the report kept
+ * only the first of each) listing every entry read from the run store, one line each, instead of
+ * the ones the report kept.
  */
-async function* reportJson(
-  report: RunReport,
-  problems: RunRecords['problems'],
-): AsyncGenerator<string> {
-  if (!problems) {
-    yield `${JSON.stringify(report, null, 2)}\n`;
+async function* reportJson(report: RunReport, records: RunRecords): AsyncGenerator<string> {
+  const lists = (['problems', 'skippedRows'] as const).flatMap((key) => {
+    const read = records[key];
+    return read ? [[key, read] as const] : [];
+  });
+  // The rest of the report is small: written whole, its closing brace left for the lists.
+  const rest = JSON.stringify(
+    { ...report, ...Object.fromEntries(lists.map(([key]) => [key, undefined])) },
+    null,
+    2,
+  );
+  if (lists.length === 0) {
+    yield `${rest}\n`;
     return;
   }
-  // The rest of the report is small: written whole, its closing brace left for the problems.
-  const rest = JSON.stringify({ ...report, problems: undefined }, null, 2);
-  let text = `${rest.slice(0, -2)},\n  "problems": [`;
-  let first = true;
-  for await (const problem of problems()) {
-    text += `${first ? '\n' : ',\n'}    ${JSON.stringify(problem)}`;
-    first = false;
-    if (text.length >= JSON_CHUNK_CHARS) {
-      yield text;
-      text = '';
+  let text = rest.slice(0, -2);
+  for (const [key, read] of lists) {
+    text += `,\n  ${JSON.stringify(key)}: [`;
+    let first = true;
+    for await (const entry of read()) {
+      text += `${first ? '\n' : ',\n'}    ${JSON.stringify(entry)}`;
+      first = false;
+      if (text.length >= JSON_CHUNK_CHARS) {
+        yield text;
+        text = '';
+      }
     }
+    text += first ? ']' : '\n  ]';
   }
-  yield `${text}${first ? '' : '\n  '}]\n}\n`;
+  yield `${text}\n}\n`;
 }

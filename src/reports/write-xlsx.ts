@@ -41,6 +41,8 @@ export interface RunRecords {
   idMap?: () => Iterable<IdMapRow>;
   /** Every problem (the report keeps the first of each code), read like the ID map. */
   problems?: () => AsyncIterable<Problem>;
+  /** Every skipped row, when the report kept only the first of each step and reason. */
+  skippedRows?: () => AsyncIterable<RunReport['skippedRows'][number]>;
 }
 
 /**
@@ -64,7 +66,12 @@ export async function writeXlsxReport(
   await writeTableSheet(workbook, 'Failed rows', failedRowColumns, report.failedRows);
   await writeTableSheet(workbook, 'Warnings', warningColumns, report.apiWarnings);
   await writeTableSheet(workbook, 'Problems', problemColumns, records.problems ?? report.problems);
-  await writeTableSheet(workbook, 'Skipped', skippedColumns, report.skippedRows);
+  await writeTableSheet(
+    workbook,
+    'Skipped',
+    skippedColumns,
+    records.skippedRows ?? report.skippedRows,
+  );
   await writeTableSheet(
     workbook,
     'Verification',

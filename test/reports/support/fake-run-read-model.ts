@@ -31,7 +31,7 @@ export function fakeRunReadModel(
     projection: undefined,
     verification: undefined,
     records: async function* () {},
-    stagingSkips: () => Promise.resolve([]),
+    stagingSkips: async function* () {},
     outcomes: () => [],
     problems: async function* () {},
     accounts: async function* () {},

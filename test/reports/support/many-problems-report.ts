@@ -8,7 +8,8 @@ import path from 'node:path';
 import { setImmediate } from 'node:timers';
 import type { Problem } from '../../../src/ledger/index.js';
 import type { StageManifest } from '../../../src/migration/contracts/stage-manifest.js';
-import { buildRunReport } from '../../../src/reports/build-run-report.js';
+import type { StagingSkip } from '../../../src/migration/contracts/staged-row.js';
+import { buildRunReport, skippedRowsOf } from '../../../src/reports/build-run-report.js';
 import { writeRunReport } from '../../../src/reports/write-run-report.js';
 import { fakeRunReadModel } from './fake-run-read-model.js';
 
@@ -29,8 +30,25 @@ async function* problems(): AsyncGenerator<Problem> {
   }
 }
 
+/** As many customers skipped at staging as invalid: their rows read, but with an error. */
+const skips = Number(process.argv[3] ?? 0);
+
+async function* stagingSkips(): AsyncGenerator<StagingSkip> {
+  for (let row = 2; row < skips + 2; row += 1) {
+    if (row % 10_000 === 0) await new Promise(setImmediate);
+    yield {
+      step: 'customers',
+      entity: 'customer',
+      key: `C-${row}`,
+      reason: 'invalid',
+      codes: ['value.invalid'],
+      location: { file: 'customers.csv', row },
+    };
+  }
+}
+
 const base = fakeRunReadModel(
-  { problems },
+  { problems, stagingSkips },
   { cutoverDate: '2025-01-01', endDate: '2025-12-31', baseCurrency: 'USD' },
 );
 const notes = Math.floor((count + 1) / 10_000);
@@ -66,7 +84,14 @@ const report = await buildRunReport(
 );
 const written = await writeRunReport(report, folder, 'dry-run-1', {
   problems: () => run.problems(),
+  skippedRows: () => skippedRowsOf(run),
 });
 console.log(
-  JSON.stringify({ written, kept: report.problems.length, problemCodes: report.problemCodes }),
+  JSON.stringify({
+    written,
+    kept: report.problems.length,
+    problemCodes: report.problemCodes,
+    skippedKept: report.skippedRows.length,
+    skippedRowCount: report.skippedRowCount,
+  }),
 );
