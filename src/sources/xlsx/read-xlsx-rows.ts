@@ -48,10 +48,11 @@ function rowOf(reference: string): number {
 const BATCH_CELLS = 1024 * 1024;
 
 /**
- * A row's cells as read: kept sparse (column, value), since one cell at column XFD must not cost
- * 16,384 slots before the row is clipped to the columns the caller reads.
+ * A row's cells as read, by column: kept sparse, since one cell at column XFD must not cost 16,384
+ * slots before the row is clipped to the columns the caller reads; a column given twice holds its
+ * last value, so a row stays within Excel's 16,384 columns however many cells it repeats.
  */
-type SparseCells = Array<readonly [column: number, value: CellValue]>;
+type SparseCells = Map<number, CellValue>;
 
 /** The row's cells in their columns, up to its last cell read and never past `width`. */
 function layOut(sparse: SparseCells, width: number): CellValue[] {
@@ -166,12 +167,13 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
   options.onSheet?.(sheet.name);
   const merges: string[] = [];
   let row = 0;
-  let cells: SparseCells = [];
+  let cells: SparseCells = new Map();
   /** Cell slots laid out so far in this sheet (XLSX_LIMITS.sheetCells). */
   let laidOut = 0;
   const keep = (column: number, value: CellValue) => {
     // An empty cell (a style on its own) takes no slot: only cells that hold something widen a row.
-    if (value !== undefined) cells.push([column, value]);
+    if (value !== undefined) cells.set(column, value);
+    else cells.delete(column);
   };
   let cell: CellDraft | undefined;
   let column = -1;
@@ -196,7 +198,7 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
               row = event.attributes.r ? Number(event.attributes.r) : row + 1;
               checkGrid(row, 0, undefined);
               if (row <= previous) throw rowsOutOfOrder(row, previous);
-              cells = [];
+              cells = new Map();
               column = -1;
               if (event.selfClosing) complete.push({ row, cells: [] });
               break;
