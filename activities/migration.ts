@@ -47,7 +47,7 @@ import {
 } from '../src/migration/call-log/call-sites.js';
 import { recordRound } from '../src/migration/replay-history/record-round.js';
 import { openRunReadModel } from '../src/migration/run-read-model.js';
-import { buildRunReport } from '../src/reports/build-run-report.js';
+import { buildRunReport, skippedRowsOf } from '../src/reports/build-run-report.js';
 import { writeRunReport } from '../src/reports/write-run-report.js';
 import { idMapOf } from '../src/reports/id-map.js';
 import type { RunInProgress } from '../src/reports/estimate-under-sharing.js';
@@ -210,7 +210,14 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
           reportsRoot,
           // The stage id names the mode and the execution: one folder per run and replay round.
           input.scope.stageId,
-          { idMap: () => idMapOf(run.outcomes()) },
+          {
+            idMap: () => idMapOf(run.outcomes()),
+            problems: () => run.problems(),
+            // Read again only when the report kept the first of each step and reason.
+            ...(report.skippedRows.length < (report.skippedRowCount ?? 0)
+              ? { skippedRows: () => skippedRowsOf(run) }
+              : {}),
+          },
         );
         return { folder: written.folder };
       },

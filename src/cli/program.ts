@@ -15,6 +15,7 @@ import { undo } from './commands/undo.js';
 import { validate } from './commands/validate.js';
 import { worker } from './commands/worker.js';
 import type { TemporalOptions } from './temporal-connection.js';
+import { KEPT_PER_CODE } from '../collections/first-per-code.js';
 
 const exitCodesHelp = `
 Exit codes:
@@ -200,7 +201,7 @@ export function buildProgram(exit: (code: number) => void): Command {
   sourceOptions(program.command('validate'))
     .description('read and check the exports offline: every problem with its file, row and column')
     .option('--json', 'one JSON problem per line, for scripts')
-    .option('--limit <n>', 'errors and warnings to print', '200')
+    .option('--limit <n>', 'errors and warnings to print per code', String(KEPT_PER_CODE))
     .option(
       '--profile <name>',
       "also check that profile's workspace before anything is written (reads only)",

@@ -71,6 +71,18 @@ export const problemCatalog = {
     'error',
     'One XML tag or text run in the workbook is larger than 1 MiB.',
   ],
+  'xlsx.cell-text-too-long': [
+    'error',
+    'One cell holds more than 32,767 characters across its text runs (Excel keeps at most that).',
+  ],
+  'xlsx.too-many-cells': [
+    'error',
+    'One sheet lays out more than 67,108,864 cells (1,048,576 rows of 64 columns).',
+  ],
+  'xlsx.rows-out-of-order': [
+    'error',
+    'A sheet row is numbered at or before the row above it (rows must ascend).',
+  ],
   // Values
   'value.required': ['error', 'A required value is empty.'],
   'value.invalid': [

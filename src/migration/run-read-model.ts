@@ -1,5 +1,5 @@
 import type { Account, Problem } from '../ledger/index.js';
-import { readWholeLog } from '../run-store/run-store.js';
+import { logEntries } from '../run-store/run-store.js';
 import type { Projection, StageManifest } from './contracts/stage-manifest.js';
 import type { StagedRow, StagingSkip } from './contracts/staged-row.js';
 import type { StepName } from './contracts/steps.js';
@@ -33,12 +33,12 @@ export interface RunReadModel {
   verification: VerificationReport | undefined;
   /** Every staged record of a step with its status, one chunk in memory at a time. */
   records(step: StepName): AsyncIterable<{ row: StagedRow } & RecordStatus>;
-  /** Rows skipped at staging (invalid, before the cutover...). */
-  stagingSkips(): Promise<StagingSkip[]>;
+  /** Rows skipped at staging (invalid, before the cutover...), one page in memory at a time. */
+  stagingSkips(): AsyncIterable<StagingSkip>;
   /** Every outcome this scope recorded. */
   outcomes(): Iterable<RowOutcome>;
-  /** Every problem validation found. */
-  problems(): Promise<Problem[]>;
+  /** Every problem reading and validation found, one page in memory at a time. */
+  problems(): AsyncIterable<Problem>;
   /** The staged accounts (their names label the verification). */
   accounts(): AsyncIterable<Account>;
   /** The API calls of this run's stages (this dry run; or the live run's rounds), per step. */
@@ -69,7 +69,7 @@ export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promi
     records: (step) => recordsOf(store, view, scope.stageId, step),
     stagingSkips: () => stagingSkips(store, scope.stageId),
     outcomes: () => log.values(),
-    problems: async () => (await readWholeLog(store, stage.problems)) as Problem[],
+    problems: () => logEntries(store, stage.problems) as AsyncIterable<Problem>,
     callLogSummary: () =>
       summarizeCallLog(store, (stage) => chainOf(stage) === chainOf(scope.stageId)),
     replayHistory: () => readReplayHistory(store, scope.stageId),

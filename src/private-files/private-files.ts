@@ -31,12 +31,19 @@ export function makePrivateFolderSync(folder: string): void {
   if (opensToOthers(stats) && ownedByThisUser(stats)) chmodSync(folder, OWNER_ONLY_FOLDER);
 }
 
-/** Writes `data` to `file`, readable by its owner only, even when it replaces an older open file. */
-export async function writePrivateFile(file: string, data: string | Uint8Array): Promise<void> {
+/**
+ * Writes `data` to `file`, readable by its owner only, even when it replaces an older open file.
+ * `data` may arrive in pieces (an async iterable of text), so a large file is never held whole.
+ */
+export async function writePrivateFile(
+  file: string,
+  data: string | Uint8Array | AsyncIterable<string>,
+): Promise<void> {
   const handle = await open(file, 'w', OWNER_ONLY_FILE);
   try {
     if (opensToOthers(await handle.stat())) await handle.chmod(OWNER_ONLY_FILE);
-    await handle.writeFile(data);
+    if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
+    else for await (const piece of data) await handle.write(piece);
   } finally {
     await handle.close();
   }

@@ -1,5 +1,7 @@
+import { FirstPerCode } from '../collections/first-per-code.js';
 import type { Problem } from '../ledger/index.js';
-import { stepNames } from '../migration/contracts/steps.js';
+import type { StagingSkip } from '../migration/contracts/staged-row.js';
+import { stepNames, type StepName } from '../migration/contracts/steps.js';
 import type {
   MigrateLedgerInput,
   RowCounts,
@@ -36,9 +38,17 @@ export async function buildRunReport(
 
   const steps: StepReport[] = [];
   const failedRows: FailedRow[] = [];
-  const skippedRows: RunReport['skippedRows'] = [];
+  // Kept per step and reason, the first of each: a file of bad rows gives one skip a row.
+  const skippedRows = new FirstPerCode<SkippedRow>((row) => `${row.step} ${skipKindOf(row)}`);
   const totals: RowCounts = { planned: 0, done: 0, failed: 0, skipped: 0 };
-  const skips = await run.stagingSkips();
+  const skippedAtStaging = new Map<string, number>();
+  for await (const skip of run.stagingSkips()) {
+    // A skip of no step was never counted in a step's rows, nor listed.
+    if (!skip.step) continue;
+    const row = skippedRowOfStaging(skip);
+    skippedAtStaging.set(row.step, (skippedAtStaging.get(row.step) ?? 0) + 1);
+    skippedRows.add(row);
+  }
   for (const step of stepNames) {
     const report: StepReport = {
       step,
@@ -70,26 +80,12 @@ export async function buildRunReport(
         });
       } else if (record.status === 'skipped') {
         report.rows.skipped += 1;
-        skippedRows.push({
-          step,
-          entity: record.row.entity,
-          key: record.row.key,
-          reason: record.outcome?.reason ?? record.outcome?.code ?? 'skipped',
-          ...(location ? { location } : {}),
-        });
+        skippedRows.add(skippedRowOfRecord(step, record));
       }
     }
-    for (const skip of skips.filter((s) => s.step === step)) {
-      report.rows.planned += 1;
-      report.rows.skipped += 1;
-      skippedRows.push({
-        step,
-        entity: skip.entity ?? 'unknown',
-        key: skip.key ?? '',
-        reason: skip.reason === 'invalid' ? `invalid: ${skip.codes.join(', ')}` : skip.reason,
-        ...(skip.location ? { location: skip.location } : {}),
-      });
-    }
+    const skipped = skippedAtStaging.get(step) ?? 0;
+    report.rows.planned += skipped;
+    report.rows.skipped += skipped;
     for (const key of ['planned', 'done', 'failed', 'skipped'] as const)
       totals[key] += report.rows[key];
     steps.push(report);
@@ -112,7 +108,9 @@ export async function buildRunReport(
     }
   }
 
-  const problems: Problem[] = await run.problems();
+  // Counted per code, the first of each kept: a file of bad rows gives one problem per row.
+  const problems = new FirstPerCode<Problem>(codeOfProblem);
+  for await (const problem of run.problems()) problems.add(problem);
   const names = new Map<string, string>();
   for await (const account of run.accounts()) {
     names.set(account.key, account.code ? `${account.code} ${account.name}` : account.name);
@@ -159,9 +157,15 @@ export async function buildRunReport(
     steps,
     failedRows,
     apiWarnings,
-    problems,
+    problems: problems.kept,
     problemCounts: manifest.problems,
-    skippedRows,
+    problemCodes: [...problems.countsByCode].map(([code, count]) => {
+      const [severity, name] = code.split(' ') as [Problem['severity'], string];
+      return { severity, code: name, count };
+    }),
+    // In step order, as the steps are listed.
+    skippedRows: skippedRows.kept.sort((a, b) => stepIndex(a.step) - stepIndex(b.step)),
+    skippedRowCount: [...skippedRows.countsByCode.values()].reduce((sum, count) => sum + count, 0),
     ...(verification ? { verification } : {}),
     projectedTrialBalance: Object.entries(projection?.books ?? {}).map(([key, balance]) => ({
       key,
@@ -175,6 +179,59 @@ export async function buildRunReport(
     ...(timeline ? { timeline } : {}),
     aging,
   };
+}
+
+type SkippedRow = RunReport['skippedRows'][number];
+type RunRecord = RunReadModel['records'] extends (step: StepName) => AsyncIterable<infer R>
+  ? R
+  : never;
+
+function skippedRowOfRecord(step: StepName, record: RunRecord): SkippedRow {
+  const location = record.outcome?.location;
+  return {
+    step,
+    entity: record.row.entity,
+    key: record.row.key,
+    reason: record.outcome?.reason ?? record.outcome?.code ?? 'skipped',
+    ...(location ? { location } : {}),
+  };
+}
+
+function skippedRowOfStaging(skip: StagingSkip): SkippedRow {
+  return {
+    step: skip.step ?? 'unknown',
+    entity: skip.entity ?? 'unknown',
+    key: skip.key ?? '',
+    reason: skip.reason === 'invalid' ? `invalid: ${skip.codes.join(', ')}` : skip.reason,
+    ...(skip.location ? { location: skip.location } : {}),
+  };
+}
+
+/** What a skip is kept under: its reason's first word ("invalid", "before-cutover", an outcome's). */
+function skipKindOf(row: SkippedRow): string {
+  return row.reason.split(/[:\s]/, 1)[0] ?? '';
+}
+
+function stepIndex(step: SkippedRow['step']): number {
+  const index = (stepNames as readonly string[]).indexOf(step);
+  return index < 0 ? stepNames.length : index;
+}
+
+/**
+ * Every skipped row of a run, read from the run store as it is listed (the report keeps the first
+ * of each step and reason): the rows of each step skipped after staging, then those skipped at it.
+ */
+export async function* skippedRowsOf(run: RunReadModel): AsyncGenerator<SkippedRow> {
+  for (const step of stepNames) {
+    for await (const record of run.records(step))
+      if (record.status === 'skipped') yield skippedRowOfRecord(step, record);
+  }
+  for await (const skip of run.stagingSkips()) if (skip.step) yield skippedRowOfStaging(skip);
+}
+
+/** Problems are counted per severity and code: one code may be an error here, a warning there. */
+function codeOfProblem(problem: Problem): string {
+  return `${problem.severity} ${problem.code}`;
 }
 
 function headlineOf(

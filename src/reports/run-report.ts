@@ -55,10 +55,23 @@ export interface RunReport {
     message: string;
     location?: SourceLocation;
   }>;
-  /** Problems found reading and validating the exports. */
+  /**
+   * Problems found reading and validating the exports: in memory and in the HTML, the first
+   * KEPT_PER_CODE of each code (src/collections/first-per-code.ts); report.json and report.xlsx
+   * list every one, streamed from the run store as they are written (write-run-report.ts).
+   */
   problems: Problem[];
   problemCounts: { error: number; warning: number; info: number };
-  /** Rows not migrated on purpose (invalid, before the cutover, settled, skipped by the operator). */
+  /**
+   * How many problems each code had, kept or not (reports written before it existed have none:
+   * their `problems` were all of them).
+   */
+  problemCodes?: ProblemCodeCount[];
+  /**
+   * Rows not migrated on purpose (invalid, before the cutover, settled, skipped by the operator):
+   * in memory and in the HTML, the first KEPT_PER_CODE of each step and reason; report.json and
+   * report.xlsx list every one, read from the run store as they are written.
+   */
   skippedRows: Array<{
     step: StepName | 'unknown';
     entity: string;
@@ -66,6 +79,8 @@ export interface RunReport {
     reason: string;
     location?: SourceLocation;
   }>;
+  /** How many rows were skipped in all (reports written before it existed listed them all). */
+  skippedRowCount?: number;
   verification?: VerificationReport;
   /** The trial balance the books should show at the end date (from the migrated ledger). */
   projectedTrialBalance: Array<{ key: string; name: string; balance: string }>;
@@ -84,6 +99,12 @@ export interface RunReport {
   callLog?: CallLogStepSummary[];
   /** Live runs: each round so far, the main pass then each replay. */
   replayHistory?: ReplayRound[];
+}
+
+export interface ProblemCodeCount {
+  severity: Problem['severity'];
+  code: string;
+  count: number;
 }
 
 export interface IdMapRow {

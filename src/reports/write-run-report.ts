@@ -14,8 +14,10 @@ export interface WrittenReport {
 
 /**
  * Writes the report as report.json, report.xlsx and report.html, and points `latest.json` at it.
- * `records` (the ID map) go to the workbook only, read from the run store as they are written.
- * Folders are owner-only (0700) and files 0600: the report lists the client's rows.
+ * `records` are read from the run store as they are written: the ID map goes to the workbook only;
+ * every problem goes to report.json and the workbook (the report itself keeps the first of each
+ * code, which the HTML shows). Folders are owner-only (0700) and files 0600: the report lists the
+ * client's rows.
  */
 export async function writeRunReport(
   report: RunReport,
@@ -32,7 +34,7 @@ export async function writeRunReport(
     xlsx: path.join(folder, 'report.xlsx'),
     html: path.join(folder, 'report.html'),
   };
-  await writePrivateFile(written.json, `${JSON.stringify(report, null, 2)}\n`);
+  await writePrivateFile(written.json, reportJson(report, records));
   await writeXlsxReport(report, written.xlsx, records);
   await writePrivateFile(written.html, renderHtmlReport(report));
   await writePrivateFile(
@@ -40,4 +42,44 @@ export async function writeRunReport(
     `${JSON.stringify(written, null, 2)}\n`,
   );
   return written;
+}
+
+/** Characters of report.json handed to the file at once. */
+const JSON_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * report.json as it is written: the report, with `problems` (and `skippedRows`, when the report kept
+ * only the first of each) listing every entry read from the run store, one line each, instead of
+ * the ones the report kept.
+ */
+async function* reportJson(report: RunReport, records: RunRecords): AsyncGenerator<string> {
+  const lists = (['problems', 'skippedRows'] as const).flatMap((key) => {
+    const read = records[key];
+    return read ? [[key, read] as const] : [];
+  });
+  // The rest of the report is small: written whole, its closing brace left for the lists.
+  const rest = JSON.stringify(
+    { ...report, ...Object.fromEntries(lists.map(([key]) => [key, undefined])) },
+    null,
+    2,
+  );
+  if (lists.length === 0) {
+    yield `${rest}\n`;
+    return;
+  }
+  let text = rest.slice(0, -2);
+  for (const [key, read] of lists) {
+    text += `,\n  ${JSON.stringify(key)}: [`;
+    let first = true;
+    for await (const entry of read()) {
+      text += `${first ? '\n' : ',\n'}    ${JSON.stringify(entry)}`;
+      first = false;
+      if (text.length >= JSON_CHUNK_CHARS) {
+        yield text;
+        text = '';
+      }
+    }
+    text += first ? ']' : '\n  ]';
+  }
+  yield `${text}\n}\n`;
 }

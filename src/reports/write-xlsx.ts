@@ -1,3 +1,4 @@
+import type { Problem } from '../ledger/index.js';
 import { reportWorkbook } from './xlsx/report-workbook.js';
 import type { IdMapRow, RunReport } from './run-report.js';
 import {
@@ -38,6 +39,10 @@ export const xlsxSheetNames = [
 export interface RunRecords {
   /** The ID map's rows, read once for the column widths and once to write them. */
   idMap?: () => Iterable<IdMapRow>;
+  /** Every problem (the report keeps the first of each code), read like the ID map. */
+  problems?: () => AsyncIterable<Problem>;
+  /** Every skipped row, when the report kept only the first of each step and reason. */
+  skippedRows?: () => AsyncIterable<RunReport['skippedRows'][number]>;
 }
 
 /**
@@ -52,24 +57,41 @@ export async function writeXlsxReport(
   records: RunRecords = {},
 ): Promise<void> {
   const workbook = reportWorkbook(file, report.generatedAt);
-  writeTableSheet(workbook, 'Summary', summaryColumns, summaryRows(report), { autoFilter: false });
-  writeTableSheet(workbook, 'Steps', stepColumns, report.steps, {
+  await writeTableSheet(workbook, 'Summary', summaryColumns, summaryRows(report), {
+    autoFilter: false,
+  });
+  await writeTableSheet(workbook, 'Steps', stepColumns, report.steps, {
     totals: stepTotals(report.steps),
   });
-  writeTableSheet(workbook, 'Failed rows', failedRowColumns, report.failedRows);
-  writeTableSheet(workbook, 'Warnings', warningColumns, report.apiWarnings);
-  writeTableSheet(workbook, 'Problems', problemColumns, report.problems);
-  writeTableSheet(workbook, 'Skipped', skippedColumns, report.skippedRows);
-  writeTableSheet(workbook, 'Verification', comparisonColumns, comparisonRows(report.verification));
-  writeTableSheet(
+  await writeTableSheet(workbook, 'Failed rows', failedRowColumns, report.failedRows);
+  await writeTableSheet(workbook, 'Warnings', warningColumns, report.apiWarnings);
+  await writeTableSheet(workbook, 'Problems', problemColumns, records.problems ?? report.problems);
+  await writeTableSheet(
+    workbook,
+    'Skipped',
+    skippedColumns,
+    records.skippedRows ?? report.skippedRows,
+  );
+  await writeTableSheet(
+    workbook,
+    'Verification',
+    comparisonColumns,
+    comparisonRows(report.verification),
+  );
+  await writeTableSheet(
     workbook,
     'Projected trial balance',
     trialBalanceColumns,
     report.projectedTrialBalance,
     { totals: trialBalanceTotals(report.projectedTrialBalance) },
   );
-  writeTableSheet(workbook, 'ID map', idMapColumns, records.idMap ?? []);
-  writeTableSheet(workbook, 'Call log', callLogColumns, report.callLog ?? []);
-  writeTableSheet(workbook, 'Replay history', roundColumns, roundLines(report.replayHistory ?? []));
+  await writeTableSheet(workbook, 'ID map', idMapColumns, records.idMap ?? []);
+  await writeTableSheet(workbook, 'Call log', callLogColumns, report.callLog ?? []);
+  await writeTableSheet(
+    workbook,
+    'Replay history',
+    roundColumns,
+    roundLines(report.replayHistory ?? []),
+  );
   await workbook.commit();
 }

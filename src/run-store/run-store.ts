@@ -50,6 +50,16 @@ export async function readWholeLog(store: RunStore, log: string): Promise<unknow
   }
 }
 
+/** Every entry of a log, one page in memory at a time: for logs that may be long (problems). */
+export async function* logEntries(store: RunStore, log: string): AsyncGenerator<unknown> {
+  for (let offset = 0; ;) {
+    const page = await store.readLog(log, offset);
+    if (page.entries.length === 0) return;
+    yield* page.entries;
+    offset = page.nextOffset;
+  }
+}
+
 /** Keys and log names are slash-separated segments of letters, digits, "-", "_" and ".". */
 export function assertValidKey(key: string): void {
   if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/?$/.test(key) || key.split('/').includes('..')) {

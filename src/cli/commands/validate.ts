@@ -10,6 +10,7 @@ import { describeWorkspaceCheck, readProfileWorkspace } from './validate-workspa
 import { describeVerdict, verdictOf, writeValidateReport } from './validate-verdict.js';
 import { skipKindsOf } from '../skip-kinds.js';
 import { terminalValue } from '../terminal-text.js';
+import { FirstPerCode } from '../../collections/first-per-code.js';
 
 export interface ValidateOptions {
   source: string;
@@ -19,6 +20,7 @@ export interface ValidateOptions {
   end?: string;
   currency?: string;
   json?: boolean;
+  /** Errors and warnings printed per code (`--json` prints every problem). */
   limit: string;
   /** Write the validate report (problem counts, records read, the predicted verdict) here. */
   report?: string;
@@ -48,7 +50,9 @@ export async function validate(options: ValidateOptions): Promise<number> {
   const limit = Number(options.limit);
   const counts = { error: 0, warning: 0, info: 0 };
   const records = new Map<string, number>();
-  let shown = 0;
+  // Counted per code, the first `limit` of each printed: a file of bad rows gives one problem a
+  // row, and nothing of them is kept (docs/cli.md).
+  const perCode = new FirstPerCode<Problem>(codeOf, limit);
   let leftOut = 0;
   const show = (problem: Problem) => {
     counts[problem.severity] += 1;
@@ -57,8 +61,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
       console.log(JSON.stringify(problem));
       return;
     }
-    if (problem.severity === 'info' || shown >= limit) return;
-    shown += 1;
+    if (problem.severity === 'info' || !perCode.add(problem)) return;
     // One problem, one line: a line break in a cell must not start a line of its own.
     console.log(
       `${problem.severity.toUpperCase().padEnd(7)} ${problem.code.padEnd(34)} ${terminalValue(formatLocation(problem.location))}: ${terminalValue(problem.message)}`,
@@ -104,8 +107,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
       })
     : undefined;
   if (!options.json) {
-    const hidden = counts.error + counts.warning - shown;
-    if (hidden > 0) console.log(`... and ${hidden} more (raise --limit, or use --json for all).`);
+    for (const line of moreByCode(perCode.countsByCode, limit)) console.log(line);
     const read = [...records].map(([entity, count]) => `${count} ${entity}`).join(', ');
     console.log(`Read ${read || 'nothing'}.`);
     const summary = [
@@ -139,6 +141,23 @@ export async function validate(options: ValidateOptions): Promise<number> {
   // A predicted review needs the consultant as much as an error does (exit 1: books to review).
   const attention = counts.error > 0 || !predicted.willVerify || check?.blocking === true;
   return attention ? exitCodes.needsAttention : exitCodes.ok;
+}
+
+function codeOf(problem: Problem): string {
+  return `${problem.severity} ${problem.code}`;
+}
+
+/** One line per code with more problems than were printed: its count, and how to see them all. */
+function moreByCode(counts: ReadonlyMap<string, number>, limit: number): string[] {
+  const lines: string[] = [];
+  for (const [code, count] of counts) {
+    if (count <= limit) continue;
+    const [severity = '', name = ''] = code.split(' ');
+    lines.push(
+      `${severity.toUpperCase().padEnd(7)} ${name.padEnd(34)} ${count.toLocaleString('en-US')} in all, the first ${limit.toLocaleString('en-US')} shown (raise --limit, or use --json for all).`,
+    );
+  }
+  return lines;
 }
 
 function plural(count: number, word: string): string {

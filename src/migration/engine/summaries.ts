@@ -1,4 +1,4 @@
-import { readWholeLog, type RunStore } from '../../run-store/run-store.js';
+import { logEntries, type RunStore } from '../../run-store/run-store.js';
 import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
 import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
@@ -21,9 +21,12 @@ export async function* recordsOf(
   }
 }
 
-/** Rows skipped at staging (invalid, before the cutover...), per step. */
-export async function stagingSkips(store: RunStore, stageId: string): Promise<StagingSkip[]> {
-  return (await readWholeLog(store, stageKeys(stageId).skips)) as StagingSkip[];
+/**
+ * Rows skipped at staging (invalid, before the cutover...), one page in memory at a time: a file of
+ * bad rows gives one a row.
+ */
+export function stagingSkips(store: RunStore, stageId: string): AsyncIterable<StagingSkip> {
+  return logEntries(store, stageKeys(stageId).skips) as AsyncIterable<StagingSkip>;
 }
 
 /** Exact counts per step: the staged records' statuses plus the rows skipped at staging. */
@@ -33,7 +36,9 @@ export async function summarizeRun(
 ): Promise<Partial<Record<StepName, RowCounts>>> {
   const store = await deps.openStore(input.scope.runName);
   const { view } = await openOutcomes(deps, store, input.scope);
-  const skips = await stagingSkips(store, input.scope.stageId);
+  const skips = new Map<StepName | undefined, number>();
+  for await (const skip of stagingSkips(store, input.scope.stageId))
+    skips.set(skip.step, (skips.get(skip.step) ?? 0) + 1);
   const result: Partial<Record<StepName, RowCounts>> = {};
   for (const step of input.steps) {
     const counts: RowCounts = { planned: 0, done: 0, failed: 0, skipped: 0 };
@@ -43,7 +48,7 @@ export async function summarizeRun(
       else if (record.status === 'failed') counts.failed += 1;
       else if (record.status === 'skipped') counts.skipped += 1;
     }
-    const skippedAtStaging = skips.filter((skip) => skip.step === step).length;
+    const skippedAtStaging = skips.get(step) ?? 0;
     counts.planned += skippedAtStaging;
     counts.skipped += skippedAtStaging;
     result[step] = counts;

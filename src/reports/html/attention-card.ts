@@ -2,6 +2,7 @@ import type { RunReport } from '../run-report.js';
 import { html, type SafeHtml } from './escape.js';
 import { formatCount, plural } from './format.js';
 import type { Tone } from './labels.js';
+import { skippedTotal } from './skipped-rows-section.js';
 
 interface Item {
   count: number;
@@ -35,7 +36,7 @@ export function attentionItems(report: RunReport): Item[] {
       href: '#api-warnings',
       tone: 'warn',
     },
-    { count: report.skippedRows.length, label: 'skipped rows', href: '#skipped', tone: 'neutral' },
+    { count: skippedTotal(report), label: 'skipped rows', href: '#skipped', tone: 'neutral' },
   ];
   return items.filter((item) => item.count > 0);
 }

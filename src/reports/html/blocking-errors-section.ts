@@ -15,13 +15,16 @@ const columns: Column<Problem>[] = [
 /** A blocked run's to-do list: the errors in the exports, placed where failed rows would be. */
 export function blockingErrorsSection(report: RunReport): HtmlValue {
   if (report.run.phase !== 'blocked') return '';
+  // The report keeps the first errors of each code; the manifest counted them all.
   const errors = report.problems.filter((problem) => problem.severity === 'error');
-  const { shown, hidden } = capped(errors, htmlLimits.findings);
+  const total = report.problemCodes ? report.problemCounts.error : errors.length;
+  const { shown } = capped(errors, htmlLimits.findings);
+  const hidden = total - shown.length;
   return html`<section id="blocking-errors" aria-labelledby="blocking-errors-title">
     <h2 id="blocking-errors-title">
-      Errors that block the run <span class="count">${formatCount(errors.length)}</span>
+      Errors that block the run <span class="count">${formatCount(total)}</span>
     </h2>
     <p class="lead">Fix these in the exports, then start a new dry run.</p>
-    ${dataTable(shown, columns)} ${moreInWorkbook(hidden, errors.length, 'Problems')}
+    ${dataTable(shown, columns)} ${moreInWorkbook(hidden, total, 'Problems')}
   </section>`;
 }

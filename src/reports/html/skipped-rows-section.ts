@@ -18,10 +18,16 @@ const columns: Column<SkippedRow>[] = [
 /** Rows left out on purpose: invalid, dated before the cutover, already settled, or by the operator. */
 export function skippedRowsSection(report: RunReport): SafeHtml {
   const rows = report.skippedRows;
-  const { shown, hidden } = capped(rows, htmlLimits.findings);
+  const total = skippedTotal(report);
+  const { shown } = capped(rows, htmlLimits.findings);
   return html`<section id="skipped" aria-labelledby="skipped-title">
-    <h2 id="skipped-title">Skipped rows <span class="count">${formatCount(rows.length)}</span></h2>
+    <h2 id="skipped-title">Skipped rows <span class="count">${formatCount(total)}</span></h2>
     ${rows.length ? dataTable(shown, columns) : emptyNote('No rows were skipped.')}
-    ${moreInWorkbook(hidden, rows.length, 'Skipped')}
+    ${moreInWorkbook(total - shown.length, total, 'Skipped')}
   </section>`;
+}
+
+/** Every skipped row, kept in the report or not. */
+export function skippedTotal(report: RunReport): number {
+  return report.skippedRowCount ?? report.skippedRows.length;
 }

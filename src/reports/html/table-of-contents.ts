@@ -1,6 +1,8 @@
 import type { RunReport } from '../run-report.js';
 import { html, type SafeHtml } from './escape.js';
 import { formatCount } from './format.js';
+import { problemTotal } from './problems-section.js';
+import { skippedTotal } from './skipped-rows-section.js';
 
 /** Links to each part with its count, so a long report is navigable without scrolling blind. */
 export function tableOfContents(report: RunReport): SafeHtml {
@@ -16,8 +18,8 @@ export function tableOfContents(report: RunReport): SafeHtml {
     ],
     ['#steps', 'Steps'],
     ['#verification', 'Verification'],
-    ['#problems', `Problems (${formatCount(report.problems.length)})`],
-    ['#skipped', `Skipped (${formatCount(report.skippedRows.length)})`],
+    ['#problems', `Problems (${formatCount(problemTotal(report))})`],
+    ['#skipped', `Skipped (${formatCount(skippedTotal(report))})`],
     ['#api-warnings', `API warnings (${formatCount(report.apiWarnings.length)})`],
     ['#trial-balance', 'Projected trial balance'],
   ];

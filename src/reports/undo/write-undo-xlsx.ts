@@ -26,26 +26,36 @@ export const undoSheetNames = [
 export async function writeUndoXlsx(report: UndoReport, file: string): Promise<void> {
   const workbook = reportWorkbook(file, report.generatedAt);
   const records = report.groups.reduce((sum, group) => sum + group.units, 0);
-  writeTableSheet(workbook, 'Summary', summaryColumns, undoSummaryRows(report), {
+  await writeTableSheet(workbook, 'Summary', summaryColumns, undoSummaryRows(report), {
     autoFilter: false,
   });
-  writeTableSheet(workbook, 'Plan', planColumns(report.mode === 'dry-run'), report.groups, {
+  await writeTableSheet(workbook, 'Plan', planColumns(report.mode === 'dry-run'), report.groups, {
     totals: ['Total', '', '', records, report.calls.planned],
   });
   const verification = report.verification;
-  writeTableSheet(workbook, 'Differences', differenceColumns, verification?.differences ?? []);
-  writeTableSheet(
+  await writeTableSheet(
+    workbook,
+    'Differences',
+    differenceColumns,
+    verification?.differences ?? [],
+  );
+  await writeTableSheet(
     workbook,
     'Not reversed',
     recordLeftColumns,
     verification ? verification.notReversed : report.notReversible,
   );
-  writeTableSheet(
+  await writeTableSheet(
     workbook,
     'Made inactive',
     recordLeftColumns,
     verification?.inactiveInstead ?? [],
   );
-  writeTableSheet(workbook, 'Settings kept', recordLeftColumns, verification?.keptSettings ?? []);
+  await writeTableSheet(
+    workbook,
+    'Settings kept',
+    recordLeftColumns,
+    verification?.keptSettings ?? [],
+  );
   await workbook.commit();
 }

@@ -36,20 +36,21 @@ function widthOf(value: string | number | null, isMoney: boolean): number {
  * over every column, and widths that fit the content. Rows are committed as they are written (the
  * workbook is a streaming writer), so a sheet of many thousands of rows is not held in memory twice;
  * that is also why widths come from a first pass over the rows. Rows given as a function are read
- * twice through it and never held at all (the ID map of a large company).
+ * twice through it and never held at all (the ID map of a large company; the problems, read from
+ * the run store as they are written).
  */
-export function writeTableSheet<T>(
+export async function writeTableSheet<T>(
   workbook: ExcelJS.Workbook,
   name: string,
   columns: readonly SheetColumn<T>[],
-  rows: readonly T[] | (() => Iterable<T>),
+  rows: readonly T[] | (() => Iterable<T> | AsyncIterable<T>),
   options: { autoFilter?: boolean; totals?: readonly SheetValue[] } = {},
-): void {
+): Promise<void> {
   const pass = typeof rows === 'function' ? rows : () => rows;
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   const widths = columns.map((column) => column.header.length);
   let count = 0;
-  for (const row of pass()) {
+  for await (const row of pass()) {
     count += 1;
     columns.forEach((column, index) => {
       const raw = column.value(row);
@@ -71,7 +72,7 @@ export function writeTableSheet<T>(
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9EEF3' } };
   });
   header.commit();
-  for (const source of pass()) {
+  for await (const source of pass()) {
     const raws = columns.map((column) => column.value(source));
     const row = sheet.addRow(raws.map(cellValue));
     raws.forEach((raw, index) => {

@@ -37,7 +37,9 @@ export async function* groupRows(
       group = [row];
       groupKey = key || undefined;
     }
-    if (complete.length) yield complete;
+    // Yielded even when empty, like the batches read (src/sources/table/read-table.ts): the
+    // problems the batch's rows gave are emitted between batches, not held to the table's end.
+    yield complete;
   }
   if (group.length) yield [group];
 }

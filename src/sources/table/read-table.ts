@@ -18,6 +18,9 @@ const ENDS_THE_FILE = new Set<string>([
   'xlsx.cell-reference-invalid',
   'xlsx.shared-strings-too-large',
   'xlsx.xml-node-too-large',
+  'xlsx.cell-text-too-long',
+  'xlsx.too-many-cells',
+  'xlsx.rows-out-of-order',
 ]);
 
 /** How many rows may sit above the header (report titles, notes) before we give up looking. */
@@ -60,6 +63,7 @@ export async function* readTable(
     if (ENDS_THE_FILE.has(problem.code)) unreadable = true;
     hooks.onProblem(problem);
   };
+  let header: FoundHeader | undefined;
   const raw =
     source.kind === 'csv'
       ? readCsvRows(
@@ -79,12 +83,13 @@ export async function* readTable(
           sheet: source.sheet,
           onProblem,
           onSheet: (name) => (sheet = name),
+          // A workbook's cells past the header are never read (see `overflows`): not laid out.
+          columnsRead: () => header?.row.cells.length,
         });
 
   const where = (row: number): SourceLocation =>
     sheet === undefined ? { file: source.file, row } : { file: source.file, sheet, row };
   const buffered: RawRow[] = [];
-  let header: FoundHeader | undefined;
   // Written by accept(); a holder, since a closure assigns it.
   const seen: { last?: RawRow } = {};
 
@@ -103,8 +108,9 @@ export async function* readTable(
 
   for await (const batch of raw) {
     if (header) {
-      const rows = accept(batch, header);
-      if (rows.length) yield rows;
+      // Yielded even when empty: a batch whose every row was refused has reported a problem per
+      // row, and its reader drains them between batches (a file of bad rows would hold them all).
+      yield accept(batch, header);
       continue;
     }
     buffered.push(...batch);

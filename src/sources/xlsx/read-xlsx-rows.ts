@@ -2,7 +2,7 @@ import type { Problem } from '../../ledger/index.js';
 import { problemOf } from '../../ledger/problem-catalog.js';
 import { UnreadableCell, type CellValue, type RawRow } from '../cell.js';
 import { openSheetList, openWorkbookParts, type WorkbookParts } from './workbook-parts.js';
-import { XLSX_LIMITS, XlsxLimitError } from './xlsx-limits.js';
+import { cellTextTooLong, XLSX_LIMITS, XlsxLimitError } from './xlsx-limits.js';
 import { scanXml } from './xml-scanner.js';
 
 export interface XlsxReadOptions {
@@ -13,6 +13,12 @@ export interface XlsxReadOptions {
   onProblem: (problem: Problem) => void;
   /** Told the name of the sheet actually read, for locations. */
   onSheet?: (name: string) => void;
+  /**
+   * How many columns of a row the caller reads, once it knows (the header's width): cells past it
+   * are dropped as the row is laid out, so a row whose one cell sits at column XFD is not copied
+   * into 16,384 slots.
+   */
+  columnsRead?: () => number | undefined;
 }
 
 /** The first merges point the consultant at the problem; a crafted sheet may hold millions. */
@@ -42,6 +48,38 @@ function rowOf(reference: string): number {
 const BATCH_CELLS = 1024 * 1024;
 
 /**
+ * A row's cells as read, by column: kept sparse, since one cell at column XFD must not cost 16,384
+ * slots before the row is clipped to the columns the caller reads; a column given twice holds its
+ * last value, so a row stays within Excel's 16,384 columns however many cells it repeats.
+ */
+type SparseCells = Map<number, CellValue>;
+
+/** The row's cells in their columns, up to its last cell read and never past `width`. */
+function layOut(sparse: SparseCells, width: number): CellValue[] {
+  let used = 0;
+  for (const [column] of sparse) if (column < width) used = Math.max(used, column + 1);
+  const cells = new Array<CellValue>(used).fill(undefined);
+  for (const [column, value] of sparse) if (column < used) cells[column] = value;
+  return cells;
+}
+
+function tooManyCells(row: number): XlsxLimitError {
+  return new XlsxLimitError(
+    'xlsx.too-many-cells',
+    `the sheet lays out more than ${XLSX_LIMITS.sheetCells.toLocaleString('en-US')} cells (1,048,576 rows of 64 columns), far beyond a ledger export`,
+    row,
+  );
+}
+
+function rowsOutOfOrder(row: number, previous: number): XlsxLimitError {
+  return new XlsxLimitError(
+    'xlsx.rows-out-of-order',
+    `row ${row} comes after row ${previous} in the sheet's XML, but rows must ascend (a repeated or shuffled row is a broken or crafted file)`,
+    row,
+  );
+}
+
+/**
  * A cell or row outside Excel's grid (columns A to XFD, rows 1 to 1,048,576) is a crafted or broken
  * file: refused before the row's cells are laid out, so "FXSHRXW1" cannot ask for 2 billion slots.
  */
@@ -63,6 +101,8 @@ interface CellDraft {
   value: string;
   formula: string | undefined;
   inline: string;
+  /** Characters of value, formula and inline text together (XLSX_LIMITS.cellChars). */
+  chars: number;
 }
 
 function valueOf(cell: CellDraft, parts: WorkbookParts): CellValue {
@@ -127,7 +167,14 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
   options.onSheet?.(sheet.name);
   const merges: string[] = [];
   let row = 0;
-  let cells: CellValue[] = [];
+  let cells: SparseCells = new Map();
+  /** Cell slots laid out so far in this sheet (XLSX_LIMITS.sheetCells). */
+  let laidOut = 0;
+  const keep = (column: number, value: CellValue) => {
+    // An empty cell (a style on its own) takes no slot: only cells that hold something widen a row.
+    if (value !== undefined) cells.set(column, value);
+    else cells.delete(column);
+  };
   let cell: CellDraft | undefined;
   let column = -1;
   let capture: 'value' | 'formula' | 'inline' | undefined;
@@ -139,18 +186,23 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
       for (const event of batch) {
         if (event.type === 'text') {
           if (!cell || !capture) continue;
+          cell.chars += event.text.length;
+          if (cell.chars > XLSX_LIMITS.cellChars) throw cellTextTooLong('one cell', row);
           if (capture === 'value') cell.value += event.text;
           else if (capture === 'formula') cell.formula = (cell.formula ?? '') + event.text;
           else cell.inline += event.text;
         } else if (event.type === 'open') {
           switch (event.name) {
-            case 'row':
+            case 'row': {
+              const previous = row;
               row = event.attributes.r ? Number(event.attributes.r) : row + 1;
               checkGrid(row, 0, undefined);
-              cells = [];
+              if (row <= previous) throw rowsOutOfOrder(row, previous);
+              cells = new Map();
               column = -1;
-              if (event.selfClosing) complete.push({ row, cells });
+              if (event.selfClosing) complete.push({ row, cells: [] });
               break;
+            }
             case 'c': {
               const reference = event.attributes.r;
               column = reference ? columnOf(reference) : column + 1;
@@ -161,9 +213,10 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
                 value: '',
                 formula: undefined,
                 inline: '',
+                chars: 0,
               };
               if (event.selfClosing) {
-                cells[column] = valueOf(cell, parts);
+                keep(column, valueOf(cell, parts));
                 cell = undefined;
               }
               break;
@@ -188,12 +241,15 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
               break;
           }
         } else if (event.name === 'c') {
-          if (cell) cells[column] = valueOf(cell, parts);
+          if (cell) keep(column, valueOf(cell, parts));
           cell = undefined;
           capture = undefined;
         } else if (event.name === 'row') {
-          complete.push({ row, cells: Array.from(cells) });
-          width += cells.length;
+          const laid = layOut(cells, options.columnsRead?.() ?? XLSX_LIMITS.columns);
+          laidOut += laid.length;
+          if (laidOut > XLSX_LIMITS.sheetCells) throw tooManyCells(row);
+          complete.push({ row, cells: laid });
+          width += laid.length;
           if (width > BATCH_CELLS) {
             yield complete;
             complete = [];

@@ -1,4 +1,4 @@
-import { sizeText, XLSX_LIMITS, XlsxLimitError } from './xlsx-limits.js';
+import { cellTextTooLong, sizeText, XLSX_LIMITS, XlsxLimitError } from './xlsx-limits.js';
 import { scanXml, type XmlEvent } from './xml-scanner.js';
 import { ZipArchive } from './zip-archive.js';
 
@@ -97,6 +97,9 @@ async function sharedStringsOf(archive: ZipArchive): Promise<string[]> {
         else if (event.name === 't') inText = false;
       } else if (inText && !phonetic && current !== undefined) {
         current += event.text;
+        // Capped across the string's runs, not per run: 400 runs of 1 MiB are one 400 MB string.
+        if (current.length > XLSX_LIMITS.cellChars)
+          throw cellTextTooLong(`shared string ${strings.length + 1}`);
         if (chars + current.length > XLSX_LIMITS.sharedStringChars)
           throw tooMuchSharedText(
             `more than ${sizeText(XLSX_LIMITS.sharedStringChars)} of characters`,

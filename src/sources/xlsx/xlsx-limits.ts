@@ -21,6 +21,19 @@ export const XLSX_LIMITS = {
   sharedStringChars: 32 * 1024 * 1024,
   /** Characters of one tag or one text run (Excel itself keeps at most 32,767 in a cell). */
   xmlNodeChars: 1024 * 1024,
+  /**
+   * Characters of one cell across all its parts (every rich-text run of an inline or shared
+   * string, its value and formula): Excel's own limit, so a real workbook never reaches it, while
+   * the 1 MiB run limit alone would let one cell of many runs fill the heap.
+   */
+  cellChars: 32_767,
+  /**
+   * Cell slots laid out per sheet (each row counts up to its last cell read, clipped to the
+   * header's width once the header is known): Excel's 1,048,576 rows at 64 columns each, so a
+   * ledger of a million records 20 to 40 columns wide fits, and a sheet of far columns or
+   * repeated wide rows stops in seconds instead of running for hours.
+   */
+  sheetCells: 64 * 1_048_576,
   /** Excel's own grid: columns A to XFD, rows 1 to 1,048,576. */
   columns: 16_384,
   rows: 1_048_576,
@@ -40,6 +53,15 @@ export class XlsxLimitError extends Error {
 }
 
 const MIB = 1024 * 1024;
+
+/** A cell (an inline string, a shared string, a value) holding more than XLSX_LIMITS.cellChars. */
+export function cellTextTooLong(what: string, row?: number): XlsxLimitError {
+  return new XlsxLimitError(
+    'xlsx.cell-text-too-long',
+    `${what} holds more than ${XLSX_LIMITS.cellChars.toLocaleString('en-US')} characters across its text runs, Excel's own limit for one cell`,
+    row,
+  );
+}
 
 /** "1 GiB" or "16 MiB", for messages. */
 export function sizeText(bytes: number): string {

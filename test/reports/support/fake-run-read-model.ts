@@ -31,9 +31,9 @@ export function fakeRunReadModel(
     projection: undefined,
     verification: undefined,
     records: async function* () {},
-    stagingSkips: () => Promise.resolve([]),
+    stagingSkips: async function* () {},
     outcomes: () => [],
-    problems: () => Promise.resolve([]),
+    problems: async function* () {},
     accounts: async function* () {},
     recordedCalls: async function* () {},
     aging: () =>

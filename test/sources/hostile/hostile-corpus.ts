@@ -163,6 +163,85 @@ export const hostileCases: HostileCase[] = [
     location: at('accounts.xlsx', 1),
   },
   {
+    name: 'one inline-string cell of 400 rich-text runs of 1 MiB each',
+    limit: 'one cell: 32,767 characters across all its runs',
+    format: 'generic',
+    files: () => ({
+      'accounts.xlsx': workbook({
+        sheet: bombPart(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet><sheetData>${HEADER_ROW}<row r="2"><c r="A2" t="inlineStr"><is>`,
+          `<r><t>${'y'.repeat(MIB)}</t></r>`,
+          400,
+          '</is></c></row></sheetData></worksheet>',
+        ),
+      }),
+    }),
+    code: 'xlsx.cell-text-too-long',
+    location: at('accounts.xlsx', 2),
+  },
+  {
+    name: 'one shared string of 400 rich-text runs of 1 MiB each',
+    limit: 'one cell: 32,767 characters across all its runs',
+    format: 'generic',
+    files: () => ({
+      'accounts.xlsx': workbook({}, [
+        bombPart(
+          'xl/sharedStrings.xml',
+          '<sst><si>',
+          `<r><t>${'y'.repeat(MIB)}</t></r>`,
+          400,
+          '</si></sst>',
+        ),
+      ]),
+    }),
+    code: 'xlsx.cell-text-too-long',
+    location: at('accounts.xlsx', 1),
+  },
+  {
+    name: 'a header and 5,000 rows reaching column XFD',
+    limit: 'one sheet: 67,108,864 cells laid out (1,048,576 rows of 64 columns)',
+    format: 'generic',
+    files: () => ({
+      'accounts.xlsx': workbook({
+        sheet: deflatedPart(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet><sheetData><row r="1">${inline('A1', 'Code')}${inline('B1', 'Name')}${inline('C1', 'Kind')}${inline('XFD1', 'Note')}</row>${Array.from(
+            { length: 5000 },
+            (_, index) => {
+              const r = index + 2;
+              return `<row r="${r}">${inline(`A${r}`, String(10_000 + r))}${inline(`B${r}`, 'Cash')}${inline(`C${r}`, 'bank')}${inline(`XFD${r}`, 'x')}</row>`;
+            },
+          ).join('')}</sheetData></worksheet>`,
+        ),
+      }),
+    }),
+    code: 'xlsx.too-many-cells',
+    // 4,096 rows of 16,384 slots fill the budget: the next row is past it.
+    location: at('accounts.xlsx', 4097),
+  },
+  {
+    name: 'row 2 repeated 400,000 times',
+    limit: 'rows ascend',
+    format: 'generic',
+    files: () => ({
+      'accounts.xlsx': workbook({
+        sheet: bombPart(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet><sheetData>${HEADER_ROW}`,
+          `<row r="2">${inline('A2', '1000')}${inline('B2', 'Checking')}${inline('C2', 'bank')}</row>`.repeat(
+            1000,
+          ),
+          400,
+          '</sheetData></worksheet>',
+        ),
+      }),
+    }),
+    code: 'xlsx.rows-out-of-order',
+    location: at('accounts.xlsx', 2),
+    recordsBefore: 1,
+  },
+  {
     name: 'a CSV line of 40 MB of commas',
     limit: 'CSV: 16,384 cells per row, 1 MiB per record',
     format: 'generic',
