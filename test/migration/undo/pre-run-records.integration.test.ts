@@ -70,7 +70,7 @@ describe('records the workspace held before the run', () => {
   const undo = (input: Omit<UndoInput, 'profile'>) =>
     stack.client.workflow.execute(undoRun, {
       taskQueue: stack.settings.taskQueue,
-      workflowId: `${undoWorkflowId(input.runName)}-${Math.random().toString(36).slice(2, 8)}`,
+      workflowId: undoWorkflowId(input.runName),
       args: [{ profile: TEST_PROFILE, ...input }],
     });
   const statusOf = async (id: string) => (await client.customers.get(id)).status;
