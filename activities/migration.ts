@@ -43,6 +43,7 @@ import {
   reconcileCallSite,
   reportCallSite,
   snapshotCallSite,
+  workspaceBindingCallSite,
   unitCallSite,
 } from '../src/migration/call-log/call-sites.js';
 import { recordRound } from '../src/migration/replay-history/record-round.js';
@@ -143,7 +144,9 @@ export function createMigrationActivities(deps: MigrationActivityDeps) {
     // activity) before the first write.
     checkWorkspace: withFailureMapping(
       withHeartbeats((input: { scope: RunScope; use: BindingUse }) =>
-        readAndCheckWorkspace(deps, input),
+        loggingCalls(deps, input.scope, workspaceBindingCallSite, input, () =>
+          readAndCheckWorkspace(deps, input),
+        ),
       ),
     ),
     bindWorkspace: withFailureMapping(

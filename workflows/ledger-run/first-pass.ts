@@ -28,6 +28,7 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
   const workspace = await checkRunWorkspace(
     scopeOf(run, settings.mainStageId),
     input.mode === 'live' ? 'run' : 'dry run',
+    input.source,
   );
   run.otherCalls += workspace ? 1 : 0;
   // The workspace pre-check (workspace-precheck.ts); runs begun before it skip it.

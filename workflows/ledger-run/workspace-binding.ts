@@ -1,5 +1,5 @@
 import { patched } from '@temporalio/workflow';
-import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
+import type { MigrateLedgerInput, RunScope } from '../../src/migration/contracts/workflow-types.js';
 import type {
   BindingUse,
   WorkspaceIdentity,
@@ -15,8 +15,11 @@ import { apiActivities, localActivities } from '../activity-proxies.js';
 export async function checkRunWorkspace(
   scope: RunScope,
   use: BindingUse,
+  source?: MigrateLedgerInput['source'],
 ): Promise<WorkspaceIdentity | undefined> {
   if (!patched('workspace-binding')) return undefined;
+  // Exports the worker may not read are refused before the workspace is touched at all.
+  if (source) await localActivities.confirmSource({ source });
   return apiActivities(scope).checkWorkspace({ scope, use });
 }
 

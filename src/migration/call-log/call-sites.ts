@@ -46,6 +46,19 @@ export function reportCallSite(scope: RunScope, attempt: number): CallSite {
   return { ...base(scope, attempt), step: VERIFICATION_STEP, purpose: 'report', ordinal: 0 };
 }
 
+/** The call log's name for the read of which workspace a run's profile reaches. */
+export const WORKSPACE_BINDING_STEP = 'workspace-binding';
+
+/** That read (src/migration/engine/workspace-binding.ts): one call, before the workspace is touched. */
+export function workspaceBindingCallSite(input: { scope: RunScope }, attempt: number): CallSite {
+  return {
+    ...base(input.scope, attempt),
+    step: WORKSPACE_BINDING_STEP,
+    purpose: 'snapshot',
+    ordinal: 0,
+  };
+}
+
 /** The call log's name for the reads an undo needs, taken before a live run's first write. */
 export const UNDO_SNAPSHOT_STEP = 'undo-snapshot';
 
