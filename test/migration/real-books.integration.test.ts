@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +147,15 @@ describe('the shared real books verify against their answer keys', () => {
       ) as RunReport;
       const verification = report.verification as VerificationReport;
       expect(verification.target).toBe(predicted.comparedWith);
+      // Every expected amount due names the legacy files it came from, each one of the exports.
+      const exported = new Set(await readdir(book.folder));
+      for (const line of [...verification.receivables, ...verification.payables]) {
+        if (line.expected === '0.00') continue;
+        expect(line.expectedFrom, `${line.name}: expected from`).toBeDefined();
+        for (const file of (line.expectedFrom ?? '').split('; ')) {
+          expect(exported, `${line.name}: ${file}`).toContain(file);
+        }
+      }
 
       // The workspace's own trial balance at the cutover, read from the API, named by the run's
       // ID map: every account of the answer key to the cent, the clearing account at zero, and

@@ -53,6 +53,11 @@ export interface Projection {
   /** Expected amount due per customer (receivable) and vendor (payable) at the end date. */
   aging: { receivable: Record<string, string>; payable: Record<string, string> };
   /**
+   * The legacy files those amounts due come from: the files of the documents still open at the end
+   * date, per side. Absent in projections staged before it existed.
+   */
+  agingFrom?: { receivable: string[]; payable: string[] };
+  /**
    * The legacy opening balance rolled forward by the migrated activity: what the verification
    * compares with when the exports hold no trial balance at the end date. Absent without an opening
    * balance, and in projections staged before it existed.

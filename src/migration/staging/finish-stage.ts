@@ -26,7 +26,7 @@ export async function finishStage(
     settings.endDate ??
     (staged.legacyAsOf > staged.latestDate ? staged.legacyAsOf : staged.latestDate);
   const facts = logWriter<DocumentFactsEntry>(store, keys.documentFacts);
-  const { aging, settledBeforeCutover } = await settleDocuments(
+  const { aging, agingFrom, settledBeforeCutover } = await settleDocuments(
     staged,
     settings.cutoverDate,
     (entry) => facts.add(entry),
@@ -41,6 +41,7 @@ export async function finishStage(
     books: staged.books.balancesAt(endDate),
     roles: staged.postingKeys.toJSON(),
     aging,
+    agingFrom,
   };
   const legacyRolledForward = staged.rolledForward.at(endDate, settings.cutoverDate);
   if (legacyRolledForward) projection.legacyRolledForward = legacyRolledForward;

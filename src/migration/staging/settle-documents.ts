@@ -24,11 +24,13 @@ export async function settleDocuments(
   write: (entry: DocumentFactsEntry) => Promise<void>,
 ): Promise<{
   aging: Projection['aging'];
+  agingFrom: NonNullable<Projection['agingFrom']>;
   settledBeforeCutover: { invoices: number; bills: number };
 }> {
   const { documents, settlements, books, baseCurrency } = staged;
   const estimates = trialBalanceEstimates(staged, cutoverDate);
   const aging = { receivable: new Map<string, Cents>(), payable: new Map<string, Cents>() };
+  const agingFrom = { receivable: new Set<string>(), payable: new Set<string>() };
   const settledBeforeCutover = { invoices: 0, bills: 0 };
   for (const [id, { document, facts }] of documents.entries()) {
     const settled = settledOf(settlements.get(id));
@@ -49,7 +51,9 @@ export async function settleDocuments(
           : centsOf(document.total) - (settled.fromCutover - settled.afterEnd);
     }
     facts.dueAtEnd = formatCents(open);
-    const side = facts.entity === 'invoice' ? aging.receivable : aging.payable;
+    const sideName = facts.entity === 'invoice' ? 'receivable' : 'payable';
+    const side = aging[sideName];
+    if (open !== 0n) agingFrom[sideName].add(document.source.file);
     // In base currency, at the document's legacy value (src/ledger/base-value.ts).
     const openInBase = baseCurrency ? legacyBaseOf(document, open, baseCurrency, estimate) : open;
     side.set(
@@ -62,6 +66,10 @@ export async function settleDocuments(
     Object.fromEntries([...map].filter(([, v]) => v !== 0n).map(([k, v]) => [k, formatCents(v)]));
   return {
     aging: { receivable: asText(aging.receivable), payable: asText(aging.payable) },
+    agingFrom: {
+      receivable: [...agingFrom.receivable].sort(),
+      payable: [...agingFrom.payable].sort(),
+    },
     settledBeforeCutover,
   };
 }

@@ -121,8 +121,14 @@ export async function verifyBooks(
         byKey.set(key, (byKey.get(key) ?? 0n) + amount);
       const wanted = new Map(Object.entries(expected).map(([key, value]) => [key, centsOf(value)]));
       const side = report === 'aged-receivables' ? estimated.receivable : estimated.payable;
+      const files =
+        projection.agingFrom?.[report === 'aged-receivables' ? 'receivable' : 'payable'];
+      const from = files && files.length > 0 ? files.join('; ') : undefined;
       return compare(wanted, byKey, (key) => partyNames.get(key) ?? key).map((line) =>
-        withCause(line, counterpartyCause(entity, centsOf(line.difference), side.has(line.key))),
+        withSource(
+          withCause(line, counterpartyCause(entity, centsOf(line.difference), side.has(line.key))),
+          from,
+        ),
       );
     };
     receivables = await compareAging('aged-receivables', 'customer');
