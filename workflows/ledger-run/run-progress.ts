@@ -8,7 +8,7 @@ import {
   rowsDoneAttribute,
   rowsFailedAttribute,
 } from '../search-attributes.js';
-import { callsMade, sumRows, type LedgerRun } from './run-state.js';
+import { callsMade, sumRows, type LedgerRun, type OperatorState } from './run-state.js';
 
 /** A live run reads three reports to verify the books; a dry run does not. */
 export const VERIFICATION_CALLS = 3;
@@ -60,8 +60,30 @@ export function showDetails(run: LedgerRun): void {
 }
 
 export function setPhase(run: LedgerRun, next: RunPhase): void {
-  run.phase = next;
+  enterPhase(run, next);
   publish(run);
+}
+
+/** Phases of work under way: a pause holds them, so reaching one while paused changes nothing shown. */
+const WORKING_PHASES: ReadonlySet<RunPhase> = new Set<RunPhase>([
+  'staging',
+  'migrating',
+  'verifying',
+  'reporting',
+  'replaying',
+]);
+
+/**
+ * The phase the run shows next. While the operator has it paused, a working phase it reaches (a
+ * pause during staging, then the steps start, themselves told to wait) is kept for the resume, and
+ * the run goes on showing "paused": it is paused, and the consultant waiting for that word sees it.
+ */
+export function enterPhase(
+  run: { phase: RunPhase; operator: Pick<OperatorState, 'paused' | 'phaseBeforePause'> },
+  next: RunPhase,
+): void {
+  if (run.operator.paused && WORKING_PHASES.has(next)) run.operator.phaseBeforePause = next;
+  else run.phase = next;
 }
 
 /** Notes the calls made so far at this moment of workflow time, for the pace. */
