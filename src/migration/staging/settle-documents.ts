@@ -45,10 +45,8 @@ export async function settleDocuments(
       else settledBeforeCutover[facts.entity === 'invoice' ? 'invoices' : 'bills'] += 1;
       open = outstanding - (settled.fromCutover - settled.afterEnd);
     } else {
-      open =
-        document.status === 'draft'
-          ? 0n
-          : centsOf(document.total) - (settled.fromCutover - settled.afterEnd);
+      // Drafts never reach here: staging leaves them out (stage-record.ts).
+      open = centsOf(document.total) - (settled.fromCutover - settled.afterEnd);
     }
     facts.dueAtEnd = formatCents(open);
     const sideName = facts.entity === 'invoice' ? 'receivable' : 'payable';

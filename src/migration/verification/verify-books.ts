@@ -105,7 +105,8 @@ export async function verifyBooks(
       report: 'aged-receivables' | 'aged-payables',
       entity: 'customer' | 'vendor',
     ) => {
-      const expected = projection.aging[report === 'aged-receivables' ? 'receivable' : 'payable'];
+      const sideName = report === 'aged-receivables' ? 'receivable' : 'payable';
+      const expected = projection.aging[sideName];
       const byKey = new Map<string, Cents>();
       const keyOfParty = new Map<string, string>();
       for (const outcome of log.values(entity)) {
@@ -115,14 +116,11 @@ export async function verifyBooks(
         const key = keyOfParty.get(total.counterpartyUuid) ?? `uuid:${total.counterpartyUuid}`;
         byKey.set(key, (byKey.get(key) ?? 0n) + total.total);
       }
-      for (const [key, amount] of fx.aging[
-        report === 'aged-receivables' ? 'receivable' : 'payable'
-      ])
+      for (const [key, amount] of fx.aging[sideName])
         byKey.set(key, (byKey.get(key) ?? 0n) + amount);
       const wanted = new Map(Object.entries(expected).map(([key, value]) => [key, centsOf(value)]));
-      const side = report === 'aged-receivables' ? estimated.receivable : estimated.payable;
-      const files =
-        projection.agingFrom?.[report === 'aged-receivables' ? 'receivable' : 'payable'];
+      const side = estimated[sideName];
+      const files = projection.agingFrom?.[sideName];
       const from = files && files.length > 0 ? files.join('; ') : undefined;
       return compare(wanted, byKey, (key) => partyNames.get(key) ?? key).map((line) =>
         withSource(
