@@ -5,7 +5,7 @@ import type { ProblemCode } from '../../../src/ledger/problem-catalog.js';
  * What each IIF file of test/fixtures/real-world holds, counted from the file itself (rows by type,
  * transactions by TRNSTYPE with their TRNS line, TRNS amounts summed in cents) without Ledgerlift's
  * reader, and what the reader makes of it today. Where the two disagree, `gap` says why and
- * docs/real-world-corpus.md lists the finding.
+ * docs/real-world-corpus.md lists it under "Known gaps".
  */
 export interface IifGolden {
   folder: string;

@@ -182,7 +182,7 @@ describe("Xero's bank statement import template (skoulik/IBKR-to-Xero)", () => {
       expect.objectContaining({ date: '2024-02-01', amount: '250.00', description: 'Refund' }),
       // A cheque number stands in for a missing reference...
       expect.objectContaining({ amount: '-80.00', payee: 'Landlord', reference: '000417' }),
-      // ...but beside a reference it is not kept (docs/real-world-corpus.md, finding 12).
+      // ...but beside a reference it is not kept (docs/real-world-corpus.md, "Known gaps").
       expect.objectContaining({ amount: '-9.99', reference: 'F-9' }),
     ]);
     expect(JSON.stringify(lines[3])).not.toContain('000418');
