@@ -4,7 +4,6 @@ import {
   condition,
   continueAsNew,
   log,
-  patched,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -45,7 +44,7 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
   if (!checked.ok) throw ApplicationFailure.nonRetryable(checked.message, CONFIGURATION_ERROR);
   const input = checked.input;
   // A start from the Web UI under another id could overlap the run's migration or another undo.
-  if (patched('undo-writer-id') && workflowInfo().workflowId !== undoWorkflowId(input.runName)) {
+  if (workflowInfo().workflowId !== undoWorkflowId(input.runName)) {
     throw ApplicationFailure.nonRetryable(
       `Start the undo of run "${input.runName}" with Workflow ID "${undoWorkflowId(input.runName)}", ` +
         "the run name's own: one workflow at a time writes under a run name.",
@@ -69,7 +68,10 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
   handleUndoPauseAndResume(run);
   setUndoState(run, 'planning');
   // Only in the run's own workspace (src/migration/engine/workspace-binding.ts).
-  if (!cursor && (await checkRunWorkspace(scope, 'undo'))) run.calls += 1;
+  if (!cursor) {
+    await checkRunWorkspace(scope, 'undo');
+    run.calls += 1;
+  }
   const asOf = cursor?.asOf ?? (await snapshotDate(run));
   // The phases an earlier execution finished: their stored plans, for the progress and the report.
   for (const phase of undoPhases.slice(0, run.phaseIndex)) {

@@ -1,4 +1,3 @@
-import { patched } from '@temporalio/workflow';
 import { localActivities } from '../activity-proxies.js';
 import { refreshCounts } from './exact-counts.js';
 import { leftOutStop } from './left-out-gate.js';
@@ -30,14 +29,12 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
     input.mode === 'live' ? 'run' : 'dry run',
     input.source,
   );
-  run.otherCalls += workspace ? 1 : 0;
-  // The workspace pre-check (workspace-precheck.ts); runs begun before it skip it.
+  run.otherCalls += 1;
+  // The workspace pre-check (workspace-precheck.ts).
   const checkScope = workspaceCheckScope(scopeOf(run, settings.mainStageId));
-  const read = patched('workspace-precheck')
-    ? await readWorkspaceForCheck(checkScope, input.source)
-    : null;
-  run.otherCalls += read?.calls ?? 0;
-  run.currency = input.currency ?? read?.currency ?? run.currency;
+  const read = await readWorkspaceForCheck(checkScope, input.source);
+  run.otherCalls += read.calls;
+  run.currency = input.currency ?? read.currency ?? run.currency;
   const stage = await stageExports(run, {
     stageId: settings.mainStageId,
     ...(input.endDate ? { endDate: input.endDate } : {}),
@@ -47,13 +44,15 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
     (sum, step) => sum + stage.estimatedCalls[step],
     0,
   );
-  const check = read
-    ? await checkBooksAgainstWorkspace(scopeOf(run), checkScope, input.currency !== undefined)
-    : null;
+  const check = await checkBooksAgainstWorkspace(
+    scopeOf(run),
+    checkScope,
+    input.currency !== undefined,
+  );
   const leftOut = leftOutStop(run, stage);
-  run.blockedReason = check?.reason ?? leftOut;
+  run.blockedReason = check.reason ?? leftOut;
   if (
-    check?.blocking ||
+    check.blocking ||
     leftOut !== undefined ||
     (input.mode === 'live' && stage.blocking && !input.skipInvalidRows)
   ) {
@@ -63,11 +62,11 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
   }
   setPhase(run, 'migrating');
   if (input.mode === 'live') await bindRunWorkspace(scopeOf(run), workspace);
-  // What an undo restores, read before the first write; runs begun before it skip it.
-  if (input.mode === 'live' && patched('undo-snapshot')) await takeUndoSnapshot(run);
-  // A later execution of the run name (after an undo, say) plans afresh; runs begun before this
-  // answered the earlier execution's plans (workflows/ledger-run/plan-ids.ts).
-  if (input.mode === 'live' && patched('plan-afresh-per-execution')) {
+  // What an undo restores, read before the first write.
+  if (input.mode === 'live') await takeUndoSnapshot(run);
+  // A later execution of the run name (after an undo, say) plans afresh
+  // (workflows/ledger-run/plan-ids.ts).
+  if (input.mode === 'live') {
     run.planTag = (await localActivities.planTag({ scope: scopeOf(run) })).tag;
   }
   await runSteps(run, planIdOf(0, run.planTag), settings.selectedSteps);

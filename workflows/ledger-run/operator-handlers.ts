@@ -46,7 +46,8 @@ function handleReplayRequests(run: LedgerRun): void {
       // The profile may reach another workspace than the run's own by now: refuse the replay then,
       // leaving the run as it waits.
       try {
-        if (await checkRunWorkspace(scopeOf(run), 'replay')) run.otherCalls += 1;
+        await checkRunWorkspace(scopeOf(run), 'replay');
+        run.otherCalls += 1;
       } catch (error) {
         run.operator.replayRequested = false;
         throw ApplicationFailure.nonRetryable(failureMessage(error), CONFIGURATION_ERROR);

@@ -1,5 +1,5 @@
-import { getExternalWorkflowHandle, patched, setHandler } from '@temporalio/workflow';
-import { STALE_PAUSE_PATCH, pauseSignal, resumeSignal, stepPausedSignal } from '../handlers.js';
+import { getExternalWorkflowHandle, setHandler } from '@temporalio/workflow';
+import { pauseSignal, resumeSignal, stepPausedSignal } from '../handlers.js';
 import { setPhase } from './run-progress.js';
 import type { LedgerRun, OperatorState } from './run-state.js';
 
@@ -7,7 +7,7 @@ import type { LedgerRun, OperatorState } from './run-state.js';
 export function handlePauseAndResume(run: LedgerRun): void {
   const { operator } = run;
   setHandler(stepPausedSignal, async ({ step, reason, attemptStartedAt }) => {
-    if (answeredByLastResume(operator, attemptStartedAt) && patched(STALE_PAUSE_PATCH)) {
+    if (answeredByLastResume(operator, attemptStartedAt)) {
       // An attempt scheduled before the operator fixed things and resumed: resume that child, so
       // it tries the unit again with what the operator fixed, instead of pausing the run again.
       await tellChildren(run);

@@ -1,4 +1,4 @@
-import { patched, workflowInfo, type ChildWorkflowHandle } from '@temporalio/workflow';
+import { workflowInfo, type ChildWorkflowHandle } from '@temporalio/workflow';
 import { stepNames, type StepName } from '../../src/migration/contracts/steps.js';
 import type {
   MigrateLedgerInput,
@@ -22,7 +22,7 @@ export interface CarriedState {
   estimatedCalls: number;
   verification?: VerificationSummary;
   reportFolder?: string;
-  /** The books' base currency the first stage used (absent in runs begun before the pre-check). */
+  /** The books' base currency the first stage used. */
   currency?: string;
   /** This execution's plan tag (plan-ids.ts), when an earlier execution of the run name planned. */
   planTag?: string;
@@ -99,28 +99,19 @@ const DEFAULT_BATCH_SIZE = 25;
 /**
  * Calls a step keeps in flight. The server paces the API queue whatever the window, so a wider one
  * only keeps the queue from running dry while a step's workflow task turns a finished call into
- * the next (docs/benchmarks.md: the orchestration overhead with the limit off). Runs started
- * before the window widened keep 4, so their histories replay.
+ * the next (docs/benchmarks.md: the orchestration overhead with the limit off).
  */
 const DEFAULT_CONCURRENCY = 8;
-const EARLIER_DEFAULT_CONCURRENCY = 4;
 
 /** A fresh run, or one continued as new with what the previous execution carried. */
 export function openRun(input: MigrateLedgerInput, carried?: CarriedState): LedgerRun {
-  // Runs started before the journal-entries step existed replay without it.
-  const selectedSteps = stepNames.filter(
-    (step) =>
-      (!input.steps || input.steps.includes(step)) &&
-      (step !== 'journal-entries' || patched('journal-entries-step')),
-  );
+  const selectedSteps = stepNames.filter((step) => !input.steps || input.steps.includes(step));
   const phase: RunPhase = carried ? 'awaiting-operator' : 'staging';
   return {
     input,
     settings: {
       batchSize: input.batchSize ?? DEFAULT_BATCH_SIZE,
-      concurrency:
-        input.concurrency ??
-        (patched('window-of-8') ? DEFAULT_CONCURRENCY : EARLIER_DEFAULT_CONCURRENCY),
+      concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
       selectedSteps,
       finishWhenClean: input.finishWhenClean ?? true,
       // One stage per execution chain (continue-as-new keeps it): a live run never reads the chunks

@@ -1,4 +1,4 @@
-import { patched, startChild, workflowInfo } from '@temporalio/workflow';
+import { startChild, workflowInfo } from '@temporalio/workflow';
 import { stepDependencies, stepNames, type StepName } from '../../src/migration/contracts/steps.js';
 import { migrateStep } from '../migrate-step.js';
 import { kindAttribute } from '../search-attributes.js';
@@ -15,10 +15,8 @@ export async function runSteps(
 ): Promise<void> {
   const pending = new Set(only);
   // A step left out of the run (`--steps payments` after an undo of payments, say) was done by an
-  // earlier run: it does not hold back the steps that depend on it. Runs begun before this waited
-  // for it for ever, so their histories keep the old rule.
-  const notRunHere = patched('unselected-steps-finished') ? stepNames : run.settings.selectedSteps;
-  const finished = new Set<StepName>(notRunHere.filter((s) => !only.includes(s)));
+  // earlier run: it does not hold back the steps that depend on it.
+  const finished = new Set<StepName>(stepNames.filter((s) => !only.includes(s)));
   const running = new Map<StepName, Promise<StepName>>();
   while (pending.size > 0 || running.size > 0) {
     for (const step of [...pending]) {

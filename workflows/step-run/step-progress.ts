@@ -1,12 +1,6 @@
-import { condition, getExternalWorkflowHandle, patched, setHandler } from '@temporalio/workflow';
+import { condition, getExternalWorkflowHandle, setHandler } from '@temporalio/workflow';
 import type { StepProgress } from '../../src/migration/contracts/workflow-types.js';
-import {
-  STALE_PAUSE_PATCH,
-  pauseSignal,
-  resumeSignal,
-  stepPausedSignal,
-  stepProgressSignal,
-} from '../handlers.js';
+import { pauseSignal, resumeSignal, stepPausedSignal, stepProgressSignal } from '../handlers.js';
 import type { StepRun } from './step-state.js';
 
 /** Progress reports per phase, at most (plus the forced ones: phase start, pause, end). */
@@ -66,7 +60,7 @@ export async function pauseOnFailure(
     await getExternalWorkflowHandle(parent.workflowId, parent.runId).signal(stepPausedSignal, {
       step: run.input.step,
       reason,
-      ...(patched(STALE_PAUSE_PATCH) ? { attemptStartedAt } : {}),
+      attemptStartedAt,
     });
   }
 }

@@ -1,4 +1,4 @@
-import { patched, workflowInfo, type ParentWorkflowInfo } from '@temporalio/workflow';
+import { workflowInfo, type ParentWorkflowInfo } from '@temporalio/workflow';
 import { stepPhases, type PhaseName, type StepName } from '../../src/migration/contracts/steps.js';
 import type {
   PhasePlan,
@@ -68,21 +68,14 @@ export interface StepRun {
 export function openStepRun(input: MigrateStepInput): StepRun {
   const { scope, step, cursor } = input;
   const api = apiActivities(scope);
-  // Step runs started before foreign documents had an exchange-difference phase replay without it,
-  // and those started before parties had a reactivate phase without that.
-  const phases = (stepPhases[step] as readonly PhaseName[]).filter(
-    (phase) =>
-      (phase !== 'exchange-difference' || patched('exchange-difference-phase')) &&
-      (phase !== 'reactivate' || patched('reactivate-phase')),
-  );
+  const phases: readonly PhaseName[] = stepPhases[step];
   return {
     input,
     api,
     // Dry runs replace every write with its prediction, locally: they spend no rate budget.
     units: scope.mode === 'live' ? api : localActivities,
     phases,
-    // Dry runs started before chunked prediction keep running one activity per unit on replay.
-    inChunks: scope.mode === 'dry-run' && patched('dry-run-in-chunks'),
+    inChunks: scope.mode === 'dry-run',
     parent: workflowInfo().parent,
     paused: false,
     pauseReason: undefined,

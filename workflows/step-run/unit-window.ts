@@ -1,4 +1,4 @@
-import { patched, workflowInfo } from '@temporalio/workflow';
+import { workflowInfo } from '@temporalio/workflow';
 import { unitWindow } from '../../src/migration/contracts/fair-share.js';
 import type { PhaseName, UnitRef } from '../../src/migration/contracts/steps.js';
 import { runUnit } from './run-unit.js';
@@ -20,10 +20,7 @@ export async function runUnitWindow(
   from: number,
 ): Promise<number> {
   const { input } = run;
-  // Steps begun before the window scaled by weight keep their fixed window on replay.
-  const windowSize = patched('unit-window-by-weight')
-    ? unitWindow(input.concurrency, input.scope.weight)
-    : input.concurrency;
+  const windowSize = unitWindow(input.concurrency, input.scope.weight);
   const inFlight = new Set<Promise<void>>();
   let next = from;
   while (next < total || inFlight.size > 0) {
