@@ -4,7 +4,13 @@ import { migrateStep } from '../migrate-step.js';
 import { kindAttribute } from '../search-attributes.js';
 import { tellChildren } from './pause-and-resume.js';
 import { publish } from './run-progress.js';
-import { scopeOf, stepOf, type LedgerRun } from './run-state.js';
+import {
+  recordStepChild,
+  recordStepDone,
+  recordStepStarted,
+  scopeOf,
+  type LedgerRun,
+} from './run-state.js';
 
 /** Runs the given steps as children, each once its dependencies are done. */
 export async function runSteps(
@@ -41,9 +47,7 @@ async function startStep(
   replay: { failedCode?: string } | undefined,
 ): Promise<{ counted: Promise<StepName> }> {
   const { input, settings } = run;
-  const before = stepOf(run, step);
-  run.priorCalls.set(step, before.calls);
-  run.steps.set(step, { ...before, status: 'running' });
+  recordStepStarted(run, step);
   const handle = await startChild(migrateStep, {
     workflowId: `${workflowInfo().workflowId}/${planId}/${step}`,
     typedSearchAttributes: [{ key: kindAttribute, value: 'step' }],
@@ -59,16 +63,10 @@ async function startStep(
       },
     ],
   });
-  run.runningChildren.set(step, handle);
+  recordStepChild(run, step, handle);
   if (run.operator.paused) await tellChildren(run);
   const counted = handle.result().then((result) => {
-    run.steps.set(step, {
-      ...stepOf(run, step),
-      status: 'done',
-      rows: result.rows,
-      calls: (run.priorCalls.get(step) ?? 0) + result.calls,
-    });
-    run.runningChildren.delete(step);
+    recordStepDone(run, step, result);
     return step;
   });
   return { counted };
