@@ -1,6 +1,6 @@
 import { snapshotsOfStep } from '../../src/migration/contracts/steps.js';
 import { waitWhilePaused } from './step-progress.js';
-import type { StepRun } from './step-state.js';
+import { addStepCalls, type StepRun } from './step-state.js';
 
 /** Reads, page by page, the workspace's records the step's plan checks against. */
 export async function readSnapshots(run: StepRun): Promise<void> {
@@ -11,7 +11,7 @@ export async function readSnapshots(run: StepRun): Promise<void> {
     while (page <= totalPages) {
       await waitWhilePaused(run);
       ({ totalPages } = await run.api.readSnapshotPage({ scope, planId, resource, page }));
-      run.calls += 1;
+      addStepCalls(run, 1);
       page += 1;
     }
   }

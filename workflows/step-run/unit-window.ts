@@ -3,7 +3,12 @@ import { unitWindow } from '../../src/migration/contracts/fair-share.js';
 import type { PhaseName, UnitRef } from '../../src/migration/contracts/steps.js';
 import { runUnit } from './run-unit.js';
 import { reportProgress, waitWhilePaused } from './step-progress.js';
-import type { StepRun } from './step-state.js';
+import {
+  countUnitsStarted,
+  predictsInChunks,
+  recordUnitsDone,
+  type StepRun,
+} from './step-state.js';
 
 /** Units started in one run of this workflow before it continues as new (bounds its history). */
 const UNITS_PER_RUN = 600;
@@ -25,7 +30,7 @@ export async function runUnitWindow(
   let next = from;
   while (next < total || inFlight.size > 0) {
     while (
-      !run.inChunks &&
+      !predictsInChunks(input) &&
       next < total &&
       inFlight.size < windowSize &&
       run.startedThisRun < (input.unitsPerRun ?? UNITS_PER_RUN) &&
@@ -34,10 +39,10 @@ export async function runUnitWindow(
       await waitWhilePaused(run);
       const unit: UnitRef = { step: input.step, phase, planId: input.planId, index: next };
       next += 1;
-      run.startedThisRun += 1;
+      countUnitsStarted(run, 1);
       const running: Promise<void> = runUnit(run, unit).then(async () => {
         inFlight.delete(running);
-        run.unitsDone += 1;
+        recordUnitsDone(run, run.unitsDone + 1);
         await reportProgress(run, 'running');
       });
       inFlight.add(running);
