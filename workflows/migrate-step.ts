@@ -61,7 +61,7 @@ export async function migrateStep(given: MigrateStepInput): Promise<StepResult> 
           phaseIndex,
           nextUnit: next,
           plan: run.plan as PhasePlan,
-          rows: { ...run.rows },
+          rows: run.rows,
           calls: run.calls,
           snapshotsTaken: true,
         },
@@ -70,7 +70,7 @@ export async function migrateStep(given: MigrateStepInput): Promise<StepResult> 
   }
 
   await reportProgress(run, 'done', true);
-  return { step, rows: { ...run.rows }, calls: run.calls };
+  return { step, rows: run.rows, calls: run.calls };
 }
 
 /**

@@ -210,7 +210,7 @@ export function isClean(run: LedgerRun): boolean {
   return sumRows([...run.steps.values()]).failed === 0 && run.verification?.verified === true;
 }
 
-export function stepOf(run: LedgerRun, step: StepName): StepProgress {
+function stepOf(run: LedgerRun, step: StepName): StepProgress {
   return run.steps.get(step) ?? waitingStep(step);
 }
 

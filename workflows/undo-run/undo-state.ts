@@ -83,7 +83,7 @@ export function undoProgressOf(run: UndoRun): UndoProgress {
 }
 
 /** Shows the undo's progress in the Temporal UI's details panel (no history event). */
-export function showUndoDetails(run: UndoRun): void {
+function showUndoDetails(run: UndoRun): void {
   setCurrentDetails(renderUndoDetails(undoProgressOf(run)));
 }
 
