@@ -90,8 +90,7 @@ function sendWindowFrom(deps: MigrationActivityDeps): SendWindow | undefined {
  */
 export function createMigrationActivities(deps: MigrationActivityDeps) {
   return {
-    // The activity keeps its first name: committed histories schedule it by that name.
-    stageSource: withFailureMapping((input: StageInput) =>
+    stageExports: withFailureMapping((input: StageInput) =>
       stageExports(deps, input, (rowsRead) => Context.current().heartbeat({ rowsRead })),
     ),
     planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),

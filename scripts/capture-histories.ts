@@ -1,6 +1,6 @@
 // Captures the workflow histories that test/workflows/replay-histories.test.ts replays, so a change
 // to workflow code that would break migrations already running fails a test. Run it when the
-// workflows change on purpose (and patch() where running migrations must survive the change):
+// workflows change on purpose:
 //
 //   npx tsx scripts/capture-histories.ts
 //

@@ -43,8 +43,5 @@ export const stepProgressSignal = defineSignal<[StepProgress]>('stepProgress');
  * child's workflow time when the failed attempt was scheduled, so the run can tell a failure the
  * operator's last resume already answered from a new one.
  */
-/** Marks the replay-safe change: a step's pausing failure older than the last resume resumes it. */
-export const STALE_PAUSE_PATCH = 'stale-pause-after-resume';
-
 export const stepPausedSignal =
-  defineSignal<[{ step: string; reason: string; attemptStartedAt?: number }]>('stepPaused');
+  defineSignal<[{ step: string; reason: string; attemptStartedAt: number }]>('stepPaused');

@@ -8,7 +8,7 @@ import {
 } from '@temporalio/workflow';
 import { stepCursorSchema } from '../src/migration/contracts/carried-state-schema.js';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
-import type { PhaseName } from '../src/migration/contracts/steps.js';
+import { stepPhases, type PhaseName } from '../src/migration/contracts/steps.js';
 import type { PhasePlan } from '../src/migration/contracts/workflow-types.js';
 import { localActivities } from './activity-proxies.js';
 import { acceptCarried } from './carried-state.js';
@@ -16,8 +16,10 @@ import { predictInChunks } from './step-run/predict-in-chunks.js';
 import { readSnapshots } from './step-run/read-snapshots.js';
 import { handlePauseAndResume, reportProgress } from './step-run/step-progress.js';
 import {
-  addSettledRows,
+  enterStepPhase,
   openStepRun,
+  predictsInChunks,
+  recordPhasePlan,
   type MigrateStepInput,
   type MigrateStepWorkflow,
   type StepResult,
@@ -39,14 +41,15 @@ export async function migrateStep(given: MigrateStepInput): Promise<StepResult> 
   handlePauseAndResume(run);
   if (!cursor?.snapshotsTaken && !input.replay) await readSnapshots(run);
 
-  for (let phaseIndex = cursor?.phaseIndex ?? 0; phaseIndex < run.phases.length; phaseIndex += 1) {
-    const phase = run.phases[phaseIndex] as PhaseName;
-    run.currentPhase = phase;
+  const phases: readonly PhaseName[] = stepPhases[step];
+  for (let phaseIndex = cursor?.phaseIndex ?? 0; phaseIndex < phases.length; phaseIndex += 1) {
+    const phase = phases[phaseIndex] as PhaseName;
+    enterStepPhase(run, phase);
     const resuming = cursor !== undefined && phaseIndex === cursor.phaseIndex;
     if (!resuming) await planPhase(run, phase);
     const total = run.plan?.units ?? 0;
     let next = resuming ? cursor.nextUnit : 0;
-    if (run.inChunks) next = await predictInChunks(run, phase, total, next);
+    if (predictsInChunks(input)) next = await predictInChunks(run, phase, total, next);
     next = await runUnitWindow(run, phase, total, next);
     if (next < total) {
       // History stays bounded: hand the rest of this phase to a fresh run.
@@ -90,7 +93,7 @@ function checkedStepInput(given: MigrateStepInput): MigrateStepInput {
 /** Plans a phase's units and adds the rows it owns to the step's counts. */
 async function planPhase(run: StepRun, phase: PhaseName): Promise<void> {
   const { input } = run;
-  run.plan = await localActivities.planPhase({
+  const plan = await localActivities.planPhase({
     scope: input.scope,
     planId: input.planId,
     step: input.step,
@@ -98,9 +101,6 @@ async function planPhase(run: StepRun, phase: PhaseName): Promise<void> {
     batchSize: input.batchSize,
     ...(input.replay ? { replay: input.replay } : {}),
   });
-  run.unitsDone = 0;
-  // Each phase counts only the step's records it owns (payments in create, credits in theirs).
-  run.rows.planned += run.plan.rows.planned;
-  addSettledRows(run, run.plan.rows);
+  recordPhasePlan(run, plan);
   await reportProgress(run, 'running', true);
 }

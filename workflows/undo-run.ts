@@ -4,7 +4,6 @@ import {
   condition,
   continueAsNew,
   log,
-  patched,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -27,7 +26,15 @@ import { reverseGroups } from './undo-run/reverse-groups.js';
 import { undoProgressQuery } from './undo-run/undo-handlers.js';
 import { handleUndoPauseAndResume, pausingOnFailure } from './undo-run/undo-pause.js';
 import { undoApiActivities, undoLocalActivities as local } from './undo-run/undo-proxies.js';
-import { openUndoRun, setUndoState, undoProgressOf, type UndoRun } from './undo-run/undo-state.js';
+import {
+  addUndoCalls,
+  finishUndoPhase,
+  openUndoRun,
+  recordPlannedGroups,
+  setUndoState,
+  undoProgressOf,
+  type UndoRun,
+} from './undo-run/undo-state.js';
 
 /** The workflow's signature, for continue-as-new (which must not import the workflow itself). */
 type UndoRunWorkflow = (given: UndoInput, cursor?: UndoCursor) => Promise<UndoOutcome>;
@@ -45,7 +52,7 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
   if (!checked.ok) throw ApplicationFailure.nonRetryable(checked.message, CONFIGURATION_ERROR);
   const input = checked.input;
   // A start from the Web UI under another id could overlap the run's migration or another undo.
-  if (patched('undo-writer-id') && workflowInfo().workflowId !== undoWorkflowId(input.runName)) {
+  if (workflowInfo().workflowId !== undoWorkflowId(input.runName)) {
     throw ApplicationFailure.nonRetryable(
       `Start the undo of run "${input.runName}" with Workflow ID "${undoWorkflowId(input.runName)}", ` +
         "the run name's own: one workflow at a time writes under a run name.",
@@ -69,20 +76,29 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
   handleUndoPauseAndResume(run);
   setUndoState(run, 'planning');
   // Only in the run's own workspace (src/migration/engine/workspace-binding.ts).
-  if (!cursor && (await checkRunWorkspace(scope, 'undo'))) run.calls += 1;
+  if (!cursor) {
+    await checkRunWorkspace(scope, 'undo');
+    addUndoCalls(run, 1);
+  }
   const asOf = cursor?.asOf ?? (await snapshotDate(run));
   // The phases an earlier execution finished: their stored plans, for the progress and the report.
   for (const phase of undoPhases.slice(0, run.phaseIndex)) {
-    run.groups.push(...(await local.planUndoPhase({ scope, planId, phase, steps: input.steps })));
+    recordPlannedGroups(
+      run,
+      await local.planUndoPhase({ scope, planId, phase, steps: input.steps }),
+    );
   }
 
-  for (; run.phaseIndex < undoPhases.length; run.phaseIndex += 1) {
+  while (run.phaseIndex < undoPhases.length) {
     const phase = undoPhases[run.phaseIndex] as (typeof undoPhases)[number];
     setUndoState(run, 'planning');
     // Idempotent: a phase planned by an earlier execution answers its stored groups.
     const planned = await local.planUndoPhase({ scope, planId, phase, steps: input.steps });
-    run.groups.push(...planned);
-    if (input.mode !== 'live') continue;
+    recordPlannedGroups(run, planned);
+    if (input.mode !== 'live') {
+      finishUndoPhase(run);
+      continue;
+    }
     setUndoState(run, 'reversing');
     const finished = await reverseGroups(run, planned);
     if (!finished) {
@@ -99,8 +115,7 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
       log.info('continuing undo as new', { ...next });
       return continueAsNew<UndoRunWorkflow>(given, next);
     }
-    run.groupIndex = 0;
-    run.nextUnit = 0;
+    finishUndoPhase(run);
   }
   return verifyAndReport(run, asOf);
 }
@@ -126,7 +141,7 @@ async function verifyAndReport(run: UndoRun, asOf: string): Promise<UndoOutcome>
   });
   const plan: UndoPlan = {
     planId,
-    groups,
+    groups: [...groups],
     calls: groups.reduce((sum, group) => sum + group.units, 0),
     notReversible,
     asOf,
@@ -136,7 +151,7 @@ async function verifyAndReport(run: UndoRun, asOf: string): Promise<UndoOutcome>
     setUndoState(run, 'verifying');
     const api = undoApiActivities(scope);
     await pausingOnFailure(run, () => api.fetchUndoTrialBalance({ scope, planId, asOf }));
-    run.calls += 1;
+    addUndoCalls(run, 1);
     verification = await local.verifyUndo({ scope, planId, steps: input.steps });
   }
   setUndoState(run, 'reporting');

@@ -10,8 +10,8 @@ const folder = path.join(projectRoot, 'test', 'fixtures', 'histories');
 
 /**
  * Histories of a real migration (a failed row replayed, steps continued as new), captured by
- * `npx tsx scripts/capture-histories.ts`. If a workflow change breaks replay, migrations already
- * running would break too: guard the change with patched(), then recapture.
+ * `npx tsx scripts/capture-histories.ts`. A workflow change that breaks replay would break the
+ * migrations already running on the build before it: recapture once the change is meant.
  */
 describe('committed workflow histories', () => {
   it("replay deterministically on today's workflow code", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunPhase } from '../../src/migration/contracts/workflow-types.js';
 import { answeredByLastResume } from '../../workflows/ledger-run/pause-and-resume.js';
-import { enterPhase } from '../../workflows/ledger-run/run-progress.js';
+import { enterPhase } from '../../workflows/ledger-run/run-state.js';
 
 // A credential failure from an attempt scheduled before the operator reconnected and resumed must
 // not pause the run again (the revoked-grant chaos case in test/chaos/tokens.chaos.test.ts).

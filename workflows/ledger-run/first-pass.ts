@@ -1,10 +1,21 @@
-import { patched } from '@temporalio/workflow';
 import { localActivities } from '../activity-proxies.js';
-import { refreshCounts } from './exact-counts.js';
+import { exactCounts } from './exact-counts.js';
 import { leftOutStop } from './left-out-gate.js';
 import { planIdOf } from './plan-ids.js';
 import { progressOf, publish, setPhase } from './run-progress.js';
-import { scopeOf, type LedgerRun, type RunOutcome } from './run-state.js';
+import {
+  addOtherCalls,
+  recordBlockedReason,
+  recordCurrency,
+  recordEstimatedCalls,
+  recordExactCounts,
+  recordPlanTag,
+  recordReportFolder,
+  recordStage,
+  scopeOf,
+  type LedgerRun,
+  type RunOutcome,
+} from './run-state.js';
 import { stageExports } from './stage-exports.js';
 import { takeUndoSnapshot } from './undo-snapshot.js';
 import { runSteps } from './step-scheduler.js';
@@ -30,48 +41,50 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
     input.mode === 'live' ? 'run' : 'dry run',
     input.source,
   );
-  run.otherCalls += workspace ? 1 : 0;
-  // The workspace pre-check (workspace-precheck.ts); runs begun before it skip it.
+  addOtherCalls(run, 1);
+  // The workspace pre-check (workspace-precheck.ts).
   const checkScope = workspaceCheckScope(scopeOf(run, settings.mainStageId));
-  const read = patched('workspace-precheck')
-    ? await readWorkspaceForCheck(checkScope, input.source)
-    : null;
-  run.otherCalls += read?.calls ?? 0;
-  run.currency = input.currency ?? read?.currency ?? run.currency;
-  const stage = await stageExports(run, {
-    stageId: settings.mainStageId,
-    ...(input.endDate ? { endDate: input.endDate } : {}),
-  });
-  run.stage = stage;
-  run.estimatedCalls = settings.selectedSteps.reduce(
-    (sum, step) => sum + stage.estimatedCalls[step],
-    0,
+  const read = await readWorkspaceForCheck(checkScope, input.source);
+  addOtherCalls(run, read.calls);
+  recordCurrency(run, input.currency ?? read.currency ?? run.currency);
+  const stage = await stageExports(
+    input,
+    { currency: run.currency, batchSize: settings.batchSize },
+    { stageId: settings.mainStageId, ...(input.endDate ? { endDate: input.endDate } : {}) },
   );
-  const check = read
-    ? await checkBooksAgainstWorkspace(scopeOf(run), checkScope, input.currency !== undefined)
-    : null;
-  const leftOut = leftOutStop(run, stage);
-  run.blockedReason = check?.reason ?? leftOut;
+  recordStage(run, stage);
+  recordEstimatedCalls(
+    run,
+    settings.selectedSteps.reduce((sum, step) => sum + stage.estimatedCalls[step], 0),
+  );
+  const check = await checkBooksAgainstWorkspace(
+    scopeOf(run),
+    checkScope,
+    input.currency !== undefined,
+  );
+  const leftOut = leftOutStop(input, stage);
+  recordBlockedReason(run, check.reason ?? leftOut);
   if (
-    check?.blocking ||
+    check.blocking ||
     leftOut !== undefined ||
     (input.mode === 'live' && stage.blocking && !input.skipInvalidRows)
   ) {
     setPhase(run, 'blocked');
-    await writeReports(run);
+    recordReportFolder(run, await writeReports(run));
     return { status: 'blocked', progress: progressOf(run) };
   }
   setPhase(run, 'migrating');
-  if (input.mode === 'live') await bindRunWorkspace(scopeOf(run), workspace);
-  // What an undo restores, read before the first write; runs begun before it skip it.
-  if (input.mode === 'live' && patched('undo-snapshot')) await takeUndoSnapshot(run);
-  // A later execution of the run name (after an undo, say) plans afresh; runs begun before this
-  // answered the earlier execution's plans (workflows/ledger-run/plan-ids.ts).
-  if (input.mode === 'live' && patched('plan-afresh-per-execution')) {
-    run.planTag = (await localActivities.planTag({ scope: scopeOf(run) })).tag;
+  if (input.mode === 'live') {
+    await bindRunWorkspace(scopeOf(run), workspace);
+    // What an undo restores, read before the first write.
+    await takeUndoSnapshot(scopeOf(run), stage.endDate, () => addOtherCalls(run, 1));
+    // A later execution of the run name (after an undo, say) plans afresh
+    // (workflows/ledger-run/plan-ids.ts).
+    recordPlanTag(run, (await localActivities.planTag({ scope: scopeOf(run) })).tag);
   }
   await runSteps(run, planIdOf(0, run.planTag), settings.selectedSteps);
-  await refreshCounts(run);
+  recordExactCounts(run, await exactCounts(scopeOf(run), settings.selectedSteps));
+  publish(run);
   await verifyAndReport(run);
   if (input.mode === 'dry-run') {
     setPhase(run, run.verification?.verified === false ? 'needs-review' : 'completed');

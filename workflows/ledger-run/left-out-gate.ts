@@ -1,18 +1,16 @@
-import { patched } from '@temporalio/workflow';
-import type { StageSummary } from '../../src/migration/contracts/workflow-types.js';
-import type { LedgerRun } from './run-state.js';
+import type {
+  MigrateLedgerInput,
+  StageSummary,
+} from '../../src/migration/contracts/workflow-types.js';
 
 /**
  * Why a live run told to skip invalid rows must still stop: transactions from the cutover on that
  * Ledgerlift does not migrate are real activity, not bad rows, and only `--skip-kind` leaves them
- * out (src/ledger/own-skip-errors.ts). Undefined when nothing stops it. Runs staged before this
- * rule existed carry no count, and the patch keeps their replay on the old decision.
+ * out (src/ledger/own-skip-errors.ts). Undefined when nothing stops it.
  */
-export function leftOutStop(run: LedgerRun, stage: StageSummary): string | undefined {
-  const { input } = run;
+export function leftOutStop(input: MigrateLedgerInput, stage: StageSummary): string | undefined {
   const leftOut = stage.leftOut ?? 0;
   if (input.mode !== 'live' || !input.skipInvalidRows || leftOut === 0) return undefined;
-  if (!patched('left-out-needs-skip-kind')) return undefined;
   const what = leftOut === 1 ? '1 transaction' : `${leftOut} transactions`;
   return `${what} from the cutover on would be missing from the workspace (transaction.left-out in the report). --skip-invalid-rows does not leave them out: enter them in the workspace by hand and run again with --skip-kind naming their kind, as each problem says.`;
 }

@@ -10,27 +10,32 @@ import {
   skipRowsUpdate,
   stepProgressSignal,
 } from '../handlers.js';
-import { refreshCounts } from './exact-counts.js';
+import { exactCounts } from './exact-counts.js';
 import { handlePauseAndResume } from './pause-and-resume.js';
-import { progressOf, samplePace, showDetails } from './run-progress.js';
-import { scopeOf, type LedgerRun } from './run-state.js';
+import { progressOf, publish, showDetails } from './run-progress.js';
+import {
+  addOtherCalls,
+  markReplayRequested,
+  recordExactCounts,
+  recordFinishRequested,
+  recordQueuedReplay,
+  recordStepProgress,
+  samplePace,
+  scopeOf,
+  type LedgerRun,
+} from './run-state.js';
 import { checkRunWorkspace } from './workspace-binding.js';
 
 /** Every query, signal and update the run answers. */
 export function registerOperatorHandlers(run: LedgerRun): void {
   setHandler(progressQuery, () => progressOf(run));
   setHandler(stepProgressSignal, (update) => {
-    run.steps.set(update.step, {
-      ...update,
-      calls: (run.priorCalls.get(update.step) ?? 0) + update.calls,
-    });
-    samplePace(run);
+    recordStepProgress(run, update);
+    samplePace(run, Date.now());
     showDetails(run);
   });
   handlePauseAndResume(run);
-  setHandler(finishSignal, () => {
-    run.operator.finishRequested = true;
-  });
+  setHandler(finishSignal, () => recordFinishRequested(run));
   handleReplayRequests(run);
   handleSkipRequests(run);
 }
@@ -42,13 +47,14 @@ function handleReplayRequests(run: LedgerRun): void {
     async (request) => {
       // Count first, then queue: the main loop starts the round as soon as it is queued. The
       // flag keeps a second request out meanwhile (validators run before any await).
-      run.operator.replayRequested = true;
+      markReplayRequested(run, true);
       // The profile may reach another workspace than the run's own by now: refuse the replay then,
       // leaving the run as it waits.
       try {
-        if (await checkRunWorkspace(scopeOf(run), 'replay')) run.otherCalls += 1;
+        await checkRunWorkspace(scopeOf(run), 'replay');
+        addOtherCalls(run, 1);
       } catch (error) {
-        run.operator.replayRequested = false;
+        markReplayRequested(run, false);
         throw ApplicationFailure.nonRetryable(failureMessage(error), CONFIGURATION_ERROR);
       }
       const counts = await localActivities.countFailedRows({
@@ -56,10 +62,10 @@ function handleReplayRequests(run: LedgerRun): void {
         ...(request.step ? { step: request.step } : {}),
         ...(request.code ? { code: request.code } : {}),
       });
-      run.operator.replayQueued = {
+      recordQueuedReplay(run, {
         ...(request.step ? { step: request.step } : {}),
         ...(request.code ? { code: request.code } : {}),
-      };
+      });
       return { round: run.round + 1, rows: counts };
     },
     { validator: (request: ReplayRequest) => checkReplayRequest(run, request) },
@@ -85,7 +91,8 @@ function handleSkipRequests(run: LedgerRun): void {
     skipRowsUpdate,
     async (request) => {
       const result = await localActivities.skipFailedRows({ scope: scopeOf(run), request });
-      await refreshCounts(run);
+      recordExactCounts(run, await exactCounts(scopeOf(run), run.settings.selectedSteps));
+      publish(run);
       return result;
     },
     {

@@ -1,12 +1,16 @@
 import { allHandlersFinished, condition, continueAsNew, workflowInfo } from '@temporalio/workflow';
 import { localActivities } from '../activity-proxies.js';
-import { refreshCounts } from './exact-counts.js';
+import { exactCounts } from './exact-counts.js';
 import { planIdOf } from './plan-ids.js';
-import { progressOf, setPhase } from './run-progress.js';
+import { progressOf, publish, setPhase } from './run-progress.js';
 import {
+  beginReplayRound,
   carriedStateOf,
   currentStage,
   isClean,
+  recordExactCounts,
+  recordQueuedReplay,
+  recordStage,
   scopeOf,
   type LedgerRun,
   type MigrateLedgerWorkflow,
@@ -49,14 +53,21 @@ export async function awaitOperator(run: LedgerRun): Promise<RunOutcome> {
 
 /** One replay round: re-stage the exports, run the steps with failed rows, verify and report. */
 async function replayRound(run: LedgerRun, request: QueuedReplay): Promise<void> {
-  run.round += 1;
+  beginReplayRound(run);
   setPhase(run, 'replaying');
-  const { mainStageId } = run.settings;
-  run.stage = await stageExports(run, {
-    stageId: `${mainStageId}-replay-${run.round}`,
-    endDate: currentStage(run).endDate,
-    replayOf: mainStageId,
-  });
+  const { mainStageId, batchSize } = run.settings;
+  recordStage(
+    run,
+    await stageExports(
+      run.input,
+      { currency: run.currency, batchSize },
+      {
+        stageId: `${mainStageId}-replay-${run.round}`,
+        endDate: currentStage(run).endDate,
+        replayOf: mainStageId,
+      },
+    ),
+  );
   const failedSteps = await localActivities.stepsWithFailures({
     scope: scopeOf(run),
     ...(request.step ? { step: request.step } : {}),
@@ -67,7 +78,8 @@ async function replayRound(run: LedgerRun, request: QueuedReplay): Promise<void>
     failedSteps,
     request.code ? { failedCode: request.code } : {},
   );
-  run.operator.replayQueued = undefined;
-  await refreshCounts(run);
+  recordQueuedReplay(run, undefined);
+  recordExactCounts(run, await exactCounts(scopeOf(run), run.settings.selectedSteps));
+  publish(run);
   await verifyAndReport(run);
 }

@@ -1,13 +1,19 @@
-import { getExternalWorkflowHandle, patched, setHandler } from '@temporalio/workflow';
-import { STALE_PAUSE_PATCH, pauseSignal, resumeSignal, stepPausedSignal } from '../handlers.js';
-import { setPhase } from './run-progress.js';
-import type { LedgerRun, OperatorState } from './run-state.js';
+import { getExternalWorkflowHandle, setHandler } from '@temporalio/workflow';
+import { pauseSignal, resumeSignal, stepPausedSignal } from '../handlers.js';
+import { publish } from './run-progress.js';
+import {
+  recordPause,
+  recordResume,
+  sendToChildrenInTurn,
+  type LedgerRun,
+  type OperatorState,
+} from './run-state.js';
 
 /** Pause (the operator's, or a step's on a credential or quota problem) and resume. */
 export function handlePauseAndResume(run: LedgerRun): void {
   const { operator } = run;
   setHandler(stepPausedSignal, async ({ step, reason, attemptStartedAt }) => {
-    if (answeredByLastResume(operator, attemptStartedAt) && patched(STALE_PAUSE_PATCH)) {
+    if (answeredByLastResume(operator, attemptStartedAt)) {
       // An attempt scheduled before the operator fixed things and resumed: resume that child, so
       // it tries the unit again with what the operator fixed, instead of pausing the run again.
       await tellChildren(run);
@@ -21,10 +27,8 @@ export function handlePauseAndResume(run: LedgerRun): void {
   });
   setHandler(resumeSignal, async () => {
     if (!operator.paused) return;
-    operator.paused = false;
-    operator.pauseReason = undefined;
-    operator.lastResumedAt = Date.now();
-    setPhase(run, operator.phaseBeforePause);
+    recordResume(run, Date.now());
+    publish(run);
     await tellChildren(run);
   });
 }
@@ -46,11 +50,8 @@ export function answeredByLastResume(
 }
 
 function pause(run: LedgerRun, reason: string): void {
-  const { operator } = run;
-  if (!operator.paused) operator.phaseBeforePause = run.phase;
-  operator.paused = true;
-  operator.pauseReason = reason;
-  setPhase(run, 'paused');
+  recordPause(run, reason);
+  publish(run);
 }
 
 /**
@@ -60,7 +61,7 @@ function pause(run: LedgerRun, reason: string): void {
  * stay paused forever.
  */
 export function tellChildren(run: LedgerRun): Promise<void> {
-  run.childrenTold = run.childrenTold.then(async () => {
+  return sendToChildrenInTurn(run, async () => {
     for (const handle of [...run.runningChildren.values()]) {
       const child = getExternalWorkflowHandle(handle.workflowId);
       try {
@@ -72,5 +73,4 @@ export function tellChildren(run: LedgerRun): Promise<void> {
       }
     }
   });
-  return run.childrenTold;
 }

@@ -8,12 +8,10 @@ import {
   rowsDoneAttribute,
   rowsFailedAttribute,
 } from '../search-attributes.js';
-import { callsMade, sumRows, type LedgerRun, type OperatorState } from './run-state.js';
+import { callsMade, enterRunPhase, sumRows, type LedgerRun } from './run-state.js';
 
 /** A live run reads three reports to verify the books; a dry run does not. */
 export const VERIFICATION_CALLS = 3;
-/** Pace samples kept: enough for five minutes of step reports. */
-const PACE_SAMPLES_KEPT = 200;
 
 /** The run's progress as the progress query, the reports and the details panel show it. */
 export function progressOf(run: LedgerRun): RunProgress {
@@ -59,43 +57,14 @@ export function showDetails(run: LedgerRun): void {
   setCurrentDetails(renderDetails(progressOf(run)));
 }
 
+/** Enters the next phase (run-state.ts decides what a pause keeps) and shows the run. */
 export function setPhase(run: LedgerRun, next: RunPhase): void {
-  enterPhase(run, next);
+  enterRunPhase(run, next);
   publish(run);
 }
 
-/** Phases of work under way: a pause holds them, so reaching one while paused changes nothing shown. */
-const WORKING_PHASES: ReadonlySet<RunPhase> = new Set<RunPhase>([
-  'staging',
-  'migrating',
-  'verifying',
-  'reporting',
-  'replaying',
-]);
-
-/**
- * The phase the run shows next. While the operator has it paused, a working phase it reaches (a
- * pause during staging, then the steps start, themselves told to wait) is kept for the resume, and
- * the run goes on showing "paused": it is paused, and the consultant waiting for that word sees it.
- */
-export function enterPhase(
-  run: { phase: RunPhase; operator: Pick<OperatorState, 'paused' | 'phaseBeforePause'> },
-  next: RunPhase,
-): void {
-  if (run.operator.paused && WORKING_PHASES.has(next)) run.operator.phaseBeforePause = next;
-  else run.phase = next;
-}
-
-/** Notes the calls made so far at this moment of workflow time, for the pace. */
-export function samplePace(run: LedgerRun): void {
-  run.paceSamples.push([Date.now(), callsMade(run)]);
-  if (run.paceSamples.length > PACE_SAMPLES_KEPT) {
-    run.paceSamples.splice(0, run.paceSamples.length - PACE_SAMPLES_KEPT);
-  }
-}
-
 /** Calls per minute over the samples of the last five minutes of workflow time. */
-function pacePerMinute(samples: Array<[number, number]>): number {
+function pacePerMinute(samples: ReadonlyArray<readonly [number, number]>): number {
   const last = samples[samples.length - 1];
   if (!last) return 0;
   const window = samples.filter(([at]) => at >= last[0] - 5 * 60_000);

@@ -1,4 +1,4 @@
-import { patched, workflowInfo, type ChildWorkflowHandle } from '@temporalio/workflow';
+import { workflowInfo, type ChildWorkflowHandle } from '@temporalio/workflow';
 import { stepNames, type StepName } from '../../src/migration/contracts/steps.js';
 import type {
   MigrateLedgerInput,
@@ -22,7 +22,7 @@ export interface CarriedState {
   estimatedCalls: number;
   verification?: VerificationSummary;
   reportFolder?: string;
-  /** The books' base currency the first stage used (absent in runs begun before the pre-check). */
+  /** The books' base currency the first stage used. */
   currency?: string;
   /** This execution's plan tag (plan-ids.ts), when an earlier execution of the run name planned. */
   planTag?: string;
@@ -68,59 +68,74 @@ export interface OperatorState {
   replayRequested: boolean;
 }
 
-/** Everything one execution of migrateLedger knows; the handlers and the loop share it. */
+/**
+ * Everything one execution of migrateLedger knows, as the rest of the workflow sees it: read-only.
+ * Only the transitions below change it (`RunState` is its writable form, private to this module),
+ * so every change of run state is a named call from the workflow's parts.
+ */
 export interface LedgerRun {
   readonly input: MigrateLedgerInput;
   readonly settings: RunSettings;
-  phase: RunPhase;
-  round: number;
-  stage: StageSummary | undefined;
-  readonly steps: Map<StepName, StepProgress>;
-  otherCalls: number;
+  readonly phase: RunPhase;
+  readonly round: number;
+  readonly stage: StageSummary | undefined;
+  readonly steps: ReadonlyMap<StepName, StepProgress>;
+  readonly otherCalls: number;
   /** Calls each step made in earlier rounds; a child reports only its own round's calls. */
-  readonly priorCalls: Map<StepName, number>;
-  estimatedCalls: number;
-  verification: VerificationSummary | undefined;
-  reportFolder: string | undefined;
+  readonly priorCalls: ReadonlyMap<StepName, number>;
+  readonly estimatedCalls: number;
+  readonly verification: VerificationSummary | undefined;
+  readonly reportFolder: string | undefined;
   /** The books' base currency: --currency, else the workspace's (the workspace pre-check reads it). */
-  currency: string;
+  readonly currency: string;
   /** Why the run stopped before writing, when the workspace pre-check stopped it. */
-  blockedReason: string | undefined;
+  readonly blockedReason: string | undefined;
   /** Set apart from an earlier execution's plans (plan-ids.ts); undefined for a run's first. */
-  planTag: string | undefined;
+  readonly planTag: string | undefined;
+  readonly operator: Readonly<OperatorState>;
+  readonly runningChildren: ReadonlyMap<StepName, StepChild>;
+  /** Signals to the children, one round at a time (see sendToChildrenInTurn). */
+  readonly childrenTold: Promise<void>;
+  readonly paceSamples: ReadonlyArray<readonly [number, number]>;
+}
+
+/** A running step's child workflow. */
+export type StepChild = ChildWorkflowHandle<typeof migrateStep>;
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The run's writable form: only this module's transitions hold it. */
+interface RunState extends Writable<
+  Omit<LedgerRun, 'steps' | 'priorCalls' | 'operator' | 'runningChildren' | 'paceSamples'>
+> {
+  readonly steps: Map<StepName, StepProgress>;
+  readonly priorCalls: Map<StepName, number>;
   readonly operator: OperatorState;
-  readonly runningChildren: Map<StepName, ChildWorkflowHandle<typeof migrateStep>>;
-  /** Signals to the children, one round at a time (see tellChildren). */
-  childrenTold: Promise<void>;
+  readonly runningChildren: Map<StepName, StepChild>;
   readonly paceSamples: Array<[number, number]>;
+}
+
+function writable(run: LedgerRun): RunState {
+  return run as RunState;
 }
 
 const DEFAULT_BATCH_SIZE = 25;
 /**
  * Calls a step keeps in flight. The server paces the API queue whatever the window, so a wider one
  * only keeps the queue from running dry while a step's workflow task turns a finished call into
- * the next (docs/benchmarks.md: the orchestration overhead with the limit off). Runs started
- * before the window widened keep 4, so their histories replay.
+ * the next (docs/benchmarks.md: the orchestration overhead with the limit off).
  */
 const DEFAULT_CONCURRENCY = 8;
-const EARLIER_DEFAULT_CONCURRENCY = 4;
 
 /** A fresh run, or one continued as new with what the previous execution carried. */
 export function openRun(input: MigrateLedgerInput, carried?: CarriedState): LedgerRun {
-  // Runs started before the journal-entries step existed replay without it.
-  const selectedSteps = stepNames.filter(
-    (step) =>
-      (!input.steps || input.steps.includes(step)) &&
-      (step !== 'journal-entries' || patched('journal-entries-step')),
-  );
+  const selectedSteps = stepNames.filter((step) => !input.steps || input.steps.includes(step));
   const phase: RunPhase = carried ? 'awaiting-operator' : 'staging';
-  return {
+  const fresh: RunState = {
     input,
     settings: {
       batchSize: input.batchSize ?? DEFAULT_BATCH_SIZE,
-      concurrency:
-        input.concurrency ??
-        (patched('window-of-8') ? DEFAULT_CONCURRENCY : EARLIER_DEFAULT_CONCURRENCY),
+      concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
       selectedSteps,
       finishWhenClean: input.finishWhenClean ?? true,
       // One stage per execution chain (continue-as-new keeps it): a live run never reads the chunks
@@ -152,6 +167,7 @@ export function openRun(input: MigrateLedgerInput, carried?: CarriedState): Ledg
     childrenTold: Promise.resolve(),
     paceSamples: [],
   };
+  return fresh;
 }
 
 /** What the next execution needs to go on waiting for the operator. */
@@ -194,7 +210,7 @@ export function isClean(run: LedgerRun): boolean {
   return sumRows([...run.steps.values()]).failed === 0 && run.verification?.verified === true;
 }
 
-export function stepOf(run: LedgerRun, step: StepName): StepProgress {
+function stepOf(run: LedgerRun, step: StepName): StepProgress {
   return run.steps.get(step) ?? waitingStep(step);
 }
 
@@ -208,7 +224,7 @@ export function waitingStep(step: StepName): StepProgress {
   };
 }
 
-export function sumRows(steps: StepProgress[]): RowCounts {
+export function sumRows(steps: readonly StepProgress[]): RowCounts {
   return steps.reduce(
     (sum, s) => ({
       planned: sum.planned + s.rows.planned,
@@ -218,4 +234,166 @@ export function sumRows(steps: StepProgress[]): RowCounts {
     }),
     { planned: 0, done: 0, failed: 0, skipped: 0 },
   );
+}
+
+// The transitions: every change of a run's state, named for what happened.
+
+/** Pace samples kept: enough for five minutes of step reports. */
+const PACE_SAMPLES_KEPT = 200;
+
+/** Phases of work under way: a pause holds them, so reaching one while paused changes nothing shown. */
+const WORKING_PHASES: ReadonlySet<RunPhase> = new Set<RunPhase>([
+  'staging',
+  'migrating',
+  'verifying',
+  'reporting',
+  'replaying',
+]);
+
+/**
+ * The phase the run shows next. While the operator has it paused, a working phase it reaches (a
+ * pause during staging, then the steps start, themselves told to wait) is kept for the resume, and
+ * the run goes on showing "paused": it is paused, and the consultant waiting for that word sees it.
+ */
+export function enterPhase(
+  run: { phase: RunPhase; operator: Pick<OperatorState, 'paused' | 'phaseBeforePause'> },
+  next: RunPhase,
+): void {
+  if (run.operator.paused && WORKING_PHASES.has(next)) run.operator.phaseBeforePause = next;
+  else run.phase = next;
+}
+
+/** Enters the next phase of this run (run-progress.ts's setPhase also shows it). */
+export function enterRunPhase(run: LedgerRun, next: RunPhase): void {
+  enterPhase(writable(run), next);
+}
+
+/** API calls made outside the steps (checks, reads, verification reports). */
+export function addOtherCalls(run: LedgerRun, calls: number): void {
+  writable(run).otherCalls += calls;
+}
+
+export function recordCurrency(run: LedgerRun, currency: string): void {
+  writable(run).currency = currency;
+}
+
+/** The stage the run works from now (the main stage, or a replay round's). */
+export function recordStage(run: LedgerRun, stage: StageSummary): void {
+  writable(run).stage = stage;
+}
+
+export function recordEstimatedCalls(run: LedgerRun, estimatedCalls: number): void {
+  writable(run).estimatedCalls = estimatedCalls;
+}
+
+export function recordBlockedReason(run: LedgerRun, reason: string | undefined): void {
+  writable(run).blockedReason = reason;
+}
+
+export function recordPlanTag(run: LedgerRun, tag: string | undefined): void {
+  writable(run).planTag = tag;
+}
+
+/** Exact counts from the run store replace the live ones. */
+export function recordExactCounts(
+  run: LedgerRun,
+  exact: ReadonlyArray<readonly [StepName, RowCounts]>,
+): void {
+  const state = writable(run);
+  for (const [step, rows] of exact) state.steps.set(step, { ...stepOf(run, step), rows });
+}
+
+/** A step child's report of its progress (its calls are its own round's). */
+export function recordStepProgress(run: LedgerRun, update: StepProgress): void {
+  writable(run).steps.set(update.step, {
+    ...update,
+    calls: (run.priorCalls.get(update.step) ?? 0) + update.calls,
+  });
+}
+
+/** A step starts its child: its earlier rounds' calls are kept apart from the child's. */
+export function recordStepStarted(run: LedgerRun, step: StepName): void {
+  const state = writable(run);
+  const before = stepOf(run, step);
+  state.priorCalls.set(step, before.calls);
+  state.steps.set(step, { ...before, status: 'running' });
+}
+
+export function recordStepChild(run: LedgerRun, step: StepName, child: StepChild): void {
+  writable(run).runningChildren.set(step, child);
+}
+
+/** A step's child finished with its final counts. */
+export function recordStepDone(
+  run: LedgerRun,
+  step: StepName,
+  result: { rows: RowCounts; calls: number },
+): void {
+  const state = writable(run);
+  state.steps.set(step, {
+    ...stepOf(run, step),
+    status: 'done',
+    rows: result.rows,
+    calls: (run.priorCalls.get(step) ?? 0) + result.calls,
+  });
+  state.runningChildren.delete(step);
+}
+
+export function recordVerification(run: LedgerRun, verification: VerificationSummary): void {
+  writable(run).verification = verification;
+}
+
+export function recordReportFolder(run: LedgerRun, folder: string): void {
+  writable(run).reportFolder = folder;
+}
+
+/** A replay round begins. */
+export function beginReplayRound(run: LedgerRun): void {
+  writable(run).round += 1;
+}
+
+/** The operator asked for a replay: a second request is refused while this one is counted. */
+export function markReplayRequested(run: LedgerRun, requested: boolean): void {
+  writable(run).operator.replayRequested = requested;
+}
+
+/** The replay the operator loop runs next (undefined once it has run). */
+export function recordQueuedReplay(run: LedgerRun, replay: QueuedReplay | undefined): void {
+  writable(run).operator.replayQueued = replay;
+}
+
+export function recordFinishRequested(run: LedgerRun): void {
+  writable(run).operator.finishRequested = true;
+}
+
+/** Pauses the run (the operator's pause, or a step's on a credential or quota problem). */
+export function recordPause(run: LedgerRun, reason: string): void {
+  const { operator } = writable(run);
+  if (!operator.paused) operator.phaseBeforePause = run.phase;
+  operator.paused = true;
+  operator.pauseReason = reason;
+  enterRunPhase(run, 'paused');
+}
+
+/** Resumes the run at the given workflow time, in the phase the pause interrupted. */
+export function recordResume(run: LedgerRun, at: number): void {
+  const { operator } = writable(run);
+  operator.paused = false;
+  operator.pauseReason = undefined;
+  operator.lastResumedAt = at;
+  enterRunPhase(run, operator.phaseBeforePause);
+}
+
+/** Chains a round of signals to the children after the rounds already under way. */
+export function sendToChildrenInTurn(run: LedgerRun, send: () => Promise<void>): Promise<void> {
+  const state = writable(run);
+  state.childrenTold = state.childrenTold.then(send);
+  return state.childrenTold;
+}
+
+/** Notes the calls made so far at this moment of workflow time, for the pace. */
+export function samplePace(run: LedgerRun, at: number): void {
+  const samples = writable(run).paceSamples;
+  samples.push([at, callsMade(run)]);
+  if (samples.length > PACE_SAMPLES_KEPT) samples.splice(0, samples.length - PACE_SAMPLES_KEPT);
 }

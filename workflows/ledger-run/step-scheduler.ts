@@ -1,10 +1,16 @@
-import { patched, startChild, workflowInfo } from '@temporalio/workflow';
+import { startChild, workflowInfo } from '@temporalio/workflow';
 import { stepDependencies, stepNames, type StepName } from '../../src/migration/contracts/steps.js';
 import { migrateStep } from '../migrate-step.js';
 import { kindAttribute } from '../search-attributes.js';
 import { tellChildren } from './pause-and-resume.js';
 import { publish } from './run-progress.js';
-import { scopeOf, stepOf, type LedgerRun } from './run-state.js';
+import {
+  recordStepChild,
+  recordStepDone,
+  recordStepStarted,
+  scopeOf,
+  type LedgerRun,
+} from './run-state.js';
 
 /** Runs the given steps as children, each once its dependencies are done. */
 export async function runSteps(
@@ -15,10 +21,8 @@ export async function runSteps(
 ): Promise<void> {
   const pending = new Set(only);
   // A step left out of the run (`--steps payments` after an undo of payments, say) was done by an
-  // earlier run: it does not hold back the steps that depend on it. Runs begun before this waited
-  // for it for ever, so their histories keep the old rule.
-  const notRunHere = patched('unselected-steps-finished') ? stepNames : run.settings.selectedSteps;
-  const finished = new Set<StepName>(notRunHere.filter((s) => !only.includes(s)));
+  // earlier run: it does not hold back the steps that depend on it.
+  const finished = new Set<StepName>(stepNames.filter((s) => !only.includes(s)));
   const running = new Map<StepName, Promise<StepName>>();
   while (pending.size > 0 || running.size > 0) {
     for (const step of [...pending]) {
@@ -43,9 +47,7 @@ async function startStep(
   replay: { failedCode?: string } | undefined,
 ): Promise<{ counted: Promise<StepName> }> {
   const { input, settings } = run;
-  const before = stepOf(run, step);
-  run.priorCalls.set(step, before.calls);
-  run.steps.set(step, { ...before, status: 'running' });
+  recordStepStarted(run, step);
   const handle = await startChild(migrateStep, {
     workflowId: `${workflowInfo().workflowId}/${planId}/${step}`,
     typedSearchAttributes: [{ key: kindAttribute, value: 'step' }],
@@ -61,16 +63,10 @@ async function startStep(
       },
     ],
   });
-  run.runningChildren.set(step, handle);
+  recordStepChild(run, step, handle);
   if (run.operator.paused) await tellChildren(run);
   const counted = handle.result().then((result) => {
-    run.steps.set(step, {
-      ...stepOf(run, step),
-      status: 'done',
-      rows: result.rows,
-      calls: (run.priorCalls.get(step) ?? 0) + result.calls,
-    });
-    run.runningChildren.delete(step);
+    recordStepDone(run, step, result);
     return step;
   });
   return { counted };

@@ -1,7 +1,15 @@
 import type { RunPhase } from '../../src/migration/contracts/workflow-types.js';
 import { apiActivities, localActivities } from '../activity-proxies.js';
 import { progressOf, setPhase, VERIFICATION_CALLS } from './run-progress.js';
-import { currentStage, isClean, scopeOf, type LedgerRun } from './run-state.js';
+import {
+  addOtherCalls,
+  currentStage,
+  isClean,
+  recordReportFolder,
+  recordVerification,
+  scopeOf,
+  type LedgerRun,
+} from './run-state.js';
 
 const VERIFICATION_REPORTS = ['trial-balance', 'aged-receivables', 'aged-payables'] as const;
 
@@ -13,25 +21,25 @@ export async function verifyAndReport(run: LedgerRun): Promise<void> {
     const api = apiActivities(scope);
     for (const report of VERIFICATION_REPORTS.slice(0, VERIFICATION_CALLS)) {
       await api.fetchReport({ scope, report, asOf: currentStage(run).endDate });
-      run.otherCalls += 1;
+      addOtherCalls(run, 1);
     }
   }
-  run.verification = await localActivities.verifyBooks({ scope });
+  recordVerification(run, await localActivities.verifyBooks({ scope }));
   setPhase(run, 'reporting');
   // The report is kept and signed: it states where the run stands once it is written, not that it
   // is being written.
-  await writeReports(run, phaseAfterReport(run));
+  recordReportFolder(run, await writeReports(run, phaseAfterReport(run)));
 }
 
-/** Writes the run's reports, showing the run in the given phase; remembers their folder. */
-export async function writeReports(run: LedgerRun, phase: RunPhase = run.phase): Promise<void> {
+/** Writes the run's reports, showing the run in the given phase; answers their folder. */
+export async function writeReports(run: LedgerRun, phase: RunPhase = run.phase): Promise<string> {
   const { folder } = await localActivities.writeReports({
     scope: scopeOf(run),
     progress: { ...progressOf(run), phase },
     source: run.input.source,
     batchSize: run.settings.batchSize,
   });
-  run.reportFolder = folder;
+  return folder;
 }
 
 /** Where the run stands once its report is written (the operator loop decides the same). */

@@ -1,4 +1,3 @@
-import { patched } from '@temporalio/workflow';
 import type { MigrateLedgerInput, RunScope } from '../../src/migration/contracts/workflow-types.js';
 import type {
   BindingUse,
@@ -10,14 +9,13 @@ import { apiActivities, localActivities } from '../activity-proxies.js';
  * Before anything touches the workspace: which workspace the run's profile reaches (one API call),
  * refused (a non-retryable failure naming both workspaces) when the run name belongs to another
  * (src/migration/engine/workspace-binding.ts). Here, not only in the CLI, so a start from the Web UI
- * is refused too. Answers undefined for executions begun before the check existed.
+ * is refused too.
  */
 export async function checkRunWorkspace(
   scope: RunScope,
   use: BindingUse,
   source?: MigrateLedgerInput['source'],
-): Promise<WorkspaceIdentity | undefined> {
-  if (!patched('workspace-binding')) return undefined;
+): Promise<WorkspaceIdentity> {
   // Exports the worker may not read are refused before the workspace is touched at all.
   if (source) await localActivities.confirmSource({ source });
   return apiActivities(scope).checkWorkspace({ scope, use });
@@ -26,7 +24,7 @@ export async function checkRunWorkspace(
 /** Just before a live run's first write: the workspace checked above becomes the run's own. */
 export async function bindRunWorkspace(
   scope: RunScope,
-  workspace: WorkspaceIdentity | undefined,
+  workspace: WorkspaceIdentity,
 ): Promise<void> {
-  if (workspace) await localActivities.bindWorkspace({ scope, identity: workspace });
+  await localActivities.bindWorkspace({ scope, identity: workspace });
 }

@@ -4,7 +4,13 @@ import type { PredictUnitsInput } from '../../src/migration/engine/predict-units
 import { localActivities } from '../activity-proxies.js';
 import { runUnit } from './run-unit.js';
 import { reportProgress, waitWhilePaused } from './step-progress.js';
-import { addSettledRows, type StepRun } from './step-state.js';
+import {
+  addSettledRows,
+  addStepCalls,
+  countUnitsStarted,
+  recordUnitsDone,
+  type StepRun,
+} from './step-state.js';
 
 /**
  * A dry run predicts its units in chunks, one activity each, instead of one activity per unit (about
@@ -34,17 +40,17 @@ export async function predictInChunks(
     const chunk: PredictUnitsInput = { scope, planId, step, phase, from: next, to: next + size };
     const predicted = await localActivities.predictUnits(chunk);
     addSettledRows(run, predicted.rows);
-    run.calls += predicted.calls;
-    run.startedThisRun += predicted.next - next;
+    addStepCalls(run, predicted.calls);
+    countUnitsStarted(run, predicted.next - next);
     next = predicted.next;
     if (predicted.stoppedAt) {
       // The unit whose prediction threw runs alone, with the retries and failure of any unit.
       log.warn('predicting a unit alone', { step, phase, unit: predicted.stoppedAt.index });
       await runUnit(run, { step, phase, planId, index: predicted.stoppedAt.index });
       next = predicted.stoppedAt.index + 1;
-      run.startedThisRun += 1;
+      countUnitsStarted(run, 1);
     }
-    run.unitsDone = next;
+    recordUnitsDone(run, next);
     await reportProgress(run, 'running', true);
   }
   return next;

@@ -3,7 +3,7 @@ import type { UnitResult } from '../../src/migration/contracts/workflow-types.js
 import { isPausingFailureType } from '../../src/migration/contracts/failure-types.js';
 import { failureMessage, failureType, localActivities } from '../activity-proxies.js';
 import { pauseOnFailure, waitWhilePaused } from './step-progress.js';
-import { addSettledRows, type StepRun } from './step-state.js';
+import { addSettledRows, addStepCalls, type StepRun } from './step-state.js';
 
 /** Runs one unit to completion, reconciling a possibly committed earlier attempt first. */
 export async function runUnit(run: StepRun, unit: UnitRef): Promise<void> {
@@ -26,12 +26,12 @@ export async function runUnit(run: StepRun, unit: UnitRef): Promise<void> {
         code: `unit.${(type ?? 'error').toLowerCase()}`,
         reason: failureMessage(error),
       });
-      run.rows.failed += failed;
+      addSettledRows(run, { done: 0, failed, skipped: 0 });
       return;
     }
     if (result.kind === 'done') {
       addSettledRows(run, result.rows);
-      run.calls += result.calls;
+      addStepCalls(run, result.calls);
       return;
     }
     await reconcile(run, unit, result.lookups);
@@ -50,7 +50,7 @@ async function reconcile(run: StepRun, unit: UnitRef, lookups: number): Promise<
         lookup,
         page,
       }));
-      run.calls += 1;
+      addStepCalls(run, 1);
     }
   }
 }

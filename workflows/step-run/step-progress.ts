@@ -1,27 +1,15 @@
-import { condition, getExternalWorkflowHandle, patched, setHandler } from '@temporalio/workflow';
+import { condition, getExternalWorkflowHandle, setHandler } from '@temporalio/workflow';
 import type { StepProgress } from '../../src/migration/contracts/workflow-types.js';
-import {
-  STALE_PAUSE_PATCH,
-  pauseSignal,
-  resumeSignal,
-  stepPausedSignal,
-  stepProgressSignal,
-} from '../handlers.js';
-import type { StepRun } from './step-state.js';
+import { pauseSignal, resumeSignal, stepPausedSignal, stepProgressSignal } from '../handlers.js';
+import { recordReported, recordStepPause, recordStepResume, type StepRun } from './step-state.js';
 
 /** Progress reports per phase, at most (plus the forced ones: phase start, pause, end). */
 const REPORTS_PER_PHASE = 40;
 
 /** The run pauses and resumes its steps by signal. */
 export function handlePauseAndResume(run: StepRun): void {
-  setHandler(pauseSignal, ({ reason }) => {
-    run.paused = true;
-    run.pauseReason = reason ?? 'paused by the operator';
-  });
-  setHandler(resumeSignal, () => {
-    run.paused = false;
-    run.pauseReason = undefined;
-  });
+  setHandler(pauseSignal, ({ reason }) => recordStepPause(run, reason ?? 'paused by the operator'));
+  setHandler(resumeSignal, () => recordStepResume(run));
 }
 
 /**
@@ -38,7 +26,7 @@ export async function reportProgress(
   const total = run.plan?.units ?? 0;
   const every = Math.max(1, Math.ceil(total / REPORTS_PER_PHASE));
   if (!force && run.unitsDone - run.lastReported < every) return;
-  run.lastReported = run.unitsDone;
+  recordReported(run);
   const progress: StepProgress = {
     step: run.input.step,
     status,
@@ -59,14 +47,13 @@ export async function pauseOnFailure(
   reason: string,
   attemptStartedAt: number,
 ): Promise<void> {
-  run.paused = true;
-  run.pauseReason = reason;
+  recordStepPause(run, reason);
   const { parent } = run;
   if (parent) {
     await getExternalWorkflowHandle(parent.workflowId, parent.runId).signal(stepPausedSignal, {
       step: run.input.step,
       reason,
-      ...(patched(STALE_PAUSE_PATCH) ? { attemptStartedAt } : {}),
+      attemptStartedAt,
     });
   }
 }

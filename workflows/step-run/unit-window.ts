@@ -1,9 +1,14 @@
-import { patched, workflowInfo } from '@temporalio/workflow';
+import { workflowInfo } from '@temporalio/workflow';
 import { unitWindow } from '../../src/migration/contracts/fair-share.js';
 import type { PhaseName, UnitRef } from '../../src/migration/contracts/steps.js';
 import { runUnit } from './run-unit.js';
 import { reportProgress, waitWhilePaused } from './step-progress.js';
-import type { StepRun } from './step-state.js';
+import {
+  countUnitsStarted,
+  predictsInChunks,
+  recordUnitsDone,
+  type StepRun,
+} from './step-state.js';
 
 /** Units started in one run of this workflow before it continues as new (bounds its history). */
 const UNITS_PER_RUN = 600;
@@ -20,15 +25,12 @@ export async function runUnitWindow(
   from: number,
 ): Promise<number> {
   const { input } = run;
-  // Steps begun before the window scaled by weight keep their fixed window on replay.
-  const windowSize = patched('unit-window-by-weight')
-    ? unitWindow(input.concurrency, input.scope.weight)
-    : input.concurrency;
+  const windowSize = unitWindow(input.concurrency, input.scope.weight);
   const inFlight = new Set<Promise<void>>();
   let next = from;
   while (next < total || inFlight.size > 0) {
     while (
-      !run.inChunks &&
+      !predictsInChunks(input) &&
       next < total &&
       inFlight.size < windowSize &&
       run.startedThisRun < (input.unitsPerRun ?? UNITS_PER_RUN) &&
@@ -37,10 +39,10 @@ export async function runUnitWindow(
       await waitWhilePaused(run);
       const unit: UnitRef = { step: input.step, phase, planId: input.planId, index: next };
       next += 1;
-      run.startedThisRun += 1;
+      countUnitsStarted(run, 1);
       const running: Promise<void> = runUnit(run, unit).then(async () => {
         inFlight.delete(running);
-        run.unitsDone += 1;
+        recordUnitsDone(run, run.unitsDone + 1);
         await reportProgress(run, 'running');
       });
       inFlight.add(running);

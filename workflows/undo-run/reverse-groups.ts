@@ -2,7 +2,7 @@ import { workflowInfo } from '@temporalio/workflow';
 import { asEnginePhase, type UndoGroup } from '../../src/migration/contracts/undo.js';
 import { runUndoUnit } from './run-undo-unit.js';
 import { waitWhileUndoPaused } from './undo-pause.js';
-import { showUndoDetails, type UndoRun } from './undo-state.js';
+import { finishUndoGroup, recordUndoUnitDone, startUndoUnit, type UndoRun } from './undo-state.js';
 
 /** Reversal calls in flight at once within a group (the queue's pace still rules). */
 const WINDOW = 4;
@@ -20,15 +20,13 @@ export const UNDO_UNITS_PER_RUN = 500;
 export async function reverseGroups(run: UndoRun, groups: readonly UndoGroup[]): Promise<boolean> {
   const perRun = run.input.unitsPerRun ?? UNDO_UNITS_PER_RUN;
   const mayStart = () => run.startedThisRun < perRun && !workflowInfo().continueAsNewSuggested;
-  for (; run.groupIndex < groups.length; run.groupIndex += 1, run.nextUnit = 0) {
+  while (run.groupIndex < groups.length) {
     const group = groups[run.groupIndex] as UndoGroup;
     const inFlight = new Set<Promise<void>>();
     while (run.nextUnit < group.units || inFlight.size > 0) {
       while (run.nextUnit < group.units && inFlight.size < WINDOW && mayStart()) {
         await waitWhileUndoPaused(run);
-        const index = run.nextUnit;
-        run.nextUnit += 1;
-        run.startedThisRun += 1;
+        const index = startUndoUnit(run);
         const unit = {
           step: group.step,
           phase: asEnginePhase(group.phase),
@@ -37,8 +35,7 @@ export async function reverseGroups(run: UndoRun, groups: readonly UndoGroup[]):
         };
         const running: Promise<void> = runUndoUnit(run, unit).then(() => {
           inFlight.delete(running);
-          run.unitsDone += 1;
-          showUndoDetails(run);
+          recordUndoUnitDone(run);
         });
         inFlight.add(running);
       }
@@ -46,6 +43,7 @@ export async function reverseGroups(run: UndoRun, groups: readonly UndoGroup[]):
       await Promise.race(inFlight);
     }
     if (run.nextUnit < group.units) return false;
+    finishUndoGroup(run);
   }
   return true;
 }

@@ -1,7 +1,7 @@
 import type { UnitRef } from '../../src/migration/contracts/steps.js';
 import { pausingOnFailure } from './undo-pause.js';
 import { undoApiActivities } from './undo-proxies.js';
-import type { UndoRun } from './undo-state.js';
+import { addUndoCalls, type UndoRun } from './undo-state.js';
 
 /** Rounds of reconcile-then-send per unit: each is one finished attempt, so a few suffice. */
 const MAX_ROUNDS = 10;
@@ -20,7 +20,7 @@ export async function runUndoUnit(run: UndoRun, unit: UnitRef): Promise<void> {
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const result = await pausingOnFailure(run, () => api.executeUnit({ scope, unit }));
     if (result.kind === 'done') {
-      run.calls += result.calls;
+      addUndoCalls(run, result.calls);
       return;
     }
     for (let lookup = 0; lookup < result.lookups; lookup += 1) {
@@ -30,7 +30,7 @@ export async function runUndoUnit(run: UndoRun, unit: UnitRef): Promise<void> {
         ({ nextPage: page } = await pausingOnFailure(run, () =>
           api.reconcileUnit({ scope, unit, lookup, page: from }),
         ));
-        run.calls += 1;
+        addUndoCalls(run, 1);
       }
     }
   }

@@ -3,27 +3,17 @@ import { isPausingFailureType } from '../../src/migration/contracts/failure-type
 import { failureMessage, failureType } from '../activity-proxies.js';
 import { pauseSignal, resumeSignal } from '../handlers.js';
 import { answeredByLastResume } from '../ledger-run/pause-and-resume.js';
-import { showUndoDetails, type UndoRun } from './undo-state.js';
+import { recordUndoPause, recordUndoResume, type UndoRun } from './undo-state.js';
 
 /**
  * The migration's pause and resume signals (workflows/handlers.ts), on an undo: `ledgerlift
  * pause` and `resume`, or the Temporal UI, stop and continue its reversals the same way.
  */
 export function handleUndoPauseAndResume(run: UndoRun): void {
-  setHandler(pauseSignal, ({ reason }) => pauseUndo(run, reason ?? 'paused by the operator'));
+  setHandler(pauseSignal, ({ reason }) => recordUndoPause(run, reason ?? 'paused by the operator'));
   setHandler(resumeSignal, () => {
-    if (!run.paused) return;
-    run.paused = false;
-    run.pauseReason = undefined;
-    run.lastResumedAt = Date.now();
-    showUndoDetails(run);
+    if (run.paused) recordUndoResume(run, Date.now());
   });
-}
-
-function pauseUndo(run: UndoRun, reason: string): void {
-  run.paused = true;
-  run.pauseReason = reason;
-  showUndoDetails(run);
 }
 
 /**
@@ -43,7 +33,7 @@ export async function pausingOnFailure<T>(run: UndoRun, call: () => Promise<T>):
       const type = failureType(error);
       if (!isPausingFailureType(type)) throw error;
       if (!answeredByLastResume(run, attemptStartedAt)) {
-        pauseUndo(run, `${type}: ${failureMessage(error)}`);
+        recordUndoPause(run, `${type}: ${failureMessage(error)}`);
       }
     }
   }

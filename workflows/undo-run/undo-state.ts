@@ -9,26 +9,35 @@ import {
 import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
 import { renderUndoDetails } from './render-undo-details.js';
 
-/** Everything one execution of undoRun knows; its handlers and loops share it. */
+/**
+ * Everything one execution of undoRun knows, as its parts see it: read-only. Only the transitions
+ * below change it (`UndoState` is its writable form, private to this module).
+ */
 export interface UndoRun {
   readonly input: UndoInput;
   readonly scope: RunScope;
   readonly planId: string;
-  state: UndoProgress['state'];
+  readonly state: UndoProgress['state'];
   /** The phase, group and unit to run next (the cursor an execution continues as new with). */
-  phaseIndex: number;
-  groupIndex: number;
-  nextUnit: number;
+  readonly phaseIndex: number;
+  readonly groupIndex: number;
+  readonly nextUnit: number;
   /** The groups of the phases planned so far, in the order they run. */
-  groups: UndoGroup[];
-  calls: number;
-  unitsDone: number;
+  readonly groups: readonly UndoGroup[];
+  readonly calls: number;
+  readonly unitsDone: number;
   /** Units started by this execution (continue-as-new bounds them). */
-  startedThisRun: number;
-  paused: boolean;
-  pauseReason: string | undefined;
+  readonly startedThisRun: number;
+  readonly paused: boolean;
+  readonly pauseReason: string | undefined;
   /** Workflow time of the operator's last resume (see ledger-run/pause-and-resume.ts). */
-  lastResumedAt: number | undefined;
+  readonly lastResumedAt: number | undefined;
+}
+
+type UndoState = { -readonly [K in keyof UndoRun]: UndoRun[K] } & { groups: UndoGroup[] };
+
+function writable(run: UndoRun): UndoState {
+  return run as UndoState;
 }
 
 export function openUndoRun(
@@ -74,11 +83,68 @@ export function undoProgressOf(run: UndoRun): UndoProgress {
 }
 
 /** Shows the undo's progress in the Temporal UI's details panel (no history event). */
-export function showUndoDetails(run: UndoRun): void {
+function showUndoDetails(run: UndoRun): void {
   setCurrentDetails(renderUndoDetails(undoProgressOf(run)));
 }
 
+// The transitions: every change of an undo's state, named for what happened.
+
 export function setUndoState(run: UndoRun, state: UndoProgress['state']): void {
-  run.state = state;
+  writable(run).state = state;
+  showUndoDetails(run);
+}
+
+/** API calls the undo made. */
+export function addUndoCalls(run: UndoRun, calls: number): void {
+  writable(run).calls += calls;
+}
+
+/** A phase's groups, planned (or read back from an earlier execution's plan). */
+export function recordPlannedGroups(run: UndoRun, groups: readonly UndoGroup[]): void {
+  writable(run).groups.push(...groups);
+}
+
+/** The current phase is done: the next one starts at its first group. */
+export function finishUndoPhase(run: UndoRun): void {
+  const state = writable(run);
+  state.phaseIndex += 1;
+  state.groupIndex = 0;
+  state.nextUnit = 0;
+}
+
+/** The current group is done: the next one starts at its first unit. */
+export function finishUndoGroup(run: UndoRun): void {
+  const state = writable(run);
+  state.groupIndex += 1;
+  state.nextUnit = 0;
+}
+
+/** Starts the current group's next unit; answers its index. */
+export function startUndoUnit(run: UndoRun): number {
+  const state = writable(run);
+  const index = state.nextUnit;
+  state.nextUnit += 1;
+  state.startedThisRun += 1;
+  return index;
+}
+
+export function recordUndoUnitDone(run: UndoRun): void {
+  writable(run).unitsDone += 1;
+  showUndoDetails(run);
+}
+
+export function recordUndoPause(run: UndoRun, reason: string): void {
+  const state = writable(run);
+  state.paused = true;
+  state.pauseReason = reason;
+  showUndoDetails(run);
+}
+
+/** Resumes the undo at the given workflow time. */
+export function recordUndoResume(run: UndoRun, at: number): void {
+  const state = writable(run);
+  state.paused = false;
+  state.pauseReason = undefined;
+  state.lastResumedAt = at;
   showUndoDetails(run);
 }
