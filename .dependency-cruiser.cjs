@@ -73,13 +73,14 @@ module.exports = {
     {
       name: 'staging-below-the-engine',
       severity: 'error',
-      from: { path: '^src/migration/staging/' },
+      from: { path: '^src/migration/staging/', pathNot: 'stage-exports\\.ts$' },
       to: { path: '^src/migration/(engine|handlers|verification|api-adapter)/' },
     },
     {
       name: 'reports-read-through-the-read-model',
       severity: 'error',
-      comment: 'Reports see a run through src/migration/run-read-model.ts, never its storage keys.',
+      comment:
+        'Reports see a run through src/migration/reporting/run-read-model.ts, never its storage keys.',
       from: { path: '^src/reports/' },
       to: {
         path: '^(src/migration/(engine|staging|handlers|api-adapter|accounting|verification)|src/run-store|src/offheap)/',

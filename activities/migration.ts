@@ -1,31 +1,31 @@
 import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import type { EngineDeps } from '../src/migration/engine/engine.js';
-import { executeUnit } from '../src/migration/engine/execute-unit.js';
-import { failUnit } from '../src/migration/engine/fail-unit.js';
-import { planPhase } from '../src/migration/engine/plan-phase.js';
-import { planTagOf } from '../src/migration/engine/plan-ids.js';
+import { executeUnit } from '../src/migration/sending/execute-unit.js';
+import { failUnit } from '../src/migration/sending/fail-unit.js';
+import { planPhase } from '../src/migration/planning/plan-phase.js';
+import { planTagOf } from '../src/migration/planning/plan-tags.js';
 import {
   predictUnits,
   type PredictedUnits,
   type PredictUnitsInput,
-} from '../src/migration/engine/predict-units.js';
-import { reconcileUnit } from '../src/migration/engine/reconcile-unit.js';
-import { readSnapshotPage } from '../src/migration/engine/snapshot.js';
-import { stageExports, type ExportsReader } from '../src/migration/engine/stage-exports.js';
+} from '../src/migration/sending/predict-units.js';
+import { reconcileUnit } from '../src/migration/sending/reconcile-unit.js';
+import { readSnapshotPage } from '../src/migration/workspace/workspace-snapshot.js';
+import { stageExports, type ExportsReader } from '../src/migration/staging/stage-exports.js';
 import {
   countFailedRows,
   skipFailedRows,
   stepsWithFailures,
   summarizeRun,
-} from '../src/migration/engine/summaries.js';
+} from '../src/migration/reporting/run-summaries.js';
 import { fetchReport } from '../src/migration/verification/fetch-report.js';
 import { verifyBooks } from '../src/migration/verification/verify-books.js';
 import { confineSource } from '../src/migration/confine-source.js';
 import {
   checkStagedAgainstWorkspace,
   workspaceCurrency,
-} from '../src/migration/workspace-check/workspace-check-activity.js';
+} from '../src/migration/workspace/workspace-check.js';
 import type { ReportName } from '../src/migration/contracts/migration-api.js';
 import type {
   MigrateLedgerInput,
@@ -47,13 +47,13 @@ import {
   unitCallSite,
 } from '../src/migration/call-log/call-sites.js';
 import { recordRound } from '../src/migration/replay-history/record-round.js';
-import { openRunReadModel } from '../src/migration/run-read-model.js';
+import { openRunReadModel } from '../src/migration/reporting/run-read-model.js';
 import { buildRunReport, skippedRowsOf } from '../src/reports/build-run-report.js';
 import { writeRunReport } from '../src/reports/write-run-report.js';
 import { idMapOf } from '../src/reports/id-map.js';
-import type { RunInProgress } from '../src/reports/estimate-under-sharing.js';
+import type { RunInProgress } from '../src/migration/contracts/fair-share.js';
 import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
-import type { SendWindow } from '../src/migration/engine/send-deadline.js';
+import type { SendWindow } from '../src/migration/sending/send-deadline.js';
 import { loggingCalls } from './logging-calls.js';
 import { bindWorkspace, readAndCheckWorkspace } from '../src/migration/engine/workspace-binding.js';
 import type {
@@ -69,10 +69,10 @@ export interface MigrationActivityDeps extends EngineDeps {
   requestsPerMinute: number;
   /** The worker's sources root (the reader is confined to it), checked before the first API call. */
   sourcesRoot?: string;
-  /** The live migrations running now (src/migration/runs-in-progress.ts), for a dry run's report. */
+  /** The live migrations running now (src/migration/reporting/runs-in-progress.ts), for a dry run's report. */
   runsInProgress?: (except: string) => Promise<RunInProgress[]>;
   /**
-   * How late after its release a paced call may still be sent (src/migration/engine/send-deadline.ts);
+   * How late after its release a paced call may still be sent (src/migration/sending/send-deadline.ts);
    * unset, a call is sent however long the run store held it.
    */
   maxSendDelayMs?: number;

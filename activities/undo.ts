@@ -2,11 +2,11 @@ import type { ReportName } from '../src/migration/contracts/migration-api.js';
 import type { StepName } from '../src/migration/contracts/steps.js';
 import type { UndoOutcome, UndoPlan, UndoVerification } from '../src/migration/contracts/undo.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
-import { toReadCallError } from '../src/migration/engine/execute-unit.js';
+import { toReadCallError } from '../src/migration/sending/execute-unit.js';
 import { listNotReversible } from '../src/migration/undo/not-reversible.js';
 import { planUndoPhase, type PlanUndoPhaseInput } from '../src/migration/undo/plan-undo.js';
 import { undoKeys, type SnapshotMarker } from '../src/migration/undo/undo-keys.js';
-import { writeUndoReport } from '../src/migration/undo/undo-report.js';
+import { writeUndoReport } from '../src/reports/undo/write-undo-report.js';
 import {
   markUndoSnapshot,
   readUndoSnapshotPage,
