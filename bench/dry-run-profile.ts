@@ -20,7 +20,7 @@ import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { planPhase } from '../src/migration/planning/plan-phase.js';
 import { predictUnits } from '../src/migration/sending/predict-units.js';
 import { readSnapshotPage } from '../src/migration/workspace/workspace-snapshot.js';
-import { stageExports } from '../src/migration/staging/stage-exports.js';
+import { stageExports } from '../src/migration/staging/staging-activities.js';
 import { companySizes, generateCompany } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { createMigrationDeps } from '../src/worker/migration-deps.js';

@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import type { MigrationActivityDeps } from '../../activities/migration.js';
+import type { MigrationActivityDeps } from '../../activities/index.js';
 import {
   apiRequestLimit,
   estimateCallsPerMinute,

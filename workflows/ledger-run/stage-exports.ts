@@ -11,7 +11,7 @@ export function stageExports(
   which: { stageId: string; endDate?: string; replayOf?: string },
 ): Promise<StageSummary> {
   const { input, settings } = run;
-  return stagingActivities.stageSource({
+  return stagingActivities.stageExports({
     runName: input.runName,
     stageId: which.stageId,
     source: input.source,

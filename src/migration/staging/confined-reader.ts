@@ -1,5 +1,5 @@
 import { confineSource } from '../confine-source.js';
-import type { ExportsReader } from './stage-exports.js';
+import type { ExportsReader } from './validated-exports.js';
 
 /** A source reader that reads only under `root` (the worker's LEDGERLIFT_SOURCES_ROOT). */
 export function confinedReader(read: ExportsReader, root: string): ExportsReader {

@@ -1,29 +1,38 @@
-import type { ReportName } from '../src/migration/contracts/migration-api.js';
-import type { StepName } from '../src/migration/contracts/steps.js';
-import type { UndoOutcome, UndoPlan, UndoVerification } from '../src/migration/contracts/undo.js';
-import type { RunScope } from '../src/migration/contracts/workflow-types.js';
-import { toReadCallError } from '../src/migration/sending/execute-unit.js';
-import { listNotReversible } from '../src/migration/undo/not-reversible.js';
-import { planUndoPhase, type PlanUndoPhaseInput } from '../src/migration/undo/plan-undo.js';
-import { undoKeys, type SnapshotMarker } from '../src/migration/undo/undo-keys.js';
-import { writeUndoReport } from '../src/reports/undo/write-undo-report.js';
+import type { ReportName } from '../contracts/migration-api.js';
+import type { StepName } from '../contracts/steps.js';
+import type { UndoOutcome, UndoPlan, UndoVerification } from '../contracts/undo.js';
+import type { RunScope } from '../contracts/workflow-types.js';
+import type { EngineDeps } from '../engine/engine.js';
+import { toReadCallError } from '../sending/execute-unit.js';
+import { listNotReversible } from './not-reversible.js';
+import { planUndoPhase, type PlanUndoPhaseInput } from './plan-undo.js';
+import { undoKeys, type SnapshotMarker } from './undo-keys.js';
+import { writeUndoReport } from '../../reports/undo/write-undo-report.js';
 import {
   markUndoSnapshot,
   readUndoSnapshotPage,
   undoSnapshotTaken,
   type SnapshotPageInput,
-} from '../src/migration/undo/undo-snapshot.js';
-import { verifyUndo } from '../src/migration/undo/verify-undo.js';
-import type { MigrationActivityDeps } from './migration.js';
-import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
-import { loggingCalls } from './logging-calls.js';
-import { reportCallSite, undoSnapshotCallSite } from '../src/migration/call-log/call-sites.js';
+} from './undo-snapshot.js';
+import { verifyUndo } from './verify-undo.js';
+import { withFailureMapping, withHeartbeats } from '../../../activities/to-application-failure.js';
+import { loggingCalls } from '../../../activities/logging-calls.js';
+import { reportCallSite, undoSnapshotCallSite } from '../call-log/call-sites.js';
+
+/** What the undo's activities need besides the engine's dependencies. */
+export interface UndoActivityDeps extends EngineDeps {
+  /** The run's folder: the undo's report goes under it. */
+  runFolder(runName: string): string;
+  /** The pace of API calls, for the dry run's duration estimate. */
+  requestsPerMinute: number;
+}
 
 /**
- * The undo's own activities (src/migration/undo/); its units run through the migration's
- * executeUnit and reconcileUnit, one API call each. API activities here make one call each too.
+ * The undo's own activities; its units run through sending's executeUnit and reconcileUnit
+ * (src/migration/sending/sending-activities.ts), one API call each. API activities here make one
+ * call each too.
  */
-export function createUndoActivities(deps: MigrationActivityDeps) {
+export function createUndoActivities(deps: UndoActivityDeps) {
   return {
     undoSnapshotTaken: withFailureMapping((input: { scope: RunScope }) =>
       undoSnapshotTaken(deps, input),
