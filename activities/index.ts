@@ -1,15 +1,62 @@
-import { createMigrationActivities, type MigrationActivityDeps } from './migration.js';
-import { createSmokeActivities } from './smoke.js';
-import { createUndoActivities } from './undo.js';
+import {
+  createPlanningActivities,
+  type PlanningActivities,
+} from '../src/migration/planning/planning-activities.js';
+import {
+  createReportingActivities,
+  type ReportingActivities,
+  type ReportingActivityDeps,
+} from '../src/migration/reporting/reporting-activities.js';
+import {
+  createSendingActivities,
+  type SendingActivities,
+  type SendingActivityDeps,
+} from '../src/migration/sending/sending-activities.js';
+import {
+  createStagingActivities,
+  type StagingActivities,
+  type StagingActivityDeps,
+} from '../src/migration/staging/staging-activities.js';
+import {
+  createUndoActivities,
+  type UndoActivityDeps,
+} from '../src/migration/undo/undo-activities.js';
+import {
+  createVerificationActivities,
+  type VerificationActivities,
+} from '../src/migration/verification/verification-activities.js';
+import {
+  createWorkspaceActivities,
+  type WorkspaceActivities,
+} from '../src/migration/workspace/workspace-activities.js';
+import { createSmokeActivities } from './smoke-activities.js';
+
+/** Every activity's dependencies: the worker passes the real run store, API client and readers. */
+export interface MigrationActivityDeps
+  extends StagingActivityDeps, SendingActivityDeps, ReportingActivityDeps, UndoActivityDeps {}
+
+/** The migration's activities, as workflows/activity-proxies.ts proxies them. */
+export type MigrationActivities = StagingActivities &
+  PlanningActivities &
+  SendingActivities &
+  WorkspaceActivities &
+  VerificationActivities &
+  ReportingActivities;
 
 /**
  * Builds every activity with its dependencies injected, so tests pass their own and the worker
- * passes real clients (the samples-typescript `createActivities(deps)` pattern).
+ * passes real clients (the samples-typescript `createActivities(deps)` pattern). Each concept's
+ * factory sits in its folder (`src/migration/<concept>/<concept>-activities.ts`).
  */
 export function createActivities(deps: MigrationActivityDeps) {
   return {
     ...createSmokeActivities(),
-    ...createMigrationActivities(deps),
+    ...createStagingActivities(deps),
+    ...createPlanningActivities(deps),
+    ...createSendingActivities(deps),
+    ...createWorkspaceActivities(deps),
+    ...createVerificationActivities(deps),
+    ...createReportingActivities(deps),
     ...createUndoActivities(deps),
   };
 }

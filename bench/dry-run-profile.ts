@@ -17,10 +17,10 @@ import {
   type PhaseName,
 } from '../src/migration/contracts/steps.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
-import { planPhase } from '../src/migration/engine/plan-phase.js';
-import { predictUnits } from '../src/migration/engine/predict-units.js';
-import { readSnapshotPage } from '../src/migration/engine/snapshot.js';
-import { stageExports } from '../src/migration/engine/stage-exports.js';
+import { planPhase } from '../src/migration/planning/plan-phase.js';
+import { predictUnits } from '../src/migration/sending/predict-units.js';
+import { readSnapshotPage } from '../src/migration/workspace/workspace-snapshot.js';
+import { stageExports } from '../src/migration/staging/staging-activities.js';
 import { companySizes, generateCompany } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { createMigrationDeps } from '../src/worker/migration-deps.js';

@@ -2,7 +2,7 @@ import { exchangeRateTableProblem, type ExchangeRateEntry } from './state/exchan
 import type { FaultRule } from './faults/fault-injector.js';
 import type { RequestLogEntry, RequestStats } from './http/request-log.js';
 import type { SandboxRuntime } from './runtime.js';
-import type { ConnectionRecord } from './state/model.js';
+import type { ConnectionRecord } from './state/records.js';
 import type { DeliveryRecord } from './webhooks/dispatcher.js';
 import { newUuid } from './ids.js';
 import { moneyString } from './http/views.js';

@@ -1,14 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { createAdmin, type SandboxAdmin } from './admin.js';
-import { assertValidConfig, defaultSandboxConfig, type SandboxConfig } from './config.js';
+import { assertValidConfig, defaultSandboxConfig, type SandboxConfig } from './sandbox-config.js';
 import { buildServer } from './http/server.js';
 import { partnerRoutes } from './resources/index.js';
 import { SandboxRuntime } from './runtime.js';
 import { Persistence } from './state/persistence.js';
 
 export type { SandboxAdmin } from './admin.js';
-export type { SandboxApp, SandboxConfig, SandboxLimits, SandboxWorkspaceSeed } from './config.js';
-export { defaultSandboxConfig } from './config.js';
+export type {
+  SandboxApp,
+  SandboxConfig,
+  SandboxLimits,
+  SandboxWorkspaceSeed,
+} from './sandbox-config.js';
+export { defaultSandboxConfig } from './sandbox-config.js';
 export type { FaultRule } from './faults/fault-injector.js';
 export type { RequestLogEntry } from './http/request-log.js';
 export type { DeliveryRecord } from './webhooks/dispatcher.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
-import { mergeConfig, type SandboxConfig } from './config.js';
+import { mergeConfig, type SandboxConfig } from './sandbox-config.js';
 import { startSandbox } from './index.js';
 
 function integer(value: string): number {

@@ -1,6 +1,6 @@
 import { RateLimiter } from './auth/rate-limiter.js';
 import { SandboxClock } from './clock.js';
-import type { SandboxConfig } from './config.js';
+import type { SandboxConfig } from './sandbox-config.js';
 import { FaultInjector } from './faults/fault-injector.js';
 import { RequestLog } from './http/request-log.js';
 import { SandboxStore } from './state/store.js';

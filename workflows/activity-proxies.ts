@@ -1,5 +1,5 @@
 import { proxyActivities, workflowInfo, type ActivityOptions } from '@temporalio/workflow';
-import type { MigrationActivities } from '../activities/migration.js';
+import type { MigrationActivities } from '../activities/index.js';
 import {
   CONFIGURATION_ERROR,
   PAUSING_FAILURE_TYPES,

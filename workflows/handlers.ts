@@ -1,9 +1,10 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type {
-  ReplayRequest,
-  RunProgress,
-  SkipRequest,
-  StepProgress,
+import {
+  PROGRESS_QUERY,
+  type ReplayRequest,
+  type RunProgress,
+  type SkipRequest,
+  type StepProgress,
 } from '../src/migration/contracts/workflow-types.js';
 
 /**
@@ -12,7 +13,7 @@ import type {
  */
 
 /** Per step: planned, done, failed and skipped rows; calls made; ETA at the current pace. */
-export const progressQuery = defineQuery<RunProgress>('progress');
+export const progressQuery = defineQuery<RunProgress>(PROGRESS_QUERY);
 
 /** Stop scheduling API calls; calls in flight finish. */
 export const pauseSignal = defineSignal<[{ reason?: string }]>('pause');

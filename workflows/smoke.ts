@@ -1,5 +1,5 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { SmokeActivities } from '../activities/smoke.js';
+import type { SmokeActivities } from '../activities/smoke-activities.js';
 
 const { greet } = proxyActivities<SmokeActivities>({ startToCloseTimeout: '30 seconds' });
 

@@ -1,10 +1,10 @@
 import pLimit from 'p-limit';
-import type { MigrationActivityDeps } from '../../activities/migration.js';
-import { executeUnit } from '../../src/migration/engine/execute-unit.js';
-import { planPhase } from '../../src/migration/engine/plan-phase.js';
-import { reconcileUnit } from '../../src/migration/engine/reconcile-unit.js';
-import { readSnapshotPage } from '../../src/migration/engine/snapshot.js';
-import { stageExports } from '../../src/migration/engine/stage-exports.js';
+import type { MigrationActivityDeps } from '../../activities/index.js';
+import { executeUnit } from '../../src/migration/sending/execute-unit.js';
+import { planPhase } from '../../src/migration/planning/plan-phase.js';
+import { reconcileUnit } from '../../src/migration/sending/reconcile-unit.js';
+import { readSnapshotPage } from '../../src/migration/workspace/workspace-snapshot.js';
+import { stageExports } from '../../src/migration/staging/staging-activities.js';
 import {
   snapshotsOfStep,
   stepNames,

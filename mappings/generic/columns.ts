@@ -1,5 +1,5 @@
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
-import { genericTemplateTables, type TemplateTable } from './template.js';
+import { genericTemplateTables, type TemplateTable } from './template-tables.js';
 
 /** The generic template of a table, by id. */
 export function templateOf(id: string): TemplateTable {

@@ -1,5 +1,5 @@
 import { newSecret } from '../ids.js';
-import type { SandboxLimits } from '../config.js';
+import type { SandboxLimits } from '../sandbox-config.js';
 
 /** Who a code or token speaks for: one app in one workspace. */
 export interface Grant {

@@ -6,7 +6,7 @@ import {
   signaturesMatch,
   signedPathOf,
 } from '../auth/signature.js';
-import type { SandboxApp } from '../config.js';
+import type { SandboxApp } from '../sandbox-config.js';
 import type { SandboxRuntime } from '../runtime.js';
 import { ApiError, errorBody, forbidden, unauthorized, validationFailed } from './api-error.js';
 import type { PartnerRoute, Query, RequestContext, RouteResult, SignedContext } from './route.js';

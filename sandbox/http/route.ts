@@ -1,7 +1,7 @@
-import type { SandboxApp } from '../config.js';
-import type { WebhookEvent } from '../state/model.js';
+import type { SandboxApp } from '../sandbox-config.js';
+import type { WebhookEvent } from '../state/records.js';
 import type { SandboxStore } from '../state/store.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import type { PartnerWarning } from './body-reader.js';
 
 export type Query = Record<string, string | string[] | undefined>;

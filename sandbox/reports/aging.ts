@@ -2,8 +2,8 @@ import { multiplyByRate } from '../../src/money/index.js';
 import { toWorkspaceCurrency } from '../state/exchange-rates.js';
 import type { Cents } from '../../src/money/index.js';
 import { money } from '../http/views.js';
-import type { Allocation } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { Allocation } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import type { ReportFilters } from './report-filters.js';
 
 const BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;

@@ -1,8 +1,8 @@
 import type { Cents } from '../../src/money/index.js';
 import { money } from '../http/views.js';
-import type { AccountRecord } from '../state/model.js';
-import { isDebitNormal } from '../state/sub-types.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { AccountRecord } from '../state/records.js';
+import { isDebitNormal } from '../state/account-sub-types.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { accountTypeOf } from '../resources/account-rules.js';
 import {
   accountSelected,

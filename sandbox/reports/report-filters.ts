@@ -1,9 +1,9 @@
 import { validationFailed } from '../http/api-error.js';
-import { QueryReader } from '../http/query.js';
+import { QueryReader } from '../http/query-reader.js';
 import type { Query } from '../http/route.js';
-import type { AccountRecord, AccountType, JournalEntryRecord } from '../state/model.js';
-import { ACCOUNT_TYPES } from '../state/sub-types.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { AccountRecord, AccountType, JournalEntryRecord } from '../state/records.js';
+import { ACCOUNT_TYPES } from '../state/account-sub-types.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { accountTypeOf } from '../resources/account-rules.js';
 
 const TRANSACTION_STATUSES = [

@@ -1,7 +1,7 @@
 import type { Cents } from '../../src/money/index.js';
 import { money } from '../http/views.js';
-import type { InvoiceRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { InvoiceRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import type { ReportFilters } from './report-filters.js';
 
 /** Approved invoices and memos dated in the range; memos count negative (assumption P6). */

@@ -1,6 +1,6 @@
-import type { AccountRecord, AccountType } from '../state/model.js';
-import { BANK_SUB_TYPE_NAMES, subTypeById } from '../state/sub-types.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { AccountRecord, AccountType } from '../state/records.js';
+import { BANK_SUB_TYPE_NAMES, subTypeById } from '../state/account-sub-types.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import type { BodyReader } from '../http/body-reader.js';
 
 export function accountTypeOf(account: AccountRecord): AccountType {

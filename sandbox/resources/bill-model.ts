@@ -1,7 +1,7 @@
-import { credit, debit } from '../journal/journal.js';
+import { credit, debit } from '../journal/posting-journal.js';
 import { decimal, money } from '../http/views.js';
-import type { BillRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { BillRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { baseValueView, requireRate, toWorkspaceCurrency } from '../state/exchange-rates.js';
 import { allocatedOf, amountDueOf, paymentStatusOf } from './invoice-model.js';
 

@@ -1,13 +1,18 @@
 import { newUuid } from '../ids.js';
 import { ApiError, forbidden, validationFailed } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/pagination.js';
-import { QueryReader } from '../http/query.js';
+import { pageOf, readPage } from '../http/page-request.js';
+import { QueryReader } from '../http/query-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import { money } from '../http/views.js';
-import type { AccountRecord, AccountType } from '../state/model.js';
-import { ACCOUNT_TYPES, isDebitNormal, SUB_TYPES, subTypeById } from '../state/sub-types.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { AccountRecord, AccountType } from '../state/records.js';
+import {
+  ACCOUNT_TYPES,
+  isDebitNormal,
+  SUB_TYPES,
+  subTypeById,
+} from '../state/account-sub-types.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { accountTypeOf, accountsReferencedByDocuments } from './account-rules.js';
 import { findOr404, runBulk, uuidParam } from './shared.js';
 

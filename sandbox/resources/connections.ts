@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { businessRule } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/pagination.js';
+import { pageOf, readPage } from '../http/page-request.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
-import type { ConnectionRecord } from '../state/model.js';
+import type { ConnectionRecord } from '../state/records.js';
 import { findOr404, newestFirst, uuidParam } from './shared.js';
 
 function connectionView(connection: ConnectionRecord) {

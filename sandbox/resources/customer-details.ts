@@ -3,7 +3,7 @@ import { notFound } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import { money } from '../http/views.js';
-import type { CustomerAddress, CustomerRecord } from '../state/model.js';
+import type { CustomerAddress, CustomerRecord } from '../state/records.js';
 import { customerView, readContact, sanitizeHtml } from './customer-fields.js';
 import { checkNoteText } from './customers.js';
 import { amountDueOf } from './invoice-model.js';

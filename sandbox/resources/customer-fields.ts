@@ -1,6 +1,6 @@
 import { newUuid } from '../ids.js';
 import type { BodyReader } from '../http/body-reader.js';
-import type { Address, CustomerContact, CustomerRecord } from '../state/model.js';
+import type { Address, CustomerContact, CustomerRecord } from '../state/records.js';
 
 /** Strips markup from notes: the service sanitizes HTML on save (spec). */
 export function sanitizeHtml(text: string): string {

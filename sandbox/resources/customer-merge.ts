@@ -1,7 +1,7 @@
 import { businessRule } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
-import type { CustomerRecord } from '../state/model.js';
+import type { CustomerRecord } from '../state/records.js';
 import { customerView } from './customer-fields.js';
 import { customerUsage } from './customers.js';
 

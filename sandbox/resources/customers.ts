@@ -1,10 +1,10 @@
 import { businessRule, validationFailed } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/pagination.js';
-import { QueryReader } from '../http/query.js';
+import { pageOf, readPage } from '../http/page-request.js';
+import { QueryReader } from '../http/query-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
-import type { CustomerRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { CustomerRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import {
   applyCustomerFields,
   contactNameOf,

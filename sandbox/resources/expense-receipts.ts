@@ -1,11 +1,11 @@
 import { newUuid } from '../ids.js';
 import { businessRule, notFound, validationFailed } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/pagination.js';
+import { pageOf, readPage } from '../http/page-request.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import { money } from '../http/views.js';
-import type { ExpenseReceiptRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { ExpenseReceiptRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkAccountRef } from './account-rules.js';
 import { checkRef, findOr404, newestFirst, uuidParam } from './shared.js';
 

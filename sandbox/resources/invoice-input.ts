@@ -7,8 +7,8 @@ import type {
   InvoiceRecord,
   InvoiceType,
   ProductRecord,
-} from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+} from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkAccountRef } from './account-rules.js';
 import { applyCustomerFields, emptyCustomer } from './customer-fields.js';
 import { insertCustomer } from './customers.js';

@@ -1,8 +1,8 @@
 import type { Cents } from '../../src/money/index.js';
-import { credit, debit } from '../journal/journal.js';
+import { credit, debit } from '../journal/posting-journal.js';
 import { decimal, money } from '../http/views.js';
-import type { Allocation, BillRecord, InvoiceRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { Allocation, BillRecord, InvoiceRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { baseValueView, requireRate, toWorkspaceCurrency } from '../state/exchange-rates.js';
 
 /** A document that payments and credits are applied to: an invoice, memo, bill or vendor memo. */

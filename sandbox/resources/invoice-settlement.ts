@@ -2,7 +2,7 @@ import type { Cents } from '../../src/money/index.js';
 import { businessRule, notFound } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
-import type { InvoiceRecord } from '../state/model.js';
+import type { InvoiceRecord } from '../state/records.js';
 import { amountDueOf } from './invoice-model.js';
 import { invoiceOf, viewOf } from './invoices.js';
 import { distinct, payableTransaction, wholeTransactionsFit } from './payment-rules.js';

@@ -1,10 +1,10 @@
 import { businessRule, notFound } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/pagination.js';
+import { pageOf, readPage } from '../http/page-request.js';
 import type { DataRoute } from '../http/route.js';
 import { money } from '../http/views.js';
-import type { JournalEntryRecord, JournalLine } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { JournalEntryRecord, JournalLine } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkAccountRef } from './account-rules.js';
 import { findOr404, uuidParam } from './shared.js';
 

@@ -2,8 +2,8 @@ import { businessRule, conflict } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import { moneyString } from '../http/views.js';
-import type { OpeningBalanceRow } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { OpeningBalanceRow } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { accountTypeOf, checkAccountRef } from './account-rules.js';
 
 function openingBalanceView(ws: WorkspaceData) {

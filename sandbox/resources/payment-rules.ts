@@ -1,7 +1,7 @@
 import type { Cents } from '../../src/money/index.js';
 import { businessRule, notFound } from '../http/api-error.js';
-import type { TransactionRecord, TransactionType } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { TransactionRecord, TransactionType } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { magnitude } from './transaction-posting.js';
 
 /**

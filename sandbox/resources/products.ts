@@ -1,11 +1,11 @@
 import { newUuid } from '../ids.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/pagination.js';
-import { QueryReader } from '../http/query.js';
+import { pageOf, readPage } from '../http/page-request.js';
+import { QueryReader } from '../http/query-reader.js';
 import type { DataRoute } from '../http/route.js';
 import { decimal } from '../http/views.js';
-import type { ProductRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { ProductRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkAccountRef } from './account-rules.js';
 import { findOr404, newestFirst, uuidParam } from './shared.js';
 

@@ -1,11 +1,11 @@
 import { newUuid } from '../ids.js';
 import { businessRule, validationFailed } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/pagination.js';
-import { QueryReader } from '../http/query.js';
+import { pageOf, readPage } from '../http/page-request.js';
+import { QueryReader } from '../http/query-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import { money } from '../http/views.js';
-import type { RecurringTemplateRecord } from '../state/model.js';
+import type { RecurringTemplateRecord } from '../state/records.js';
 import { customerView } from './customer-fields.js';
 import { createInvoice, viewOf } from './invoices.js';
 import { findOr404, newestFirst, uuidParam } from './shared.js';

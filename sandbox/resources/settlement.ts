@@ -1,6 +1,6 @@
 import type { Cents } from '../../src/money/index.js';
-import type { TransactionRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { TransactionRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import type { SettleableDocument } from './invoice-model.js';
 import { repostTransaction } from './transaction-posting.js';
 

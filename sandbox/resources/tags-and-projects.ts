@@ -1,10 +1,10 @@
 import { newUuid } from '../ids.js';
 import { businessRule } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/pagination.js';
+import { pageOf, readPage } from '../http/page-request.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
-import type { ProjectRecord, TagRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { ProjectRecord, TagRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkRef, findOr404, newestFirst, runBulk, uuidParam } from './shared.js';
 
 export function tagView(tag: TagRecord) {

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../http/route.js';
-import type { TransactionRecord } from '../state/model.js';
+import type { TransactionRecord } from '../state/records.js';
 import { findOr404, uuidParam } from './shared.js';
 import { transactionView } from './transaction-model.js';
 

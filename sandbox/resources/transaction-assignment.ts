@@ -2,7 +2,7 @@ import { newUuid } from '../ids.js';
 import { businessRule, notFound } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute } from '../http/route.js';
-import type { TransactionRecord } from '../state/model.js';
+import type { TransactionRecord } from '../state/records.js';
 import { billView } from './bill-model.js';
 import { amountDueOf, invoiceView, type SettleableDocument } from './invoice-model.js';
 import { payableTransaction } from './payment-rules.js';

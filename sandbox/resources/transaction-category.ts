@@ -1,7 +1,7 @@
 import { businessRule } from '../http/api-error.js';
 import { BodyReader, type PartnerWarning } from '../http/body-reader.js';
 import type { RequestContext } from '../http/route.js';
-import type { TransactionRecord } from '../state/model.js';
+import type { TransactionRecord } from '../state/records.js';
 import { findOr404, runBulk } from './shared.js';
 import { checkCategory, typeOf } from './transaction-input.js';
 import { assignedTotal, magnitude, repostTransaction } from './transaction-posting.js';

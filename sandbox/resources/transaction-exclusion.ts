@@ -1,7 +1,7 @@
 import { businessRule, validationFailed } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { RequestContext } from '../http/route.js';
-import type { TransactionRecord } from '../state/model.js';
+import type { TransactionRecord } from '../state/records.js';
 import { checkAccountRef, isBankAccount } from './account-rules.js';
 import { findOr404, runBulk } from './shared.js';
 import { repostTransaction } from './transaction-posting.js';

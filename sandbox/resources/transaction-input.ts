@@ -1,8 +1,8 @@
 import { newUuid } from '../ids.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { RequestContext } from '../http/route.js';
-import type { AccountRecord, TransactionRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { AccountRecord, TransactionRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkAccountRef, isBankAccount } from './account-rules.js';
 import { checkRef } from './shared.js';
 import { repostTransaction } from './transaction-posting.js';

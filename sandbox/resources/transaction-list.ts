@@ -1,8 +1,8 @@
 import { validationFailed } from '../http/api-error.js';
-import { pageOf, readPage } from '../http/pagination.js';
-import { QueryReader } from '../http/query.js';
+import { pageOf, readPage } from '../http/page-request.js';
+import { QueryReader } from '../http/query-reader.js';
 import type { RequestContext } from '../http/route.js';
-import type { TransactionRecord } from '../state/model.js';
+import type { TransactionRecord } from '../state/records.js';
 import { txView } from './transaction-access.js';
 
 const TYPE_NAMES: Record<string, TransactionRecord['type']> = {

@@ -1,6 +1,6 @@
 import { money } from '../http/views.js';
-import type { TransactionRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { TransactionRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { tagsOf } from './tags-and-projects.js';
 
 /** The spec's transaction shape: UUID references under the names `accountId`, `billId`, ... */

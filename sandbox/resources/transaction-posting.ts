@@ -1,7 +1,7 @@
 import type { Cents } from '../../src/money/index.js';
-import { credit, debit } from '../journal/journal.js';
-import type { TransactionRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import { credit, debit } from '../journal/posting-journal.js';
+import type { TransactionRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 
 /** Magnitude of a signed amount. */
 export function magnitude(amount: Cents): Cents {

@@ -1,10 +1,10 @@
 import { newUuid } from '../ids.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/pagination.js';
-import { QueryReader } from '../http/query.js';
+import { pageOf, readPage } from '../http/page-request.js';
+import { QueryReader } from '../http/query-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
-import type { VendorRecord } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { VendorRecord } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 import { normalizeWebsite } from './customer-fields.js';
 import { findOr404, newestFirst, uuidParam } from './shared.js';
 

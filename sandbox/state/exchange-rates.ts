@@ -1,7 +1,7 @@
 import { isExchangeRate, multiplyByRate, type Cents } from '../../src/money/index.js';
 import { businessRule } from '../http/api-error.js';
 import { money } from '../http/views.js';
-import type { ExchangeRateEntry, WorkspaceMeta } from './model.js';
+import type { ExchangeRateEntry, WorkspaceMeta } from './records.js';
 
 /**
  * The sandbox's dated exchange-rate table (assumption R34, docs/api-assumptions.md): a foreign document is

@@ -1,7 +1,7 @@
-import type { SandboxConfig } from '../config.js';
+import type { SandboxConfig } from '../sandbox-config.js';
 import { TokenStore, type TokenStoreSnapshot } from '../auth/token-store.js';
 import type { SandboxClock } from '../clock.js';
-import { WorkspaceData, type WorkspaceSnapshot } from './workspace.js';
+import { WorkspaceData, type WorkspaceSnapshot } from './workspace-state.js';
 
 /** The whole persisted state: every workspace and every live code and token. */
 export interface StoreSnapshot {

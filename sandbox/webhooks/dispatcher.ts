@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import { stringifyJsonExact } from '../../src/json/exact-json.js';
 import type { SandboxClock } from '../clock.js';
-import type { SandboxLimits } from '../config.js';
+import type { SandboxLimits } from '../sandbox-config.js';
 import { newUuid } from '../ids.js';
-import type { WebhookEvent } from '../state/model.js';
-import type { WorkspaceData } from '../state/workspace.js';
+import type { WebhookEvent } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 
 /** One delivery and what became of each attempt (for the admin view and tests). */
 export interface DeliveryRecord {

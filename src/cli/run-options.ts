@@ -6,7 +6,7 @@ import { sourceFormats } from '../../mappings/read-ledger.js';
 import { checkMigrateLedgerInput } from '../migration/contracts/migrate-ledger-input-schema.js';
 import { checkDateOptions } from './date-options.js';
 import { CliError } from './exit-codes.js';
-import { skipKindsOf } from './skip-kinds.js';
+import { skipKindsOf } from './skip-kinds-option.js';
 
 /** The options `ledgerlift dry-run` and `ledgerlift run` share, as commander parses them. */
 export interface RunOptions {

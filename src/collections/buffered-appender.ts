@@ -3,7 +3,7 @@
  * rows, or planning a phase of a hundred thousand units, is then a few thousand writes, and memory
  * holds one batch. `flush` writes what is gathered (call it once the last item is added). The one
  * buffered writer of the run store's appends: staged chunks and logs
- * (src/migration/staging/chunk-writer.ts) and a phase's plan (src/migration/engine/plan-sink.ts).
+ * (src/migration/staging/chunk-writer.ts) and a phase's plan (src/migration/planning/plan-sink.ts).
  */
 export class BufferedAppender<T> {
   private buffer: T[] = [];

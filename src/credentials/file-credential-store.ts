@@ -10,7 +10,7 @@ import {
   type LockedCredentialStore,
   type LockOptions,
 } from './credential-store.js';
-import { CredentialStoreError } from './errors.js';
+import { CredentialStoreError } from './credential-errors.js';
 import { withLockFile } from './lock-file.js';
 
 /** The environment variable that moves the credential file. */

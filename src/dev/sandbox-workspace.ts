@@ -1,6 +1,6 @@
 import type { SandboxWorkspaceSeed } from '../../sandbox/index.js';
 
-/** The sandbox's default workspace (sandbox/config.ts) keeps its id; others get one per currency and country. */
+/** The sandbox's default workspace (sandbox/sandbox-config.ts) keeps its id; others get one per currency and country. */
 const ID_PREFIX = '3f9a6c1e-8b2d-4e57-a1c4-';
 
 /**

@@ -8,12 +8,13 @@ import type {
   RunProgress,
   RunScope,
 } from '../migration/contracts/workflow-types.js';
-import type { RunReadModel } from '../migration/run-read-model.js';
+import type { RunReadModel } from '../migration/reporting/run-read-model.js';
 import type { StageManifest } from '../migration/contracts/stage-manifest.js';
 import type { VerificationReport } from '../migration/contracts/verification-report.js';
 import type { FailedRow, RunReport, StepReport } from './run-report.js';
 import { estimateLiveRun } from './live-run-estimate.js';
-import { estimateUnderSharing, type RunInProgress } from './estimate-under-sharing.js';
+import type { RunInProgress } from '../migration/contracts/fair-share.js';
+import { estimateUnderSharing } from './estimate-under-sharing.js';
 import { isMapped } from './id-map.js';
 import { timelineOf } from './run-timeline.js';
 

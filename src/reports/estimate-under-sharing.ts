@@ -1,13 +1,4 @@
-import { DEFAULT_RUN_WEIGHT } from '../migration/contracts/fair-share.js';
-
-/** A live migration in progress under the same client id, as the estimate needs it. */
-export interface RunInProgress {
-  name: string;
-  /** Its weight in the shared budget (src/migration/contracts/fair-share.ts). */
-  weight: number;
-  /** The API calls it still has to make. */
-  remainingCalls: number;
-}
+import { DEFAULT_RUN_WEIGHT, type RunInProgress } from '../migration/contracts/fair-share.js';
 
 /** How long a run's calls take beside the migrations running now. */
 export interface SharedRunEstimate {

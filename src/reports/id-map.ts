@@ -1,4 +1,4 @@
-import type { RunReadModel } from '../migration/run-read-model.js';
+import type { RunReadModel } from '../migration/reporting/run-read-model.js';
 import type { IdMapRow } from './run-report.js';
 
 type RowOutcome = ReturnType<RunReadModel['outcomes']> extends Iterable<infer O> ? O : never;

@@ -70,7 +70,7 @@ export function openRunStores(options: {
             await sharedDatabase(options.postgresUrl),
             runName,
             // Every run shares the database: the location names the run too, since per-process
-            // caches key on it (src/migration/engine/unit-pages.ts).
+            // caches key on it (src/migration/planning/unit-pages.ts).
             `${redactedUrl(options.postgresUrl)} (run ${runName})`,
           )
         : new FileRunStore(path.join(runFolder(runName), 'store'));

@@ -1,13 +1,13 @@
 import type { Cents } from '../money/index.js';
 import type { LedgerRecord, PurchaseDocument, SalesDocument } from '../ledger/index.js';
-import { makeBalances } from './generator/balances.js';
-import { makeBankTransactions } from './generator/bank-transactions.js';
-import { CUTOVER, END } from './generator/chart-of-accounts.js';
-import { applyCredits } from './generator/credits.js';
-import { makeDocuments } from './generator/documents.js';
+import { makeBalances } from './generator/generate-balances.js';
+import { makeBankTransactions } from './generator/generate-bank-transactions.js';
+import { CUTOVER, END } from './generator/generate-chart-of-accounts.js';
+import { applyCredits } from './generator/generate-credits.js';
+import { makeDocuments } from './generator/generate-documents.js';
 import { startGeneration } from './generator/generation.js';
-import { makeMasterData } from './generator/master-data.js';
-import { payDocuments, type GeneratedPayment } from './generator/payments.js';
+import { makeMasterData } from './generator/generate-master-data.js';
+import { payDocuments, type GeneratedPayment } from './generator/generate-payments.js';
 import { seededRandom } from './random.js';
 
 /** How big a company to make. Counts are approximate where noted. */

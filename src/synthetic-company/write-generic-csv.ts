@@ -2,7 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import { genericTemplateTables } from '../../mappings/generic/template.js';
+import { genericTemplateTables } from '../../mappings/generic/template-tables.js';
 import type { EntityName, LedgerRecord, Party, Vendor } from '../ledger/index.js';
 import { csvLine } from '../templates/csv-line.js';
 

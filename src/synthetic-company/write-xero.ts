@@ -5,7 +5,7 @@ import { centsOf, type Cents } from '../money/index.js';
 import type { GeneratedCompany } from './company-generator.js';
 import { CsvFile, type Row } from './xero/csv-file.js';
 import { documentRows } from './xero/document-rows.js';
-import { addDays } from './xero/format.js';
+import { addDays } from './xero/xero-values.js';
 import * as layouts from './xero/layouts.js';
 import { accountRow, contactRow, itemRow, type ContactDefaults } from './xero/master-data-rows.js';
 import { bankStatementRow, creditAllocationRow, paymentRows } from './xero/movement-rows.js';

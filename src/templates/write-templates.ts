@@ -1,7 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { genericTemplateTables, type TemplateTable } from '../../mappings/generic/template.js';
+import {
+  genericTemplateTables,
+  type TemplateTable,
+} from '../../mappings/generic/template-tables.js';
 import { csvLine } from './csv-line.js';
 
 /** The workbook holding every generic template, one sheet per entity. */

@@ -1,10 +1,10 @@
 import { Client } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.js';
-import type { MigrationActivityDeps } from '../../activities/migration.js';
+import type { MigrationActivityDeps } from '../../activities/index.js';
 import type { TemporalSettings } from '../config/temporal-settings.js';
 import { apiActivitiesPerSecond, type WorkerSettings } from '../config/worker-settings.js';
-import { listRunsInProgress } from '../migration/runs-in-progress.js';
+import { listRunsInProgress } from '../migration/reporting/runs-in-progress.js';
 import { workflowBundleForWorker } from './bundle-apart.js';
 
 export interface CreateWorkerOptions {

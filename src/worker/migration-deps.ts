@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import type { MigrationActivityDeps } from '../../activities/migration.js';
+import type { MigrationActivityDeps } from '../../activities/index.js';
 import {
   apiRequestLimit,
   estimateCallsPerMinute,
@@ -10,9 +10,9 @@ import { classifyClientFailure } from '../migration/api-adapter/classify-client-
 import { migrationApiOver } from '../migration/api-adapter/client-adapter.js';
 import { handlerFor } from '../migration/handlers/registry.js';
 import { undoHandlerFor } from '../migration/undo/reversal-handlers.js';
-import { confinedReader } from '../migration/confined-reader.js';
+import { confinedReader } from '../migration/staging/confined-reader.js';
 import { readValidatedExports } from '../migration/staging/validated-exports.js';
-import { MAX_SEND_DELAY_MS } from '../migration/engine/send-deadline.js';
+import { MAX_SEND_DELAY_MS } from '../migration/sending/send-deadline.js';
 import { createPartnerApiClient, type PartnerApiClientOptions } from '../partner-api/index.js';
 import type { PartnerApiClient } from '../partner-api/client.js';
 import { openRunStores } from '../run-store/open-run-store.js';

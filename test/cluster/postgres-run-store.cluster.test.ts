@@ -13,8 +13,8 @@ import {
 } from '../../src/run-store/postgres-run-store.js';
 import type { SqlDatabase } from '../../src/run-store/sql-database.js';
 import { openRunStores } from '../../src/run-store/open-run-store.js';
-import { readUnit, unitPage } from '../../src/migration/engine/unit-pages.js';
-import { scopeKeys } from '../../src/migration/engine/run-keys.js';
+import { readUnit, unitPage } from '../../src/migration/planning/unit-pages.js';
+import { scopeKeys } from '../../src/migration/outcomes/run-keys.js';
 import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
 import { describeRunStoreContract } from '../run-store/run-store-contract.js';
 import { scratchFolderForPostgres } from './private-postgres-dir.js';

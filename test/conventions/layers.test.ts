@@ -23,6 +23,9 @@ async function violations(cwd: string, folders: string[]): Promise<string[]> {
 
 describe('the layer check of npm run lint', () => {
   let fixture: string;
+  /** A file that imports `target` (relative to the file) and exports one value. */
+  const importing = (target: string) => `import { v } from '${target}';\nexport const w = v;\n`;
+  const leaf = 'export const v = 1;\n';
   const files: Record<string, string> = {
     // A cycle of two files.
     'src/migration/engine/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
@@ -40,6 +43,43 @@ describe('the layer check of npm run lint', () => {
     // Workflow code importing engine code (a type import of an activity would be allowed).
     'workflows/flow.ts':
       "import { handler } from '../src/migration/handlers/some-step.js';\nexport const f = handler;\n",
+    // One import against each folder of the migration, each reaching a folder above it.
+    'src/migration/contracts/c.ts': importing('../engine/e.js'),
+    'src/migration/engine/e.ts': leaf,
+    'src/migration/accounting/a.ts': importing('../outcomes/leaf.js'),
+    'src/migration/outcomes/leaf.ts': leaf,
+    'src/migration/outcomes/o.ts': importing('../planning/leaf.js'),
+    'src/migration/planning/leaf.ts': leaf,
+    'src/migration/staging/s.ts': importing('../outcomes/leaf.js'),
+    'src/migration/planning/p.ts': importing('../sending/leaf.js'),
+    'src/migration/sending/leaf.ts': leaf,
+    'src/migration/sending/s.ts': importing('../verification/leaf.js'),
+    'src/migration/verification/leaf.ts': leaf,
+    'src/migration/handlers/h.ts': importing('../sending/leaf.js'),
+    'src/migration/api-adapter/a.ts': importing('../handlers/some-step.js'),
+    'src/migration/call-log/c.ts': importing('../engine/e.js'),
+    'src/migration/workspace/w.ts': importing('../undo/leaf.js'),
+    'src/migration/undo/leaf.ts': leaf,
+    'src/migration/verification/v.ts': importing('../reporting/leaf.js'),
+    'src/migration/reporting/leaf.ts': leaf,
+    'src/migration/undo/u.ts': importing('../../reports/leaf.js'),
+    'src/reports/leaf.ts': leaf,
+    'src/migration/replay-history/r.ts': importing('../staging/leaf.js'),
+    'src/migration/staging/leaf.ts': leaf,
+    // The upward imports once fixed: reporting into the workflows, the reports into storage.
+    'src/migration/reporting/r.ts': importing('../../../workflows/leaf.js'),
+    'workflows/leaf.ts': leaf,
+    'src/reports/r.ts': importing('../migration/outcomes/leaf.js'),
+    'src/migration/root.ts': importing('./engine/e.js'),
+    // A concept's activity half may import the engine and the activity boundary, not the worker;
+    // and only the activity side imports an activity half.
+    'src/migration/staging/staging-activities.ts':
+      "import { v } from '../engine/e.js';\nimport { x } from '../../../activities/to-application-failure.js';\nimport { y } from '../../worker/leaf.js';\nexport const w = [v, x, y];\n",
+    'activities/to-application-failure.ts': 'export const x = 1;\n',
+    'src/worker/leaf.ts': 'export const y = 1;\n',
+    'src/migration/planning/imports-an-activity-half.ts': importing(
+      '../staging/staging-activities.js',
+    ),
     'tsconfig.json': JSON.stringify({
       compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true },
     }),
@@ -57,15 +97,37 @@ describe('the layer check of npm run lint', () => {
   });
 
   it('fails on a cycle and on each forbidden import, naming the rule', async () => {
-    const found = await violations(fixture, ['src', 'sandbox', 'workflows']);
+    const found = await violations(fixture, ['src', 'sandbox', 'workflows', 'activities']);
     expect(new Set(found)).toEqual(
       new Set([
         'no-cycle',
-        'engine-never-imports-a-handler',
-        'readers-below-mappings-and-validation',
+        'engine-is-the-port-of-the-steps',
+        'readers-import-only-foundations',
         'sandbox-imports-only-money-and-json',
         'workflows-import-only-contracts',
+        'contracts-import-only-the-ledger',
+        'accounting-is-pure',
+        'outcomes-sit-below-every-step',
+        'staging-imports-intake-not-the-steps',
+        'planning-never-sends',
+        'sending-runs-planned-units',
+        'handlers-plug-into-the-engine',
+        'api-adapter-imports-the-client-and-the-port',
+        'call-log-imports-only-contracts',
+        'workspace-reads-through-sending',
+        'verification-reads-what-the-steps-wrote',
+        'undo-reverses-through-the-steps',
+        'replay-history-reads-outcomes',
+        'reporting-reads-the-run',
+        'reports-read-through-the-read-model',
+        'migration-root-imports-only-contracts',
+        'activity-halves-import-the-boundary-not-the-top',
+        'only-the-activity-side-imports-activity-halves',
       ]),
     );
+    // Each violation once: the activity half's engine and boundary imports are allowed.
+    expect(
+      found.filter((rule) => rule === 'activity-halves-import-the-boundary-not-the-top'),
+    ).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { defaultSandboxConfig } from '../../sandbox/config.js';
+import { defaultSandboxConfig } from '../../sandbox/sandbox-config.js';
 import { temporalSettings } from '../../src/config/temporal-settings.js';
 import { ledgerliftSearchAttributes } from '../../workflows/search-attributes.js';
 

@@ -165,7 +165,7 @@ describe('foreign-currency documents, migrated into a CAD workspace with its own
       currency: 'USD',
       mode: 'live',
     });
-    // The workspace pre-check (src/migration/workspace-check/) blocks it, naming the fix.
+    // The workspace pre-check (src/migration/workspace/) blocks it, naming the fix.
     const outcome = await handle.result();
     expect(outcome.status).toBe('blocked');
     expect(outcome.progress.blockedReason).toContain(

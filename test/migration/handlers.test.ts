@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { OutcomeView } from '../../src/migration/engine/outcome-view.js';
-import { References } from '../../src/migration/engine/references.js';
-import type { RowOutcome } from '../../src/migration/engine/row-outcome.js';
+import type { OutcomeView } from '../../src/migration/outcomes/outcome-view.js';
+import { References } from '../../src/migration/outcomes/references.js';
+import type { RowOutcome } from '../../src/migration/outcomes/row-outcome.js';
 import { documentLines } from '../../src/migration/handlers/document-lines.js';
 import { balanceRows } from '../../src/migration/handlers/opening-balance.js';
 import { partsOf } from '../../src/migration/accounting/payment-parts.js';
 import { matchPage } from '../../src/migration/handlers/reconcile-scan.js';
 import { handlerFor } from '../../src/migration/handlers/registry.js';
-import { chooseSubType } from '../../src/migration/handlers/sub-types.js';
+import { chooseSubType } from '../../src/migration/handlers/choose-sub-type.js';
 import {
   controlSubTypeNames,
   findWorkspaceRoles,

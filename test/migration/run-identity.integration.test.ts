@@ -29,7 +29,7 @@ const size: CompanySize = {
   paidShare: 0.5,
 };
 
-/** The sandbox's own workspace (sandbox/config.ts), and a second one on the same sandbox. */
+/** The sandbox's own workspace (sandbox/sandbox-config.ts), and a second one on the same sandbox. */
 const WORKSPACE_A = '3f9a6c1e-8b2d-4e57-a1c4-5d6e7f809a1b';
 const WORKSPACE_B = '3f9a6c1e-8b2d-4e57-a1c4-00000000000b';
 const OTHER_PROFILE = 'other';

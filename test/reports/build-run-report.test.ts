@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StagedRow } from '../../src/migration/contracts/staged-row.js';
-import type { RowOutcome } from '../../src/migration/engine/row-outcome.js';
-import type { RunReadModel } from '../../src/migration/run-read-model.js';
+import type { RowOutcome } from '../../src/migration/outcomes/row-outcome.js';
+import type { RunReadModel } from '../../src/migration/reporting/run-read-model.js';
 import { buildRunReport } from '../../src/reports/build-run-report.js';
 import { renderHtmlReport } from '../../src/reports/render-html.js';
 import { fakeRunReadModel } from './support/fake-run-read-model.js';

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKinds } from '../../src/ledger/index.js';
-import { genericTemplateTables } from '../../mappings/generic/template.js';
+import { genericTemplateTables } from '../../mappings/generic/template-tables.js';
 import { readLedger } from '../../mappings/read-ledger.js';
 import { TEMPLATE_WORKBOOK, writeTemplates } from '../../src/templates/write-templates.js';
 

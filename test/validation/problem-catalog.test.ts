@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { problemSchema } from '../../src/ledger/index.js';
-import { genericTemplateTables } from '../../mappings/generic/template.js';
+import { genericTemplateTables } from '../../mappings/generic/template-tables.js';
 import { problemCatalog, problemOf, type ProblemCode } from '../../src/ledger/problem-catalog.js';
 
 const docs = () => readFile(join(import.meta.dirname, '../../docs/mappings.md'), 'utf8');

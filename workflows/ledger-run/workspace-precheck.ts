@@ -1,5 +1,5 @@
 import type { MigrateLedgerInput, RunScope } from '../../src/migration/contracts/workflow-types.js';
-import type { WorkspaceCheckSummary } from '../../src/migration/workspace-check/workspace-check-activity.js';
+import type { WorkspaceCheckSummary } from '../../src/migration/workspace/workspace-check.js';
 import { apiActivities, localActivities } from '../activity-proxies.js';
 
 /**

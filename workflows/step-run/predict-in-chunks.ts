@@ -1,6 +1,6 @@
 import { log, workflowInfo } from '@temporalio/workflow';
 import type { PhaseName } from '../../src/migration/contracts/steps.js';
-import type { PredictUnitsInput } from '../../src/migration/engine/predict-units.js';
+import type { PredictUnitsInput } from '../../src/migration/sending/predict-units.js';
 import { localActivities } from '../activity-proxies.js';
 import { runUnit } from './run-unit.js';
 import { reportProgress, waitWhilePaused } from './step-progress.js';

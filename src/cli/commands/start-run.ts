@@ -7,7 +7,7 @@ import { migrateLedger } from '../../../workflows/migrate-ledger.js';
 import { estimateCallsPerMinute, workerSettings } from '../../config/worker-settings.js';
 import { runWorkflowId } from '../../migration/contracts/run-name.js';
 import { describeBasis } from '../../migration/contracts/verification-basis.js';
-import { listRunsInProgress } from '../../migration/runs-in-progress.js';
+import { listRunsInProgress } from '../../migration/reporting/runs-in-progress.js';
 import { describeSharing, estimateUnderSharing } from '../../reports/estimate-under-sharing.js';
 import type { RunProgress } from '../../migration/contracts/workflow-types.js';
 import { CliError, exitCodes } from '../exit-codes.js';

@@ -8,7 +8,7 @@ import {
   type UndoInput,
   type UndoOutcome,
 } from '../../migration/contracts/undo.js';
-import { undoReportFiles } from '../../migration/undo/undo-report.js';
+import { undoReportFiles } from '../../reports/undo/write-undo-report.js';
 import { chooseProfile } from '../default-profile.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { devStackTarget } from '../dev-stack-target.js';

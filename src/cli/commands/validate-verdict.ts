@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { WorkspaceCheck } from '../../migration/workspace-check/assess-workspace.js';
+import type { WorkspaceCheck } from '../../migration/workspace/assess-workspace.js';
 import { describeBasis } from '../../migration/contracts/verification-basis.js';
 import type {
   Comparison,

@@ -1,10 +1,7 @@
 import { workerSettings } from '../../config/worker-settings.js';
 import { migrationApiOver } from '../../migration/api-adapter/client-adapter.js';
-import type {
-  WorkspaceCheck,
-  WorkspaceFacts,
-} from '../../migration/workspace-check/assess-workspace.js';
-import { readWorkspaceFacts } from '../../migration/workspace-check/read-workspace-facts.js';
+import type { WorkspaceCheck, WorkspaceFacts } from '../../migration/workspace/assess-workspace.js';
+import { readWorkspaceFacts } from '../../migration/workspace/read-workspace-facts.js';
 import { createPartnerApiClient, describeError } from '../../partner-api/index.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 

@@ -5,10 +5,10 @@ import { sourceFormats, type SourceFormat } from '../../../mappings/read-ledger.
 import { checkDateOptions } from '../date-options.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { predictVerdict } from '../../migration/verification/predict-verdict.js';
-import { assessWorkspace } from '../../migration/workspace-check/assess-workspace.js';
+import { assessWorkspace } from '../../migration/workspace/assess-workspace.js';
 import { describeWorkspaceCheck, readProfileWorkspace } from './validate-workspace.js';
 import { describeVerdict, verdictOf, writeValidateReport } from './validate-verdict.js';
-import { skipKindsOf } from '../skip-kinds.js';
+import { skipKindsOf } from '../skip-kinds-option.js';
 import { terminalValue } from '../terminal-text.js';
 import { FirstPerCode } from '../../collections/first-per-code.js';
 

@@ -15,7 +15,7 @@ export const RETRYING_FAILURE_TYPES = [
   'AmbiguousWrite',
   'TransientFailure',
   'RateLimited',
-  // The call waited too long before its send (src/migration/engine/send-deadline.ts): requeued.
+  // The call waited too long before its send (src/migration/sending/send-deadline.ts): requeued.
   'StalledBeforeSend',
 ] as const;
 export type RetryingFailureType = (typeof RETRYING_FAILURE_TYPES)[number];

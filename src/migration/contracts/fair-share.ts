@@ -9,6 +9,19 @@ export const MIN_RUN_WEIGHT = 0.1;
 export const MAX_RUN_WEIGHT = 100;
 
 /**
+ * A live migration in progress under the same client id, as a dry run's estimate under sharing
+ * needs it (src/reports/estimate-under-sharing.ts); src/migration/reporting/runs-in-progress.ts
+ * lists them.
+ */
+export interface RunInProgress {
+  name: string;
+  /** Its weight in the shared budget. */
+  weight: number;
+  /** The API calls it still has to make. */
+  remainingCalls: number;
+}
+
+/**
  * The priority of a run's API activities: its fairness key is the run's name (at most 64 ASCII
  * characters, src/migration/contracts/run-name.ts, within Temporal's 64-byte limit), so the API task
  * queue, with fairness on, dispatches the runs' backlogs in proportion to their weights instead of

@@ -1,4 +1,4 @@
-// What a run's readers learn of its calls over time, from the outcome log (src/migration/recorded-calls.ts).
+// What a run's readers learn of its calls over time, from the outcome log (src/migration/reporting/recorded-calls.ts).
 import type { StepName } from './steps.js';
 
 /** One API call of a live run that settled rows: when it was sent, and what became of its rows. */

@@ -73,6 +73,13 @@ export interface StepProgress {
   calls: number;
 }
 
+/**
+ * The name of the query a run answers with its `RunProgress`: defined by the workflow
+ * (workflows/handlers.ts) and asked by clients that may not import workflow code
+ * (src/migration/reporting/runs-in-progress.ts).
+ */
+export const PROGRESS_QUERY = 'progress';
+
 export interface RunProgress {
   runName: string;
   mode: RunMode;

@@ -3,11 +3,11 @@ import type { MigrationApi } from '../contracts/migration-api.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import type { FailureClassifier } from './call-failure.js';
-import { IndexedLogCache } from './indexed-log.js';
-import { OutcomeLog } from './outcome-log.js';
-import { overlay, type OutcomeView } from './outcome-view.js';
+import { IndexedLogCache } from '../outcomes/indexed-log.js';
+import { OutcomeLog } from '../outcomes/outcome-log.js';
+import { overlay, type OutcomeView } from '../outcomes/outcome-view.js';
 import type { PhaseHandler } from './phase-handler.js';
-import { scopeKeys } from './run-keys.js';
+import { scopeKeys } from '../outcomes/run-keys.js';
 
 /** What the engine needs from the outside world; the worker passes real ones, tests their own. */
 export interface EngineDeps {

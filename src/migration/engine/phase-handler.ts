@@ -4,11 +4,11 @@ import type { StageManifest } from '../contracts/stage-manifest.js';
 import type { StagedRow } from '../contracts/staged-row.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 import type { RowCounts, RunScope } from '../contracts/workflow-types.js';
-import type { DocumentFactsView } from './document-facts-log.js';
-import type { OutcomeView } from './outcome-view.js';
-import type { PlanSink } from './plan-sink.js';
-import type { References } from './references.js';
-import type { RowOutcome } from './row-outcome.js';
+import type { DocumentFactsView } from '../outcomes/document-facts-log.js';
+import type { OutcomeView } from '../outcomes/outcome-view.js';
+import type { PlanSink } from '../planning/plan-sink.js';
+import type { References } from '../outcomes/references.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 
 /** What a phase handler can read while planning. */

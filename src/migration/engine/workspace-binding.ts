@@ -8,7 +8,7 @@ import {
   type WorkspaceIdentity,
 } from '../contracts/workspace-binding.js';
 import type { EngineDeps } from './engine.js';
-import { toReadCallError } from './execute-unit.js';
+import { toReadCallError } from '../sending/execute-unit.js';
 
 /**
  * Where a run keeps the workspace it belongs to. Outside every scope: the live outcome log (and

@@ -14,14 +14,14 @@ import {
   WORKSPACE_EXCHANGE_ROLE,
   workspaceExchangeAccount,
 } from '../accounting/exchange-account.js';
-import { hasForeignDocuments } from './exchange-account.js';
+import { hasForeignDocuments } from './exchange-account-of.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
-import type { RowOutcome } from '../engine/row-outcome.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
 import { bulkOutcomes, chunk, outcomesFor, sameName } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
-import { chooseSubType } from './sub-types.js';
+import { chooseSubType } from './choose-sub-type.js';
 import { controlSubTypeNames, findWorkspaceRoles } from './workspace-roles.js';
 import { accountTypeOf } from '../../ledger/index.js';
 

@@ -3,7 +3,7 @@ import type { CreditApplication } from '../../ledger/index.js';
 import type { MigrationApi, Written } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
-import { isSuccess, type RowOutcome } from '../engine/row-outcome.js';
+import { isSuccess, type RowOutcome } from '../outcomes/row-outcome.js';
 import type { PhaseName } from '../contracts/steps.js';
 import { outcomesFor } from './outcomes.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';

@@ -1,6 +1,6 @@
 import { centsOf, formatCents, lineAmountCents, sumCents } from '../../money/index.js';
 import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
-import type { References } from '../engine/references.js';
+import type { References } from '../outcomes/references.js';
 
 /** A document line as both invoice and bill routes need it, references resolved. */
 export interface ResolvedLine {

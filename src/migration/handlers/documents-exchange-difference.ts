@@ -16,13 +16,13 @@ import type { JournalEntryBody, MigrationApi, Written } from '../contracts/migra
 import type { PhaseName, StepName } from '../contracts/steps.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
-import type { RowOutcome } from '../engine/row-outcome.js';
-import type { References } from '../engine/references.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
+import type { References } from '../outcomes/references.js';
 import { documentLines } from './document-lines.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { nextPageOf } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
-import { exchangeAccountOf } from './exchange-account.js';
+import { exchangeAccountOf } from './exchange-account-of.js';
 
 /** Outcome entity of a foreign document's exchange difference; key `invoice:<key>`, `bill:<key>`. */
 export const EXCHANGE_DIFFERENCE = 'exchange-difference';

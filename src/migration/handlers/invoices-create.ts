@@ -2,7 +2,12 @@ import type { SalesDocument } from '../../ledger/index.js';
 import type { InvoiceBody, WorkspaceInvoice } from '../contracts/migration-api.js';
 import type { PhaseHandler } from '../engine/phase-handler.js';
 import { documentLines } from './document-lines.js';
-import { createdDocuments, planDocuments, workspaceNumber, type DocumentRow } from './documents.js';
+import {
+  createdDocuments,
+  planDocuments,
+  workspaceNumber,
+  type DocumentRow,
+} from './document-plans.js';
 import { outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 import { cancelledNumbers, currentNumber } from './undone-documents.js';

@@ -4,7 +4,7 @@ import { legacyBaseLines, type SalesDocument } from '../../ledger/index.js';
 import type { JournalEntryBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
-import type { RowOutcome } from '../engine/row-outcome.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { nextPageOf } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';

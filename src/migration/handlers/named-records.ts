@@ -8,8 +8,8 @@ import type {
 } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
-import type { References } from '../engine/references.js';
-import type { RowOutcome } from '../engine/row-outcome.js';
+import type { References } from '../outcomes/references.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
 import type { StepName } from '../contracts/steps.js';
 import { bulkOutcomes, chunk, normalizeName, outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';

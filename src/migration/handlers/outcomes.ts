@@ -1,7 +1,7 @@
 import type { ApiWarning, BulkRowResult, Written } from '../contracts/migration-api.js';
 import type { UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
-import type { RowOutcome } from '../engine/row-outcome.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 
 /** Builds outcome entries for one step and phase. */

@@ -3,7 +3,7 @@ import type { MigrationApi } from '../contracts/migration-api.js';
 import type { StepName } from '../contracts/steps.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
-import { isSettled, isSuccess } from '../engine/row-outcome.js';
+import { isSettled, isSuccess } from '../outcomes/row-outcome.js';
 import { reversalEntity, reversalKey } from '../undo/reversal-rows.js';
 import { outcomesFor } from './outcomes.js';
 import { emptyCounts } from './selection.js';

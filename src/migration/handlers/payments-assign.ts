@@ -1,5 +1,5 @@
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
-import { isSettled } from '../engine/row-outcome.js';
+import { isSettled } from '../outcomes/row-outcome.js';
 import { outcomesFor } from './outcomes.js';
 import {
   PAYMENT_ALLOCATION,

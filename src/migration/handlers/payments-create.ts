@@ -1,7 +1,7 @@
 import type { TransactionBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
-import { isSettled } from '../engine/row-outcome.js';
+import { isSettled } from '../outcomes/row-outcome.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import {
   PAYMENT_ALLOCATION,

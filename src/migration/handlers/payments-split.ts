@@ -1,7 +1,7 @@
 import type { SplitBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
-import { isSettled, type RowOutcome } from '../engine/row-outcome.js';
+import { isSettled, type RowOutcome } from '../outcomes/row-outcome.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import {
   PAYMENT_PART,

@@ -2,7 +2,7 @@ import { CLOCK_SKEW_MARGIN_MS, pageEndsScan } from '../../partner-api/newest-fir
 import type { Page } from '../contracts/migration-api.js';
 import type { UnitContext, Reconciled } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
-import type { RowOutcome } from '../engine/row-outcome.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
 
 /**
  * Reconciles rows against one page of a newest-first listing. Each workspace record can be claimed

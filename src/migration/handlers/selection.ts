@@ -1,5 +1,5 @@
 import type { PlanContext } from '../engine/phase-handler.js';
-import { isSettled } from '../engine/row-outcome.js';
+import { isSettled } from '../outcomes/row-outcome.js';
 import type { RowCounts } from '../contracts/workflow-types.js';
 
 /**

@@ -6,7 +6,7 @@ import type {
 } from '../contracts/migration-api.js';
 import type { PhaseHandler, Reconciled, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
-import type { RowOutcome } from '../engine/row-outcome.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
 import { bulkOutcomes, ledgerliftRef, type outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 

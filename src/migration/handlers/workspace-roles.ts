@@ -1,5 +1,5 @@
 import type { WorkspaceAccount } from '../contracts/migration-api.js';
-import type { WorkspaceRole } from '../engine/references.js';
+import type { WorkspaceRole } from '../outcomes/references.js';
 
 /** How each control account shows itself in a workspace's chart: type bucket and a name pattern. */
 const roleSignatures: Record<WorkspaceRole, { type: string; pattern: RegExp }> = {

@@ -1,8 +1,8 @@
 import type { RunStore } from '../../run-store/run-store.js';
 import { ROUND_ROWS_KEPT, type ReplayRound, type RoundRow } from '../contracts/replay-round.js';
 import type { RunProgress, RunScope } from '../contracts/workflow-types.js';
-import type { RowOutcome } from '../engine/row-outcome.js';
-import { scopeKeys } from '../engine/run-keys.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
+import { scopeKeys } from '../outcomes/run-keys.js';
 import { chainOf, roundKey, roundsPrefix } from './round-keys.js';
 
 /** A round as stored: the history, and where in the outcome log the round's entries ended. */

@@ -4,6 +4,9 @@ import { validateLedger } from '../../validation/validate-ledger.js';
 import type { StagingItem } from '../contracts/staged-row.js';
 import type { StageInput } from '../contracts/workflow-types.js';
 
+/** Reads the exports (readers, mapping and validation) as the item stream staging consumes. */
+export type ExportsReader = (input: StageInput) => AsyncIterable<StagingItem>;
+
 /** The exports of a run, read, mapped and validated: the item stream staging consumes. */
 export function readValidatedExports(input: StageInput): AsyncIterable<StagingItem> {
   const items = readLedger({

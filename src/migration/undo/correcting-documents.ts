@@ -2,7 +2,7 @@ import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import type { BillBody, InvoiceBody } from '../contracts/migration-api.js';
 import type { UnitContext } from '../engine/phase-handler.js';
 import { billsCreate } from '../handlers/bills-create.js';
-import type { DocumentRow } from '../handlers/documents.js';
+import type { DocumentRow } from '../handlers/document-plans.js';
 import { invoicesCreate } from '../handlers/invoices-create.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ownRecordId, type RowOutcome } from '../engine/row-outcome.js';
+import { ownRecordId, type RowOutcome } from '../outcomes/row-outcome.js';
 
 /**
  * Whether the run itself wrote the record: created, or found again after one of its own calls

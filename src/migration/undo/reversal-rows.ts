@@ -1,6 +1,6 @@
 import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import type { JournalEntryBody } from '../contracts/migration-api.js';
-import type { DocumentRow } from '../handlers/documents.js';
+import type { DocumentRow } from '../handlers/document-plans.js';
 
 /** Outcome entity of a reversal: the reversed record's entity, prefixed. */
 export function reversalEntity(entity: string): string {

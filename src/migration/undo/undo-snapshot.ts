@@ -2,8 +2,8 @@ import type { MigrationApi, Page } from '../contracts/migration-api.js';
 import type { UndoSnapshotPart } from '../contracts/undo.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
-import { toReadCallError } from '../engine/execute-unit.js';
-import { readWorkspacePage } from '../engine/snapshot.js';
+import { toReadCallError } from '../sending/execute-unit.js';
+import { readWorkspacePage } from '../workspace/workspace-snapshot.js';
 import { snapshotPartRecords } from './pre-run-records.js';
 import { undoKeys, type SnapshotMarker } from './undo-keys.js';
 

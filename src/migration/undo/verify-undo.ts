@@ -3,7 +3,7 @@ import type { StepName } from '../contracts/steps.js';
 import type { NotReversible, UndoVerification } from '../contracts/undo.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import { openOutcomes, type EngineDeps } from '../engine/engine.js';
-import type { RowOutcome } from '../engine/row-outcome.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
 import { trialBalanceRows } from '../verification/report-figures.js';
 import { createdByRun } from './created-by-run.js';
 import { preRunRecordIds } from './pre-run-records.js';

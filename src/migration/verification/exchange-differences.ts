@@ -1,7 +1,7 @@
 import { centsOf, formatCents, type Cents } from '../../money/index.js';
 import type { RunStore } from '../../run-store/run-store.js';
-import { DocumentFactsLog } from '../engine/document-facts-log.js';
-import { isSuccess, type RowOutcome } from '../engine/row-outcome.js';
+import { DocumentFactsLog } from '../outcomes/document-facts-log.js';
+import { isSuccess, type RowOutcome } from '../outcomes/row-outcome.js';
 import { EXCHANGE_DIFFERENCE } from '../handlers/documents-exchange-difference.js';
 
 /** One foreign document's exchange difference, as the verification report lists it. */

@@ -1,7 +1,7 @@
 import type { ReportName } from '../contracts/migration-api.js';
-import { toReadCallError } from '../engine/execute-unit.js';
+import { toReadCallError } from '../sending/execute-unit.js';
 import type { EngineDeps } from '../engine/engine.js';
-import { scopeKeys } from '../engine/run-keys.js';
+import { scopeKeys } from '../outcomes/run-keys.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 
 /** Fetches one report of the workspace (one API call) into the run store for verification. */

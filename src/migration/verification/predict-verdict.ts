@@ -8,7 +8,7 @@ import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
 import type { VerificationReport } from '../contracts/verification-report.js';
 import type { EngineDeps } from '../engine/engine.js';
-import { scopeKeys } from '../engine/run-keys.js';
+import { scopeKeys } from '../outcomes/run-keys.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import { stageLedger, type StageSettings } from '../staging/stage-ledger.js';
 import { verifyBooks } from './verify-books.js';
@@ -31,7 +31,7 @@ const STAGE_ID = 'predicted';
  * with (verify-books.ts), so every difference a run would report, with its probable cause, is
  * known before any run starts. A live run compares the workspace with the same legacy figures; it
  * verifies when the workspace ends as projected, which the workspace pre-check
- * (src/migration/workspace-check/) makes the precondition.
+ * (src/migration/workspace/) makes the precondition.
  */
 export async function predictVerdict(
   items: AsyncIterable<StagingItem> | Iterable<StagingItem>,

@@ -1,8 +1,8 @@
 import type { Party, PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import { centsOf, formatCents } from '../../money/index.js';
 import type { Row } from './csv-file.js';
-import { fourPlaces, xeroDate } from './format.js';
-import { documentTypeLabels, statusLabels, taxTypeOf } from './labels.js';
+import { fourPlaces, xeroDate } from './xero-values.js';
+import { documentTypeLabels, statusLabels, taxTypeOf } from './xero-labels.js';
 
 /**
  * The export rows of an invoice, bill or credit: one per line, the document's fields repeated on

@@ -1,6 +1,6 @@
 import type { Account, Party, Product, Vendor } from '../../ledger/index.js';
 import type { Row } from './csv-file.js';
-import { accountTypeLabels, taxRates } from './labels.js';
+import { accountTypeLabels, taxRates } from './xero-labels.js';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 

@@ -1,7 +1,7 @@
 import type { BankTransaction, CreditApplication, Payment } from '../../ledger/index.js';
 import type { Row } from './csv-file.js';
-import { xeroDate } from './format.js';
-import { creditTypes, paymentTypes } from './labels.js';
+import { xeroDate } from './xero-values.js';
+import { creditTypes, paymentTypes } from './xero-labels.js';
 
 /**
  * A bank statement line: one signed amount, money out negative. The statement has no line ids (the

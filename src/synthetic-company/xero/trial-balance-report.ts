@@ -1,6 +1,6 @@
 import { accountTypeOf, type Account } from '../../ledger/index.js';
 import type { Cents } from '../../money/index.js';
-import { reportAmount, reportDate } from './format.js';
+import { reportAmount, reportDate } from './xero-values.js';
 import { trialBalanceHeaders } from './layouts.js';
 
 export interface TrialBalanceReport {

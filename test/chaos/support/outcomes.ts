@@ -1,4 +1,4 @@
-import type { RowOutcome } from '../../../src/migration/engine/row-outcome.js';
+import type { RowOutcome } from '../../../src/migration/outcomes/row-outcome.js';
 import { openRunStores } from '../../../src/run-store/open-run-store.js';
 import { readWholeLog } from '../../../src/run-store/run-store.js';
 

@@ -1,6 +1,6 @@
 import type { StageManifest } from '../../../src/migration/contracts/stage-manifest.js';
 import { stepNames } from '../../../src/migration/contracts/steps.js';
-import type { RunReadModel } from '../../../src/migration/run-read-model.js';
+import type { RunReadModel } from '../../../src/migration/reporting/run-read-model.js';
 
 const noAging = {
   current: '0.00',

@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RowOutcome } from '../../../src/migration/engine/row-outcome.js';
+import type { RowOutcome } from '../../../src/migration/outcomes/row-outcome.js';
 import { buildRunReport } from '../../../src/reports/build-run-report.js';
 import { idMapOf } from '../../../src/reports/id-map.js';
 import { writeRunReport } from '../../../src/reports/write-run-report.js';

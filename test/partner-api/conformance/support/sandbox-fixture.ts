@@ -24,7 +24,7 @@ import {
   type PartnerApiLogEvent,
 } from '../../../../src/partner-api/index.js';
 
-/** The sandbox's default app and workspace (sandbox/config.ts). */
+/** The sandbox's default app and workspace (sandbox/sandbox-config.ts). */
 export const SANDBOX_CLIENT_ID = 'ledgerlift-sandbox';
 export const SANDBOX_CLIENT_SECRET = 'sandbox-secret-not-for-production';
 export const SANDBOX_WORKSPACE_ID = '3f9a6c1e-8b2d-4e57-a1c4-5d6e7f809a1b';

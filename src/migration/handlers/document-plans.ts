@@ -1,0 +1,102 @@
+import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import { centsOf } from '../../money/index.js';
+import type { Written } from '../contracts/migration-api.js';
+import type { PlanContext, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
+import type { UnitRow } from '../contracts/unit-row.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
+import type { outcomesFor } from './outcomes.js';
+import { countDecided, emptyCounts, selectRow } from './selection.js';
+
+export interface DocumentRow<D extends SalesDocument | PurchaseDocument> {
+  document: D;
+  /** Set for documents open at the cutover: the amount the conversion document carries. */
+  outstandingAtCutover?: string;
+  /** Set when an undo cancelled the document under its own number (undone-documents.ts). */
+  reissuedAs?: string;
+}
+
+/** The number a document is created (and found again) under in the workspace. */
+export function workspaceNumber(row: DocumentRow<SalesDocument | PurchaseDocument>): string {
+  return row.reissuedAs ?? row.document.number;
+}
+
+/**
+ * Plans a document step: documents settled before the cutover are skipped (the opening balance
+ * covers them), documents already in the workspace are matched, the rest get one call each.
+ */
+export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
+  context: PlanContext,
+  entity: 'invoice' | 'bill',
+  build: ReturnType<typeof outcomesFor>,
+  findExisting: (document: D, number: string) => string | undefined,
+  numberOf: (document: D) => string = (document) => document.number,
+): Promise<PlannedPhase<DocumentRow<D>>> {
+  const facts = await context.documents();
+  const counts = emptyCounts();
+  for await (const staged of context.stagedRows(entity === 'invoice' ? 'invoices' : 'bills')) {
+    const document = staged.record as D;
+    counts.planned += 1;
+    const fact = facts.get(entity, document.key);
+    const outstanding = fact?.outstandingAtCutover;
+    const number = numberOf(document);
+    const row: UnitRow<DocumentRow<D>> = {
+      entity,
+      key: document.key,
+      location: document.source,
+      data: {
+        document,
+        ...(outstanding !== undefined ? { outstandingAtCutover: outstanding } : {}),
+        ...(number !== document.number ? { reissuedAs: number } : {}),
+      },
+    };
+    const selection = selectRow(context, entity, document.key);
+    if (selection === 'settled') counts.done += 1;
+    if (selection !== 'plan') continue;
+    const decide = async (outcome: RowOutcome) => {
+      await context.sink.decided(outcome);
+      countDecided(counts, outcome.status);
+    };
+    if (outstanding === '0.00') {
+      await decide(
+        build.skipped(
+          row,
+          'document.settled-before-cutover',
+          `${document.number} was settled before the cutover; the opening balance covers it.`,
+        ),
+      );
+      continue;
+    }
+    const existing = findExisting(document, number);
+    if (existing) {
+      await decide(build.matched(row, existing, `${entity}.existing`));
+      continue;
+    }
+    await context.sink.unit([row]);
+  }
+  return { units: [], decided: [], counts };
+}
+
+/**
+ * Outcomes of a document create: created, with a warning when the workspace's total is not the
+ * total the legacy document (or its conversion amount) says, so a rounding difference never hides.
+ */
+export function createdDocuments<D extends SalesDocument | PurchaseDocument>(
+  build: ReturnType<typeof outcomesFor>,
+  context: UnitContext,
+  written: Written<unknown>,
+  sent: Array<UnitRow<DocumentRow<D>>>,
+): RowOutcome[] {
+  const data = written.data as { id: string; total: string };
+  return sent.map((row) => {
+    const expected = row.data.outstandingAtCutover ?? row.data.document.total;
+    const warnings = [...written.warnings];
+    if (centsOf(data.total) !== centsOf(expected)) {
+      warnings.push({
+        field: 'total',
+        reason: 'differs',
+        message: `the workspace total ${data.total} differs from ${expected}`,
+      });
+    }
+    return build.created(row, data.id, context.unitId, warnings);
+  });
+}

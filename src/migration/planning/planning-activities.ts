@@ -1,0 +1,15 @@
+import { withFailureMapping } from '../../../activities/to-application-failure.js';
+import type { PlanPhaseInput, RunScope } from '../contracts/workflow-types.js';
+import type { EngineDeps } from '../engine/engine.js';
+import { planPhase } from './plan-phase.js';
+import { planTagOf } from './plan-tags.js';
+
+/** Planning's activities: a phase's units (local, no API call) and the execution's plan tag. */
+export function createPlanningActivities(deps: EngineDeps) {
+  return {
+    planPhase: withFailureMapping((input: PlanPhaseInput) => planPhase(deps, input)),
+    planTag: withFailureMapping((input: { scope: RunScope }) => planTagOf(deps, input)),
+  };
+}
+
+export type PlanningActivities = ReturnType<typeof createPlanningActivities>;

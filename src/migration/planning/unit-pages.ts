@@ -1,0 +1,83 @@
+import type { RunStore } from '../../run-store/run-store.js';
+import type { UnitRef } from '../contracts/steps.js';
+import type { UnitRow } from '../contracts/unit-row.js';
+import type { RunScope } from '../contracts/workflow-types.js';
+import { scopeKeys } from '../outcomes/run-keys.js';
+
+/**
+ * Units stored per run store document. Planning wrote one synced document per unit (19,504 for
+ * the medium benchmark company, most of a dry run's planning time, spent waiting for the disk); a
+ * page of units is one write and one sync. The same size as a dry run's prediction batch
+ * (src/migration/sending/predict-units.ts), so a batch reads one page.
+ */
+export const UNITS_PER_PAGE = 100;
+
+/**
+ * A page of consecutive units of one phase: unit `first + i` is `units[i]`, each kept as its own
+ * JSON text so a reader parses only the unit it runs and gets rows no other unit shares.
+ */
+export interface UnitPage {
+  first: number;
+  units: string[];
+}
+
+export function pageOfUnit(index: number): number {
+  return Math.floor(index / UNITS_PER_PAGE);
+}
+
+/** The page holding `units` (UnitRow arrays), the first of which has index `first`. */
+export function unitPage(first: number, units: ReadonlyArray<readonly UnitRow[]>): UnitPage {
+  return { first, units: units.map((rows) => JSON.stringify(rows)) };
+}
+
+/** Pages recently read, by store location and key: a phase's units run roughly in order. */
+const PAGES_KEPT = 16;
+const recentPages = new Map<string, Promise<UnitPage | undefined>>();
+
+/** Pages never change once written (a retried plan writes the same), so a read can be reused. */
+function readPage(store: RunStore, key: string): Promise<UnitPage | undefined> {
+  const id = `${store.location}\u0000${key}`;
+  const known = recentPages.get(id);
+  if (known) {
+    // Most recently used last, so the oldest is dropped first.
+    recentPages.delete(id);
+    recentPages.set(id, known);
+    return known;
+  }
+  const read = store.getDocument<UnitPage>(key);
+  recentPages.set(id, read);
+  // Only pages that exist are kept: a missing one (a plan stored one document per unit) or a
+  // failed read is asked again next time.
+  read.then(
+    (page) => {
+      if (!page) recentPages.delete(id);
+    },
+    () => recentPages.delete(id),
+  );
+  while (recentPages.size > PAGES_KEPT) {
+    const oldest = recentPages.keys().next().value;
+    if (oldest === undefined) break;
+    recentPages.delete(oldest);
+  }
+  return read;
+}
+
+/**
+ * A planned unit's rows, or undefined if it was never planned. Reads the unit's page; a phase
+ * planned before pages existed (a run that began on an earlier build) kept one document per unit,
+ * which is read instead.
+ */
+export async function readUnit(
+  store: RunStore,
+  scope: RunScope,
+  unit: UnitRef,
+): Promise<{ rows: UnitRow[] } | undefined> {
+  const keys = scopeKeys(scope);
+  const page = await readPage(
+    store,
+    keys.unitPage(unit.planId, unit.step, unit.phase, pageOfUnit(unit.index)),
+  );
+  if (!page) return store.getDocument<{ rows: UnitRow[] }>(keys.unit(unit));
+  const text = page.units[unit.index - page.first];
+  return text === undefined ? undefined : { rows: JSON.parse(text) as UnitRow[] };
+}

@@ -1,0 +1,99 @@
+import type { Account, Problem } from '../../ledger/index.js';
+import { logEntries } from '../../run-store/run-store.js';
+import type { Projection, StageManifest } from '../contracts/stage-manifest.js';
+import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
+import type { StepName } from '../contracts/steps.js';
+import type { RunScope } from '../contracts/workflow-types.js';
+import { openOutcomes, type EngineDeps } from '../engine/engine.js';
+import type { RecordStatus } from '../outcomes/record-status.js';
+import type { RowOutcome } from '../outcomes/row-outcome.js';
+import { scopeKeys } from '../outcomes/run-keys.js';
+import { recordsOf, stagingSkips } from './run-summaries.js';
+import { readChunks } from '../staging/chunk-writer.js';
+import { stageKeys } from '../staging/stage-keys.js';
+
+import type { ReplayRound } from '../contracts/replay-round.js';
+import { summarizeCallLog, type CallLogStepSummary } from '../call-log/summarize-call-log.js';
+import { readReplayHistory } from '../replay-history/record-round.js';
+import { chainOf } from '../replay-history/round-keys.js';
+import type { AgingComparison, VerificationReport } from '../contracts/verification-report.js';
+import type { RecordedCall } from '../contracts/recorded-call.js';
+import { DocumentFactsLog } from '../outcomes/document-facts-log.js';
+import { recordedCalls } from './recorded-calls.js';
+import { legacyAging, workspaceAging } from '../verification/aging-by-bucket.js';
+
+/**
+ * A run as its readers (reports, the CLI) see it: what staging found, each record's status, the
+ * outcomes and the verification. The only door into the run store's keys for code outside the
+ * migration, so the storage layout can change without touching them.
+ */
+export interface RunReadModel {
+  manifest: StageManifest;
+  projection: Projection | undefined;
+  verification: VerificationReport | undefined;
+  /** Every staged record of a step with its status, one chunk in memory at a time. */
+  records(step: StepName): AsyncIterable<{ row: StagedRow } & RecordStatus>;
+  /** Rows skipped at staging (invalid, before the cutover...), one page in memory at a time. */
+  stagingSkips(): AsyncIterable<StagingSkip>;
+  /** Every outcome this scope recorded. */
+  outcomes(): Iterable<RowOutcome>;
+  /** Every problem reading and validation found, one page in memory at a time. */
+  problems(): AsyncIterable<Problem>;
+  /** The staged accounts (their names label the verification). */
+  accounts(): AsyncIterable<Account>;
+  /** The API calls of this run's stages (this dry run; or the live run's rounds), per step. */
+  callLogSummary?(): Promise<CallLogStepSummary[]>;
+  /** Live runs: each round so far (the main pass, then each replay). */
+  replayHistory?(): Promise<ReplayRound[]>;
+  /** Every call this scope's outcome log recorded, in order (live runs; none in a dry run). */
+  recordedCalls(): AsyncIterable<RecordedCall>;
+  /** Receivables and payables by aging bucket: legacy, and the workspace's in a live run. */
+  aging(): Promise<AgingComparison>;
+}
+
+/** Opens the read model of one scope (mode and stage) of a run. */
+export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promise<RunReadModel> {
+  const store = await deps.openStore(scope.runName);
+  const stage = stageKeys(scope.stageId);
+  const manifest = await store.getDocument<StageManifest>(stage.manifest);
+  if (!manifest) throw new Error(`Run "${scope.runName}" has no staged manifest ${scope.stageId}.`);
+  const projection = await store.getDocument<Projection>(stage.projection);
+  const verification = await store.getDocument<VerificationReport>(
+    scopeKeys(scope).report('verification'),
+  );
+  const { log, view } = await openOutcomes(deps, store, scope);
+  return {
+    manifest,
+    projection,
+    verification,
+    records: (step) => recordsOf(store, view, scope.stageId, step),
+    stagingSkips: () => stagingSkips(store, scope.stageId),
+    outcomes: () => log.values(),
+    problems: () => logEntries(store, stage.problems) as AsyncIterable<Problem>,
+    callLogSummary: () =>
+      summarizeCallLog(store, (stage) => chainOf(stage) === chainOf(scope.stageId)),
+    replayHistory: () => readReplayHistory(store, scope.stageId),
+    recordedCalls: () => recordedCalls(store, scopeKeys(scope).outcomes),
+    aging: async () => {
+      const facts = await new DocumentFactsLog(store, stage.documentFacts).refresh();
+      const legacy = legacyAging(facts.values(), manifest.endDate);
+      const workspace = async (report: 'aged-receivables' | 'aged-payables') => {
+        const payload = await store.getDocument<unknown>(scopeKeys(scope).report(report));
+        return payload === undefined ? undefined : workspaceAging(payload);
+      };
+      const [receivable, payable] = await Promise.all([
+        workspace('aged-receivables'),
+        workspace('aged-payables'),
+      ]);
+      return {
+        asOf: manifest.endDate,
+        receivable: { legacy: legacy.receivable, ...(receivable ? { workspace: receivable } : {}) },
+        payable: { legacy: legacy.payable, ...(payable ? { workspace: payable } : {}) },
+      };
+    },
+    accounts: async function* () {
+      for await (const row of readChunks<StagedRow>(store, stage.rows('accounts')))
+        yield row.record as Account;
+    },
+  };
+}

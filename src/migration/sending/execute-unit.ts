@@ -1,0 +1,212 @@
+import type { RunStore } from '../../run-store/run-store.js';
+import { noteCall } from '../call-log/capture-calls.js';
+import type { UnitInput, UnitResult } from '../contracts/workflow-types.js';
+import {
+  PausingCallError,
+  QUOTA_WAIT_LIMIT_MS,
+  RetryableCallError,
+  type ClassifiedFailure,
+} from '../engine/call-failure.js';
+import type { EngineDeps } from '../engine/engine.js';
+import { noteOf } from './call-note.js';
+import { openUnit } from './open-unit.js';
+import type { PhaseHandler } from '../engine/phase-handler.js';
+import { isSuccess, type RowOutcome } from '../outcomes/row-outcome.js';
+import { lateByMs, REQUEUE_DELAY_MS, type SendWindow } from './send-deadline.js';
+import { needsReconciliation, settleDelayMs, type UnitAttempt } from './unit-attempt.js';
+
+/**
+ * Executes one unit: exactly one API call in a live run, a prediction in a dry run.
+ *
+ * Rows already settled (by an earlier attempt, a reconciliation or another run) are left out. If an
+ * earlier attempt may have committed, nothing is sent: the caller reconciles first and calls again.
+ * Rows fail with the API's reason; only transport, rate and credential problems throw.
+ *
+ * With a send window (the paced API activity passes one), a call whose run-store work before the
+ * send outlasted it is not sent: the unit goes back to the queue (src/migration/sending/send-deadline.ts).
+ */
+export async function executeUnit(
+  deps: EngineDeps,
+  input: UnitInput,
+  sendWindow?: SendWindow,
+): Promise<UnitResult> {
+  const { store, handler, log, view, attemptKey, attempt, context, pending } = await openUnit(
+    deps,
+    input,
+  );
+  if (pending.length === 0) {
+    return { kind: 'done', rows: { done: 0, failed: 0, skipped: 0 }, calls: 0 };
+  }
+  // A call of this unit, or of an earlier unit that gave up on these rows, may have been applied.
+  const mayExist =
+    needsReconciliation(attempt) ||
+    (attempt?.state !== 'reconciled' &&
+      pending.some((row) => view.get(row.entity, row.key)?.maybeApplied));
+  if (input.scope.mode === 'live' && !handler.idempotent && mayExist) {
+    const settleMs = settleDelayMs(attempt, deps.ambiguousSettleMs, deps.now());
+    if (settleMs > 0) {
+      throw new RetryableCallError(
+        'AmbiguousWrite',
+        `an earlier call of this unit may still be applied; looking for its rows in ${Math.ceil(settleMs / 1000)} s`,
+        settleMs,
+      );
+    }
+    await store.putDocument(attemptKey, {
+      attempts: attempt?.attempts ?? 0,
+      ...(attempt?.firstStartedAt ? { firstStartedAt: attempt.firstStartedAt } : {}),
+      state: 'reconciled',
+    } satisfies UnitAttempt);
+    // Counted over all the unit's rows: each lookup keeps its index while rows get settled.
+    return { kind: 'reconcile', lookups: handler.lookups(context.unitRows ?? pending) };
+  }
+
+  const prepared = handler.prepare(context, pending);
+  await log.append(prepared.failed);
+  const finish = (outcomes: RowOutcome[], calls: number): UnitResult => {
+    const all = [...prepared.failed, ...outcomes];
+    const succeededRows = rowsOf(outcomes.filter(isSuccess));
+    const succeeded = prepared.sent.filter((row) => succeededRows.has(rowId(row)));
+    return {
+      kind: 'done',
+      rows: {
+        done: handler.recordsFinished
+          ? handler.recordsFinished(context, succeeded)
+          : succeeded.length,
+        failed: all.filter((o) => o.status === 'failed').length,
+        skipped: all.filter((o) => o.status === 'skipped').length,
+      },
+      calls,
+    };
+  };
+  if (prepared.request === undefined || prepared.sent.length === 0) return finish([], 0);
+
+  if (input.scope.mode === 'dry-run') {
+    const predicted = handler.predict(context, prepared.sent);
+    await log.append(predicted);
+    return finish(predicted, 1);
+  }
+
+  const startedAt = deps.now().toISOString();
+  await store.putDocument(attemptKey, {
+    state: 'sending',
+    attempts: (attempt?.attempts ?? 0) + 1,
+    firstStartedAt: attempt?.firstStartedAt ?? startedAt,
+    lastSentAt: startedAt,
+  } satisfies UnitAttempt);
+  // Checked after the intent is stored, the last run-store write before the send.
+  const lateMs = lateByMs(sendWindow, deps.now().getTime());
+  if (lateMs > 0) {
+    // Nothing was sent: the attempt is as it was, so the next one sends without reconciling. If
+    // this write fails, "sending" stays and the next attempt reconciles first, which is safe too.
+    await store.putDocument(
+      attemptKey,
+      attempt ?? ({ state: 'not-sent', attempts: 0 } satisfies UnitAttempt),
+    );
+    throw new RetryableCallError(
+      'StalledBeforeSend',
+      `the run store held this call ${Math.ceil(lateMs / 1000)} s past its turn; it goes back to the paced queue`,
+      REQUEUE_DELAY_MS,
+    );
+  }
+  const api = await deps.api(input.scope.profile);
+  let outcomes: RowOutcome[];
+  try {
+    const written = await handler.send(api, prepared.request);
+    outcomes = handler.interpret(context, written, prepared.sent);
+    noteCall(noteOf(prepared.sent.length, outcomes));
+  } catch (error) {
+    noteCall(noteOf(prepared.sent.length, []));
+    const failure = deps.classify(error);
+    const rejected = await settleFailure(store, attemptKey, failure);
+    if (!rejected) throw toCallError(failure);
+    outcomes = prepared.sent.map((row) => ({
+      entity: row.entity,
+      key: row.key,
+      status: 'failed',
+      code: `api.${failure.httpStatus ?? failure.kind}`,
+      reason: failure.message,
+      step: input.unit.step,
+      phase: input.unit.phase,
+      unit: context.unitId,
+      ...(row.location ? { location: row.location } : {}),
+    }));
+  }
+  outcomes = outcomes.map((outcome) => ({ ...outcome, sentAt: startedAt }));
+  await log.append(outcomes);
+  const answeredRows = rowsOf(outcomes);
+  const unanswered = prepared.sent.filter((row) => !answeredRows.has(rowId(row)));
+  await store.putDocument(attemptKey, {
+    state: unanswered.length > 0 ? 'ambiguous' : 'done',
+    attempts: (attempt?.attempts ?? 0) + 1,
+    firstStartedAt: attempt?.firstStartedAt ?? startedAt,
+    lastSentAt: startedAt,
+  } satisfies UnitAttempt);
+  if (unanswered.length > 0) {
+    // The answer did not account for every row: some may exist. Reconcile before sending again.
+    throw new RetryableCallError(
+      'AmbiguousWrite',
+      `the API's answer did not mention ${unanswered.length} of ${prepared.sent.length} rows`,
+    );
+  }
+  return finish(outcomes, 1);
+}
+
+/**
+ * Records what a failed call means for the unit. Answers true when the API refused the rows (they
+ * fail with its reason); false when the call must be retried (after reconciling, if ambiguous).
+ */
+async function settleFailure(
+  store: RunStore,
+  attemptKey: string,
+  failure: ClassifiedFailure,
+): Promise<boolean> {
+  const attempt = (await store.getDocument<UnitAttempt>(attemptKey)) as UnitAttempt;
+  const rejected = ['rejected', 'not-found', 'conflict'].includes(failure.kind);
+  const state: UnitAttempt['state'] =
+    failure.kind === 'ambiguous' ? 'ambiguous' : rejected ? 'done' : 'not-sent';
+  await store.putDocument(attemptKey, { ...attempt, state } satisfies UnitAttempt);
+  return rejected;
+}
+
+/** The one place where a classified failure becomes a retry, a pause or a wait. */
+export function toCallError(failure: ClassifiedFailure): Error {
+  switch (failure.kind) {
+    case 'credential':
+      return new PausingCallError('CredentialProblem', failure.message);
+    case 'permission':
+      return new PausingCallError('PermissionDenied', failure.message);
+    case 'rate-limited':
+      if ((failure.retryAfterMs ?? 0) > QUOTA_WAIT_LIMIT_MS) {
+        return new PausingCallError(
+          'QuotaExhausted',
+          `${failure.message} (the API asks to wait ${Math.round((failure.retryAfterMs ?? 0) / 1000)} s)`,
+        );
+      }
+      return new RetryableCallError('RateLimited', failure.message, failure.retryAfterMs);
+    case 'ambiguous':
+      return new RetryableCallError('AmbiguousWrite', failure.message);
+    default:
+      return new RetryableCallError('TransientFailure', failure.message);
+  }
+}
+
+/** A failed read: nothing was written, so "ambiguous" means no more than transient. */
+export function toReadCallError(failure: ClassifiedFailure): Error {
+  return toCallError(failure.kind === 'ambiguous' ? { ...failure, kind: 'transient' } : failure);
+}
+
+export type { PhaseHandler };
+
+/** A row's identity in the outcome log: its entity and key. */
+function rowId(row: { entity: string; key: string }): string {
+  return `${row.entity}\u0000${row.key}`;
+}
+
+/**
+ * The rows some outcomes are about, for matching sent rows to them. A set, not a search per row:
+ * the invoices step's reclassify-tax unit carries a month of invoices (tens of thousands of rows at
+ * the large benchmark size), and a search per row made its prediction take 24 s a unit.
+ */
+function rowsOf(outcomes: readonly RowOutcome[]): Set<string> {
+  return new Set(outcomes.map(rowId));
+}
