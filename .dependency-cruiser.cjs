@@ -97,14 +97,7 @@ module.exports = {
       'staging-imports-intake-not-the-steps',
       'Staging reads the exports into the run store; it knows no plan, unit or outcome.',
       'src/migration/staging/',
-      [
-        foundations,
-        intake,
-        'src/(offheap|run-store)/',
-        'src/migration/(contracts|accounting)/',
-        // Until it moves into staging/ (homes-workflow-moves.sh): the source's confinement.
-        'src/migration/confine-source\\.ts$',
-      ],
+      [foundations, intake, 'src/(offheap|run-store)/', 'src/migration/(contracts|accounting)/'],
       activityHalf,
     ),
     onlyImports(
@@ -121,8 +114,6 @@ module.exports = {
         'src/run-store/',
         'src/migration/(contracts|outcomes)/',
         'src/migration/planning/plan-sink\\.ts$',
-        // Until workspace-binding.ts moves into workspace/ (homes-workflow-moves.sh).
-        'src/migration/sending/execute-unit\\.ts$',
       ],
     ),
     onlyImports(

@@ -1,9 +1,9 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
-import { SourceOutsideRoot } from '../src/migration/confine-source.js';
+import { SourceOutsideRoot } from '../src/migration/staging/confine-source.js';
 import { PausingCallError, RetryableCallError } from '../src/migration/engine/call-failure.js';
-import { WorkspaceBindingRefused } from '../src/migration/engine/workspace-binding.js';
+import { WorkspaceBindingRefused } from '../src/migration/workspace/workspace-binding.js';
 
 /**
  * The one place where an error becomes a Temporal failure (docs/partner-api-client.md, "Errors"):

@@ -30,7 +30,7 @@ import { BENCH_PROFILE } from './support/bench-stack.js';
 import { startChild } from './support/child.js';
 
 const size = (process.argv[2] ?? 'medium') as keyof typeof companySizes;
-/** The workflow's chunk of units per prediction activity (workflows/step-run/predict-in-chunks.ts). */
+/** The workflow's chunk of units per prediction activity (workflows/sending/predict-in-chunks.ts). */
 const CHUNK_UNITS = 1000;
 
 async function filesUnder(dir: string): Promise<{ files: number; bytes: number }> {

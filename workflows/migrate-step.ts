@@ -12,8 +12,8 @@ import { stepPhases, type PhaseName } from '../src/migration/contracts/steps.js'
 import type { PhasePlan } from '../src/migration/contracts/workflow-types.js';
 import { localActivities } from './activity-proxies.js';
 import { acceptCarried } from './carried-state.js';
-import { predictInChunks } from './step-run/predict-in-chunks.js';
-import { readSnapshots } from './step-run/read-snapshots.js';
+import { predictInChunks } from './sending/predict-in-chunks.js';
+import { readSnapshots } from './workspace/read-snapshots.js';
 import { handlePauseAndResume, reportProgress } from './step-run/step-progress.js';
 import {
   enterStepPhase,
@@ -25,7 +25,7 @@ import {
   type StepResult,
   type StepRun,
 } from './step-run/step-state.js';
-import { runUnitWindow } from './step-run/unit-window.js';
+import { runUnitWindow } from './sending/unit-window.js';
 
 export type { MigrateStepInput, StepResult } from './step-run/step-state.js';
 

@@ -17,15 +17,15 @@ import {
   estimatedMinutes,
   type UndoOutcome,
   type UndoPlan,
-} from '../src/migration/contracts/undo.js';
+} from '../src/migration/contracts/undo-types.js';
 import { checkUndoInput } from '../src/migration/contracts/undo-input-schema.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { acceptCarried } from './carried-state.js';
-import { checkRunWorkspace } from './ledger-run/workspace-binding.js';
-import { reverseGroups } from './undo-run/reverse-groups.js';
-import { undoProgressQuery } from './undo-run/undo-handlers.js';
-import { handleUndoPauseAndResume, pausingOnFailure } from './undo-run/undo-pause.js';
-import { undoApiActivities, undoLocalActivities as local } from './undo-run/undo-proxies.js';
+import { checkRunWorkspace } from './workspace/bind-run-workspace.js';
+import { reverseGroups } from './undo/reverse-groups.js';
+import { undoProgressQuery } from './undo/undo-handlers.js';
+import { handleUndoPauseAndResume, pausingOnFailure } from './undo/undo-pause.js';
+import { undoApiActivities, undoLocalActivities as local } from './undo/undo-proxies.js';
 import {
   addUndoCalls,
   finishUndoPhase,
@@ -34,7 +34,7 @@ import {
   setUndoState,
   undoProgressOf,
   type UndoRun,
-} from './undo-run/undo-state.js';
+} from './undo/undo-state.js';
 
 /** The workflow's signature, for continue-as-new (which must not import the workflow itself). */
 type UndoRunWorkflow = (given: UndoInput, cursor?: UndoCursor) => Promise<UndoOutcome>;
@@ -75,7 +75,7 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
   setHandler(undoProgressQuery, () => undoProgressOf(run));
   handleUndoPauseAndResume(run);
   setUndoState(run, 'planning');
-  // Only in the run's own workspace (src/migration/engine/workspace-binding.ts).
+  // Only in the run's own workspace (src/migration/workspace/workspace-binding.ts).
   if (!cursor) {
     await checkRunWorkspace(scope, 'undo');
     addUndoCalls(run, 1);

@@ -7,8 +7,8 @@ import {
   type BindingUse,
   type WorkspaceBinding,
   type WorkspaceIdentity,
-} from '../migration/contracts/workspace-binding.js';
-import { readWorkspaceBinding } from '../migration/engine/workspace-binding.js';
+} from '../migration/contracts/workspace-identity.js';
+import { readWorkspaceBinding } from '../migration/workspace/workspace-binding.js';
 import { openRunStores } from '../run-store/open-run-store.js';
 import { CliError, exitCodes } from './exit-codes.js';
 
@@ -25,7 +25,7 @@ function workerFiles(dev: DevStackInfo | undefined) {
 }
 
 /**
- * The workspace a run name belongs to (src/migration/engine/workspace-binding.ts), or undefined
+ * The workspace a run name belongs to (src/migration/workspace/workspace-binding.ts), or undefined
  * when it has none yet, or when this machine cannot read the worker's run store: the worker then
  * checks it itself, before any write.
  */

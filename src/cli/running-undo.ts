@@ -1,8 +1,8 @@
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { pauseSignal, resumeSignal } from '../../workflows/handlers.js';
-import { undoProgressQuery } from '../../workflows/undo-run/undo-handlers.js';
-import { undoProgressLines } from '../../workflows/undo-run/render-undo-details.js';
-import { undoWorkflowId } from '../migration/contracts/undo.js';
+import { undoProgressQuery } from '../../workflows/undo/undo-handlers.js';
+import { undoProgressLines } from '../../workflows/undo/render-undo-details.js';
+import { undoWorkflowId } from '../migration/contracts/undo-types.js';
 import { runHolder } from './run-holder.js';
 
 /**

@@ -18,7 +18,7 @@ export interface SharedRunEstimate {
  * calling (the API queue's fairness, docs/deploy.md); when one finishes, its share goes to the
  * others. So a run beside a nearly finished one is slowed only for a while, and beside a large one
  * of twice its weight for as long as that one lasts. Assumes each run keeps calls waiting, which
- * the window scaled by weight is for (workflows/step-run/unit-window.ts).
+ * the window scaled by weight is for (workflows/sending/unit-window.ts).
  */
 export function estimateUnderSharing(
   calls: number,

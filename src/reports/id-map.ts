@@ -39,7 +39,7 @@ const WORKSPACE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 /**
  * Units of replay round n are planned as `replay-<n>/...` (`replay-<n>-<tag>/...` in a later
- * execution of the run name, workflows/ledger-run/plan-ids.ts); the main pass's are round 0.
+ * execution of the run name, workflows/planning/plan-ids.ts); the main pass's are round 0.
  */
 function roundOfUnit(unit: string | undefined): number {
   const match = /^replay-(\d+)[-/]/.exec(unit ?? '');

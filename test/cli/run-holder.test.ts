@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runWorkflowId } from '../../src/migration/contracts/run-name.js';
-import { undoWorkflowId } from '../../src/migration/contracts/undo.js';
+import { undoWorkflowId } from '../../src/migration/contracts/undo-types.js';
 import { heldMessage } from '../../src/cli/run-holder.js';
 
 describe('one writing workflow per run name', () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
-import { undoWorkflowId, type UndoInput } from '../../src/migration/contracts/undo.js';
+import { undoWorkflowId, type UndoInput } from '../../src/migration/contracts/undo-types.js';
 import type { CompanySize } from '../../src/synthetic-company/company-generator.js';
 import { generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';

@@ -3,7 +3,7 @@ import { ApplicationFailure, WorkflowFailedError, type WorkflowHandle } from '@t
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWorkflowId } from '../../src/migration/contracts/run-name.js';
 import { stepNames } from '../../src/migration/contracts/steps.js';
-import { undoWorkflowId, type UndoCursor } from '../../src/migration/contracts/undo.js';
+import { undoWorkflowId, type UndoCursor } from '../../src/migration/contracts/undo-types.js';
 import { generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import type { CarriedState } from '../../workflows/migrate-ledger.js';

@@ -1,7 +1,7 @@
 import { localActivities } from '../activity-proxies.js';
 import { exactCounts } from './exact-counts.js';
 import { leftOutStop } from './left-out-gate.js';
-import { planIdOf } from './plan-ids.js';
+import { planIdOf } from '../planning/plan-ids.js';
 import { progressOf, publish, setPhase } from './run-progress.js';
 import {
   addOtherCalls,
@@ -16,16 +16,16 @@ import {
   type LedgerRun,
   type RunOutcome,
 } from './run-state.js';
-import { stageExports } from './stage-exports.js';
-import { takeUndoSnapshot } from './undo-snapshot.js';
+import { stageExports } from '../staging/stage-exports.js';
+import { takeUndoSnapshot } from '../undo/take-undo-snapshot.js';
 import { runSteps } from './step-scheduler.js';
-import { verifyAndReport, writeReports } from './verify-and-report.js';
+import { verifyAndReport, writeReports } from '../verification/verify-and-report.js';
 import {
   checkBooksAgainstWorkspace,
   readWorkspaceForCheck,
   workspaceCheckScope,
-} from './workspace-precheck.js';
-import { bindRunWorkspace, checkRunWorkspace } from './workspace-binding.js';
+} from '../workspace/workspace-precheck.js';
+import { bindRunWorkspace, checkRunWorkspace } from '../workspace/bind-run-workspace.js';
 
 /**
  * A new run's first pass: stage the exports, run every selected step, verify and report. Answers
@@ -79,7 +79,7 @@ export async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined>
     // What an undo restores, read before the first write.
     await takeUndoSnapshot(scopeOf(run), stage.endDate, () => addOtherCalls(run, 1));
     // A later execution of the run name (after an undo, say) plans afresh
-    // (workflows/ledger-run/plan-ids.ts).
+    // (workflows/planning/plan-ids.ts).
     recordPlanTag(run, (await localActivities.planTag({ scope: scopeOf(run) })).tag);
   }
   await runSteps(run, planIdOf(0, run.planTag), settings.selectedSteps);

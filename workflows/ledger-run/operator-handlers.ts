@@ -24,7 +24,7 @@ import {
   scopeOf,
   type LedgerRun,
 } from './run-state.js';
-import { checkRunWorkspace } from './workspace-binding.js';
+import { checkRunWorkspace } from '../workspace/bind-run-workspace.js';
 
 /** Every query, signal and update the run answers. */
 export function registerOperatorHandlers(run: LedgerRun): void {

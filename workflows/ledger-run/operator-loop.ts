@@ -1,7 +1,7 @@
 import { allHandlersFinished, condition, continueAsNew, workflowInfo } from '@temporalio/workflow';
 import { localActivities } from '../activity-proxies.js';
 import { exactCounts } from './exact-counts.js';
-import { planIdOf } from './plan-ids.js';
+import { planIdOf } from '../planning/plan-ids.js';
 import { progressOf, publish, setPhase } from './run-progress.js';
 import {
   beginReplayRound,
@@ -17,9 +17,9 @@ import {
   type QueuedReplay,
   type RunOutcome,
 } from './run-state.js';
-import { stageExports } from './stage-exports.js';
+import { stageExports } from '../staging/stage-exports.js';
 import { runSteps } from './step-scheduler.js';
-import { verifyAndReport } from './verify-and-report.js';
+import { verifyAndReport } from '../verification/verify-and-report.js';
 
 /**
  * A live run after its first pass: replays failed rows when the operator asks, until the operator

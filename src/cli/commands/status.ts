@@ -10,7 +10,7 @@ import { followHint } from '../follow-hint.js';
 import { watchRun } from '../watch-run.js';
 import { describeEndedRun, endedStatusOf } from '../ended-run.js';
 import { runningUndo, undoStatus } from '../running-undo.js';
-import type { UndoOutcome } from '../../migration/contracts/undo.js';
+import type { UndoOutcome } from '../../migration/contracts/undo-types.js';
 import { undoSummary } from './undo.js';
 
 /**

@@ -1,13 +1,13 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { undoRun } from '../../../workflows/undo-run.js';
-import { describeWorkspace } from '../../migration/contracts/workspace-binding.js';
+import { describeWorkspace } from '../../migration/contracts/workspace-identity.js';
 import { runNameProblem } from '../../migration/contracts/run-name.js';
 import { isStepName, type StepName } from '../../migration/contracts/steps.js';
 import {
   undoWorkflowId,
   type UndoInput,
   type UndoOutcome,
-} from '../../migration/contracts/undo.js';
+} from '../../migration/contracts/undo-types.js';
 import { undoReportFiles } from '../../reports/undo/write-undo-report.js';
 import { chooseProfile } from '../default-profile.js';
 import { CliError, exitCodes } from '../exit-codes.js';

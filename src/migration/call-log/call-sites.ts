@@ -49,7 +49,7 @@ export function reportCallSite(scope: RunScope, attempt: number): CallSite {
 /** The call log's name for the read of which workspace a run's profile reaches. */
 export const WORKSPACE_BINDING_STEP = 'workspace-binding';
 
-/** That read (src/migration/engine/workspace-binding.ts): one call, before the workspace is touched. */
+/** That read (src/migration/workspace/workspace-binding.ts): one call, before the workspace is touched. */
 export function workspaceBindingCallSite(input: { scope: RunScope }, attempt: number): CallSite {
   return {
     ...base(input.scope, attempt),

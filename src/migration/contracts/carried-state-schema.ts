@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './migrate-ledger-input-schema.js';
 import { stepNames, stepPhases, type PhaseName, type StepName } from './steps.js';
-import { undoPhases, type UndoCursor } from './undo.js';
+import { undoPhases, type UndoCursor } from './undo-types.js';
 import type {
   PhasePlan,
   RowCounts,

@@ -41,7 +41,7 @@ export const MAX_UNIT_WINDOW = 256;
  * How many of a step's API calls are in flight at once: its concurrency times the run's weight.
  * Fairness only acts on calls waiting in the API queue; a run whose weight earns it twice the pace
  * drains a fixed window twice as fast, so it needs twice the window to keep calls waiting there
- * (workflows/step-run/unit-window.ts). Without the scaling, a heavy run gets less than its share.
+ * (workflows/sending/unit-window.ts). Without the scaling, a heavy run gets less than its share.
  */
 export function unitWindow(concurrency: number, weight: number = DEFAULT_RUN_WEIGHT): number {
   return Math.min(MAX_UNIT_WINDOW, Math.max(1, Math.ceil(concurrency * weight)));

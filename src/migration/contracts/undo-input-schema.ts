@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_RUN_WEIGHT, MIN_RUN_WEIGHT } from './fair-share.js';
 import { RUN_NAME_PATTERN } from './run-name.js';
 import { stepNames } from './steps.js';
-import type { UndoInput } from './undo.js';
+import type { UndoInput } from './undo-types.js';
 
 /** Bounds the units one undo execution starts: its history stays well under Temporal's limits. */
 export const MAX_UNDO_UNITS_PER_RUN = 2_000;

@@ -2,7 +2,7 @@ import type { RunScope } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { scopeKeys } from '../outcomes/run-keys.js';
 
-/** The plan id of a run's first pass (workflows/ledger-run/plan-ids.ts adds any tag). */
+/** The plan id of a run's first pass (workflows/planning/plan-ids.ts adds any tag). */
 const MAIN_PLAN_ID = 'main';
 
 /**

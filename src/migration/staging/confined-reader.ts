@@ -1,4 +1,4 @@
-import { confineSource } from '../confine-source.js';
+import { confineSource } from './confine-source.js';
 import type { ExportsReader } from './validated-exports.js';
 
 /** A source reader that reads only under `root` (the worker's LEDGERLIFT_SOURCES_ROOT). */

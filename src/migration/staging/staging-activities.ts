@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { withFailureMapping } from '../../../activities/to-application-failure.js';
-import { confineSource } from '../confine-source.js';
+import { confineSource } from './confine-source.js';
 import type { MigrateLedgerInput, StageInput, StageSummary } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { stageLedger } from './stage-ledger.js';

@@ -1,5 +1,5 @@
 import type { StepName } from '../contracts/steps.js';
-import type { NotReversible } from '../contracts/undo.js';
+import type { NotReversible } from '../contracts/undo-types.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { createdByRun } from './created-by-run.js';
 import { liveOutcomes } from './plan-undo.js';

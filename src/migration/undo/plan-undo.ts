@@ -13,7 +13,7 @@ import { References } from '../outcomes/references.js';
 import { balanceRows } from '../handlers/opening-balance.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 import { readUnit } from '../planning/unit-pages.js';
-import { asEnginePhase, type UndoGroup, type UndoPhase } from '../contracts/undo.js';
+import { asEnginePhase, type UndoGroup, type UndoPhase } from '../contracts/undo-types.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import { logIndexes, openOutcomes, type EngineDeps } from '../engine/engine.js';

@@ -1,5 +1,5 @@
 import type { RunStore } from '../../run-store/run-store.js';
-import { undoSnapshotParts, type UndoSnapshotPart } from '../contracts/undo.js';
+import { undoSnapshotParts, type UndoSnapshotPart } from '../contracts/undo-types.js';
 import { undoKeys } from './undo-keys.js';
 
 /** The parts of the pre-run snapshot that list records (the others are a report and a state). */

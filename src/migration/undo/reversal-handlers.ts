@@ -5,7 +5,7 @@ import type {
   WorkspaceInvoice,
 } from '../contracts/migration-api.js';
 import type { StepName } from '../contracts/steps.js';
-import { asEnginePhase, isUndoPhase, type UndoPhase } from '../contracts/undo.js';
+import { asEnginePhase, isUndoPhase, type UndoPhase } from '../contracts/undo-types.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { PhaseHandler, Prepared, UnitContext } from '../engine/phase-handler.js';
 import { isSuccess, type RowOutcome } from '../outcomes/row-outcome.js';

@@ -1,6 +1,6 @@
 import type { ReportName } from '../contracts/migration-api.js';
 import type { StepName } from '../contracts/steps.js';
-import type { UndoOutcome, UndoPlan, UndoVerification } from '../contracts/undo.js';
+import type { UndoOutcome, UndoPlan, UndoVerification } from '../contracts/undo-types.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { toReadCallError } from '../sending/execute-unit.js';

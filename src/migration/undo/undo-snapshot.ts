@@ -1,5 +1,5 @@
 import type { MigrationApi, Page } from '../contracts/migration-api.js';
-import type { UndoSnapshotPart } from '../contracts/undo.js';
+import type { UndoSnapshotPart } from '../contracts/undo-types.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { toReadCallError } from '../sending/execute-unit.js';

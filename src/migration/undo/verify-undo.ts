@@ -1,6 +1,6 @@
 import { formatCents } from '../../money/index.js';
 import type { StepName } from '../contracts/steps.js';
-import type { NotReversible, UndoVerification } from '../contracts/undo.js';
+import type { NotReversible, UndoVerification } from '../contracts/undo-types.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import { openOutcomes, type EngineDeps } from '../engine/engine.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';

@@ -1,10 +1,10 @@
 import { loggingCalls } from '../../../activities/logging-calls.js';
 import { withFailureMapping, withHeartbeats } from '../../../activities/to-application-failure.js';
 import { snapshotCallSite, workspaceBindingCallSite } from '../call-log/call-sites.js';
-import type { BindingUse, WorkspaceIdentity } from '../contracts/workspace-binding.js';
+import type { BindingUse, WorkspaceIdentity } from '../contracts/workspace-identity.js';
 import type { RunScope, SnapshotInput } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
-import { bindWorkspace, readAndCheckWorkspace } from '../engine/workspace-binding.js';
+import { bindWorkspace, readAndCheckWorkspace } from './workspace-binding.js';
 import { checkStagedAgainstWorkspace, workspaceCurrency } from './workspace-check.js';
 import { readSnapshotPage } from './workspace-snapshot.js';
 
@@ -21,7 +21,7 @@ export function createWorkspaceActivities(deps: EngineDeps) {
         ),
       ),
     ),
-    // The workspace a run writes (src/migration/engine/workspace-binding.ts): read (one API call)
+    // The workspace a run writes (src/migration/workspace/workspace-binding.ts): read (one API call)
     // and checked against the run's before anything else touches the workspace, recorded (a local
     // activity) before the first write.
     checkWorkspace: withFailureMapping(

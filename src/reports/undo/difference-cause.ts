@@ -1,5 +1,5 @@
 import { centsOf, formatCents } from '../../money/index.js';
-import type { UndoVerification } from '../../migration/contracts/undo.js';
+import type { UndoVerification } from '../../migration/contracts/undo-types.js';
 import { formatMoney } from '../html/format.js';
 
 /** One account whose balance differs from the snapshot, with the difference and its likely cause. */

@@ -1,4 +1,4 @@
-import type { UndoOutcome, UndoPhase } from '../../migration/contracts/undo.js';
+import type { UndoOutcome, UndoPhase } from '../../migration/contracts/undo-types.js';
 import type { Tone } from '../html/labels.js';
 
 /**

@@ -4,7 +4,7 @@ import type {
   UndoOutcome,
   UndoPlan,
   UndoVerification,
-} from '../../migration/contracts/undo.js';
+} from '../../migration/contracts/undo-types.js';
 import { differenceLine, type UndoDifference } from './difference-cause.js';
 
 /**

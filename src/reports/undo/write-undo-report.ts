@@ -3,7 +3,11 @@ import { makePrivateFolder, writePrivateFile } from '../../private-files/private
 import { renderUndoHtml } from './render-undo-html.js';
 import { buildUndoReport } from './undo-report-data.js';
 import { writeUndoXlsx } from './write-undo-xlsx.js';
-import type { UndoOutcome, UndoPlan, UndoVerification } from '../../migration/contracts/undo.js';
+import type {
+  UndoOutcome,
+  UndoPlan,
+  UndoVerification,
+} from '../../migration/contracts/undo-types.js';
 
 export interface UndoReportInput {
   runName: string;

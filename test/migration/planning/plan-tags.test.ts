@@ -7,7 +7,7 @@ import type { EngineDeps } from '../../../src/migration/engine/engine.js';
 import { planTagOf } from '../../../src/migration/planning/plan-tags.js';
 import { scopeKeys } from '../../../src/migration/outcomes/run-keys.js';
 import { FileRunStore } from '../../../src/run-store/file-run-store.js';
-import { planIdOf } from '../../../workflows/ledger-run/plan-ids.js';
+import { planIdOf } from '../../../workflows/planning/plan-ids.js';
 
 const dirs: string[] = [];
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo.js';
+import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo-types.js';
 import type { RowOutcome } from '../../../src/migration/outcomes/row-outcome.js';
 import { OutcomeLog } from '../../../src/migration/outcomes/outcome-log.js';
 import { createPartnerApiClient, type PartnerApiClient } from '../../../src/partner-api/index.js';

@@ -7,11 +7,11 @@ import {
   undoWorkflowId,
   type UndoInput,
   type UndoProgress,
-} from '../../../src/migration/contracts/undo.js';
+} from '../../../src/migration/contracts/undo-types.js';
 import { generateCompany } from '../../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../../src/synthetic-company/write-generic-csv.js';
 import { undoRun } from '../../../workflows/undo-run.js';
-import { undoProgressQuery } from '../../../workflows/undo-run/undo-handlers.js';
+import { undoProgressQuery } from '../../../workflows/undo/undo-handlers.js';
 import {
   liveRun,
   startMigrationStack,

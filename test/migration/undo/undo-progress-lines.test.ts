@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { UndoProgress } from '../../../src/migration/contracts/undo.js';
+import type { UndoProgress } from '../../../src/migration/contracts/undo-types.js';
 import {
   renderUndoDetails,
   undoProgressLines,
-} from '../../../workflows/undo-run/render-undo-details.js';
+} from '../../../workflows/undo/render-undo-details.js';
 
 const reversing: UndoProgress = {
   runName: 'acme-2026',

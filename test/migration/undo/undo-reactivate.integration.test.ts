@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo.js';
+import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo-types.js';
 import { createPartnerApiClient } from '../../../src/partner-api/index.js';
 import { generateCompany } from '../../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../../src/synthetic-company/write-generic-csv.js';

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCompany } from '../../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../../src/synthetic-company/write-generic-csv.js';
-import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo.js';
+import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo-types.js';
 import { undoStatus } from '../../../src/reports/undo/undo-labels.js';
 import { undoRun } from '../../../workflows/undo-run.js';
 import { textOf } from '../../reports/undo/undo-page-text.js';

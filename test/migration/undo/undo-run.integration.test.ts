@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCompany } from '../../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../../src/synthetic-company/write-generic-csv.js';
-import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo.js';
+import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo-types.js';
 import { undoRun } from '../../../workflows/undo-run.js';
 import {
   liveRun,

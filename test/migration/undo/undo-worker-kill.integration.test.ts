@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../../../sandbox/index.js';
-import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo.js';
+import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo-types.js';
 import { generateCompany } from '../../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../../src/synthetic-company/write-generic-csv.js';
 import { undoRun } from '../../../workflows/undo-run.js';

@@ -1,4 +1,4 @@
-import type { UndoPlan, UndoVerification } from '../../../src/migration/contracts/undo.js';
+import type { UndoPlan, UndoVerification } from '../../../src/migration/contracts/undo-types.js';
 import {
   buildUndoReport,
   type UndoReport,

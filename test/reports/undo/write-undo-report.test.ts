@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { undoSummary } from '../../../src/cli/commands/undo.js';
-import type { UndoOutcome } from '../../../src/migration/contracts/undo.js';
+import type { UndoOutcome } from '../../../src/migration/contracts/undo-types.js';
 import { writeUndoReport } from '../../../src/reports/undo/write-undo-report.js';
 import { needsReviewVerification, samplePlan } from './sample-undo-report.js';
 

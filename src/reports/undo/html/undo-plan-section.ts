@@ -1,4 +1,4 @@
-import type { UndoGroup } from '../../../migration/contracts/undo.js';
+import type { UndoGroup } from '../../../migration/contracts/undo-types.js';
 import { html, type SafeHtml } from '../../html/escape.js';
 import { formatCount, plural } from '../../html/format.js';
 import { aboutMinutes } from './about-minutes.js';

@@ -1,4 +1,4 @@
-import type { NotReversible } from '../../../migration/contracts/undo.js';
+import type { NotReversible } from '../../../migration/contracts/undo-types.js';
 import { recordColumn } from '../../html/cells.js';
 import { html, type SafeHtml } from '../../html/escape.js';
 import { plural } from '../../html/format.js';

@@ -1,4 +1,4 @@
-import type { NotReversible, UndoGroup } from '../../../migration/contracts/undo.js';
+import type { NotReversible, UndoGroup } from '../../../migration/contracts/undo-types.js';
 import type { SheetColumn } from '../../xlsx/table-sheet.js';
 import type { SummaryRow } from '../../xlsx/summary-sheet.js';
 import type { UndoDifference } from '../difference-cause.js';

@@ -2,13 +2,13 @@ import { workflowInfo } from '@temporalio/workflow';
 import { unitWindow } from '../../src/migration/contracts/fair-share.js';
 import type { PhaseName, UnitRef } from '../../src/migration/contracts/steps.js';
 import { runUnit } from './run-unit.js';
-import { reportProgress, waitWhilePaused } from './step-progress.js';
+import { reportProgress, waitWhilePaused } from '../step-run/step-progress.js';
 import {
   countUnitsStarted,
   predictsInChunks,
   recordUnitsDone,
   type StepRun,
-} from './step-state.js';
+} from '../step-run/step-state.js';
 
 /** Units started in one run of this workflow before it continues as new (bounds its history). */
 const UNITS_PER_RUN = 600;

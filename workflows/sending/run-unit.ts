@@ -2,8 +2,8 @@ import type { UnitRef } from '../../src/migration/contracts/steps.js';
 import type { UnitResult } from '../../src/migration/contracts/workflow-types.js';
 import { isPausingFailureType } from '../../src/migration/contracts/failure-types.js';
 import { failureMessage, failureType, localActivities } from '../activity-proxies.js';
-import { pauseOnFailure, waitWhilePaused } from './step-progress.js';
-import { addSettledRows, addStepCalls, type StepRun } from './step-state.js';
+import { pauseOnFailure, waitWhilePaused } from '../step-run/step-progress.js';
+import { addSettledRows, addStepCalls, type StepRun } from '../step-run/step-state.js';
 
 /** Runs one unit to completion, reconciling a possibly committed earlier attempt first. */
 export async function runUnit(run: StepRun, unit: UnitRef): Promise<void> {

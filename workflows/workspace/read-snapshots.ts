@@ -1,6 +1,6 @@
 import { snapshotsOfStep } from '../../src/migration/contracts/steps.js';
-import { waitWhilePaused } from './step-progress.js';
-import { addStepCalls, type StepRun } from './step-state.js';
+import { waitWhilePaused } from '../step-run/step-progress.js';
+import { addStepCalls, type StepRun } from '../step-run/step-state.js';
 
 /** Reads, page by page, the workspace's records the step's plan checks against. */
 export async function readSnapshots(run: StepRun): Promise<void> {

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confineSource, SourceOutsideRoot } from '../../src/migration/confine-source.js';
-import { workerSettings } from '../../src/config/worker-settings.js';
+import { confineSource, SourceOutsideRoot } from '../../../src/migration/staging/confine-source.js';
+import { workerSettings } from '../../../src/config/worker-settings.js';
 
 describe('sources confined to the worker root', () => {
   let dir: string;

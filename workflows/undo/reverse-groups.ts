@@ -1,5 +1,5 @@
 import { workflowInfo } from '@temporalio/workflow';
-import { asEnginePhase, type UndoGroup } from '../../src/migration/contracts/undo.js';
+import { asEnginePhase, type UndoGroup } from '../../src/migration/contracts/undo-types.js';
 import { runUndoUnit } from './run-undo-unit.js';
 import { waitWhileUndoPaused } from './undo-pause.js';
 import { finishUndoGroup, recordUndoUnitDone, startUndoUnit, type UndoRun } from './undo-state.js';

@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { StageInput } from './contracts/workflow-types.js';
+import type { StageInput } from '../contracts/workflow-types.js';
 
 /**
  * A source outside the worker's sources root: a run started from the Temporal UI names any path,

@@ -1,6 +1,6 @@
 import type { RunPhase } from '../../src/migration/contracts/workflow-types.js';
 import { apiActivities, localActivities } from '../activity-proxies.js';
-import { progressOf, setPhase, VERIFICATION_CALLS } from './run-progress.js';
+import { progressOf, setPhase, VERIFICATION_CALLS } from '../ledger-run/run-progress.js';
 import {
   addOtherCalls,
   currentStage,
@@ -9,7 +9,7 @@ import {
   recordVerification,
   scopeOf,
   type LedgerRun,
-} from './run-state.js';
+} from '../ledger-run/run-state.js';
 
 const VERIFICATION_REPORTS = ['trial-balance', 'aged-receivables', 'aged-payables'] as const;
 

@@ -1,5 +1,5 @@
 import { defineQuery } from '@temporalio/workflow';
-import type { UndoProgress } from '../../src/migration/contracts/undo.js';
+import type { UndoProgress } from '../../src/migration/contracts/undo-types.js';
 
 /**
  * An undo's progress: its state (reversing, paused...), the undo phase, reversals done of those

@@ -13,7 +13,7 @@ import {
   readAndCheckWorkspace,
   readWorkspaceBinding,
   WorkspaceBindingRefused,
-} from '../../../src/migration/engine/workspace-binding.js';
+} from '../../../src/migration/workspace/workspace-binding.js';
 import { FileRunStore } from '../../../src/run-store/file-run-store.js';
 
 const dirs: string[] = [];

@@ -1,4 +1,4 @@
-import type { UndoProgress } from '../../src/migration/contracts/undo.js';
+import type { UndoProgress } from '../../src/migration/contracts/undo-types.js';
 
 /**
  * An undo's progress as markdown for the Temporal UI's details panel, and as lines for

@@ -2,13 +2,13 @@ import type { MigrateLedgerInput, RunScope } from '../../src/migration/contracts
 import type {
   BindingUse,
   WorkspaceIdentity,
-} from '../../src/migration/contracts/workspace-binding.js';
+} from '../../src/migration/contracts/workspace-identity.js';
 import { apiActivities, localActivities } from '../activity-proxies.js';
 
 /**
  * Before anything touches the workspace: which workspace the run's profile reaches (one API call),
  * refused (a non-retryable failure naming both workspaces) when the run name belongs to another
- * (src/migration/engine/workspace-binding.ts). Here, not only in the CLI, so a start from the Web UI
+ * (src/migration/workspace/workspace-binding.ts). Here, not only in the CLI, so a start from the Web UI
  * is refused too.
  */
 export async function checkRunWorkspace(

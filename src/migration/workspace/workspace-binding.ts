@@ -6,8 +6,8 @@ import {
   type BindingUse,
   type WorkspaceBinding,
   type WorkspaceIdentity,
-} from '../contracts/workspace-binding.js';
-import type { EngineDeps } from './engine.js';
+} from '../contracts/workspace-identity.js';
+import type { EngineDeps } from '../engine/engine.js';
 import { toReadCallError } from '../sending/execute-unit.js';
 
 /**

@@ -3,14 +3,14 @@ import type { PhaseName } from '../../src/migration/contracts/steps.js';
 import type { PredictUnitsInput } from '../../src/migration/sending/predict-units.js';
 import { localActivities } from '../activity-proxies.js';
 import { runUnit } from './run-unit.js';
-import { reportProgress, waitWhilePaused } from './step-progress.js';
+import { reportProgress, waitWhilePaused } from '../step-run/step-progress.js';
 import {
   addSettledRows,
   addStepCalls,
   countUnitsStarted,
   recordUnitsDone,
   type StepRun,
-} from './step-state.js';
+} from '../step-run/step-state.js';
 
 /**
  * A dry run predicts its units in chunks, one activity each, instead of one activity per unit (about

@@ -5,7 +5,7 @@ import {
   type UndoGroup,
   type UndoInput,
   type UndoProgress,
-} from '../../src/migration/contracts/undo.js';
+} from '../../src/migration/contracts/undo-types.js';
 import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
 import { renderUndoDetails } from './render-undo-details.js';
 
