@@ -2,8 +2,8 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  continueAsNew,
   log,
+  makeContinueAsNewFunc,
   patched,
   setHandler,
   workflowInfo,
@@ -22,6 +22,7 @@ import {
 import { checkUndoInput } from '../src/migration/contracts/undo-input-schema.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { acceptCarried } from './carried-state.js';
+import { onCurrentBuild } from './continue-as-new-options.js';
 import { checkRunWorkspace } from './ledger-run/workspace-binding.js';
 import { reverseGroups } from './undo-run/reverse-groups.js';
 import { undoProgressQuery } from './undo-run/undo-handlers.js';
@@ -97,7 +98,7 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
         unitsDone: run.unitsDone,
       };
       log.info('continuing undo as new', { ...next });
-      return continueAsNew<UndoRunWorkflow>(given, next);
+      return makeContinueAsNewFunc<UndoRunWorkflow>(onCurrentBuild)(given, next);
     }
     run.groupIndex = 0;
     run.nextUnit = 0;
