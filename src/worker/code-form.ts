@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 export const runsCompiled = import.meta.url.endsWith('.js');
 
 /** A project module given relative to this folder, without extension, in this process's form. */
-export function modulePath(relative: string): string {
+function modulePath(relative: string): string {
   return fileURLToPath(new URL(`${relative}.${runsCompiled ? 'js' : 'ts'}`, import.meta.url));
 }
 
