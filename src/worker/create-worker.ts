@@ -12,7 +12,7 @@ import type { TemporalSettings } from '../config/temporal-settings.js';
 import { apiActivitiesPerSecond, type WorkerSettings } from '../config/worker-settings.js';
 import { listRunsInProgress } from '../migration/runs-in-progress.js';
 import { workflowBundleForWorker } from './bundle-apart.js';
-import { deploymentVersionOf, makeCurrentUnlessNewer, pinnedTo } from './worker-version.js';
+import { deploymentVersionOf, makeCurrent, pinnedTo } from './worker-version.js';
 
 export interface CreateWorkerOptions {
   settings: TemporalSettings;
@@ -98,6 +98,6 @@ async function currentBuild(
       ? workflowBundle.code
       : await readFile(workflowBundle.codePath, 'utf8');
   const version = deploymentVersionOf(settings.taskQueue, code);
-  await makeCurrentUnlessNewer(client, settings.namespace, version);
+  await makeCurrent(client, settings.namespace, version);
   return { workerDeploymentOptions: pinnedTo(version) };
 }

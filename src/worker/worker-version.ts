@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isGrpcServiceError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { WorkerDeploymentVersion } from '@temporalio/common';
 import type { WorkerDeploymentOptions } from '@temporalio/worker';
 import { projectRoot } from '../config/project-paths.js';
@@ -9,11 +9,6 @@ import { projectRoot } from '../config/project-paths.js';
 // The worker's place in Temporal's Worker Deployment versioning (docs/temporal-notes.md,
 // "Versioning"): every workflow is pinned to the build it started on, so a new build never replays
 // a history an older build wrote, and workflow code changes need no patch branches.
-
-const GRPC_NOT_FOUND = 5;
-const GRPC_ALREADY_EXISTS = 6;
-const GRPC_FAILED_PRECONDITION = 9;
-const grpcCode = (error: unknown) => (isGrpcServiceError(error) ? Number(error.code) : undefined);
 
 /** The package's version, from its package.json (beside dist/ in the image too). */
 export const packageVersion = (
@@ -46,69 +41,23 @@ export function pinnedTo(version: WorkerDeploymentVersion): WorkerDeploymentOpti
 }
 
 /**
- * Makes `version` the current version of its deployment, so new workflows start on it, unless a
- * build first seen after it is current: a worker of an older build that restarts while its pinned
- * runs drain does not take new work back. Safe to call from many workers at once. Called before
- * the worker polls: its task queues join the version when they do.
+ * Makes `version` the current version of its deployment, so new workflows start on it: the last
+ * worker process to start decides, as one consultant's dev stack and a `git checkout` of older
+ * code expect. Setting the current version again is a no-op, so many workers of one build may
+ * call it at once. Called before the worker polls: its task queues join the version when they do.
  */
-export async function makeCurrentUnlessNewer(
+export async function makeCurrent(
   client: Client,
   namespace: string,
   version: WorkerDeploymentVersion,
-): Promise<CurrentVersionOutcome> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await makeCurrentOnce(client, namespace, version);
-    } catch (error) {
-      // Another worker changed the deployment between our look and our change: look again.
-      const raced = grpcCode(error) === GRPC_FAILED_PRECONDITION;
-      if (!raced || attempt === 5) throw error;
-    }
-  }
-}
-
-type CurrentVersionOutcome = 'made-current' | 'already-current' | 'newer-is-current';
-
-async function makeCurrentOnce(
-  client: Client,
-  namespace: string,
-  version: WorkerDeploymentVersion,
-): Promise<CurrentVersionOutcome> {
-  const service = client.workflowService;
-  const described = await service
-    .describeWorkerDeployment({ namespace, deploymentName: version.deploymentName })
-    .catch((error: unknown) => {
-      if (grpcCode(error) === GRPC_NOT_FOUND) return undefined;
-      throw error;
-    });
-  const info = described?.workerDeploymentInfo;
-  const current = info?.routingConfig?.currentDeploymentVersion;
-  if (current?.buildId === version.buildId) return 'already-current';
-  const firstSeen = (buildId: string | null | undefined) =>
-    (info?.versionSummaries ?? []).find((summary) => summary.deploymentVersion?.buildId === buildId)
-      ?.createTime;
-  // Protobuf seconds arrive as a Long (or a number).
-  const seconds = (time: { seconds?: { toString(): string } | number | null } | null | undefined) =>
-    Number(time?.seconds?.toString() ?? 0);
-  const ours = firstSeen(version.buildId);
-  if (current && ours && seconds(firstSeen(current.buildId)) > seconds(ours)) {
-    return 'newer-is-current';
-  }
-  try {
-    await service.setWorkerDeploymentCurrentVersion({
-      namespace,
-      deploymentName: version.deploymentName,
-      buildId: version.buildId,
-      // Another worker changing the deployment in between fails this call rather than being undone.
-      ...(described ? { conflictToken: described.conflictToken } : {}),
-      identity: `ledgerlift worker ${version.buildId}`,
-      // Before the worker polls, the version has neither pollers nor task queues yet.
-      allowNoPollers: true,
-      ignoreMissingTaskQueues: true,
-    });
-    return 'made-current';
-  } catch (error) {
-    if (grpcCode(error) === GRPC_ALREADY_EXISTS) return 'already-current';
-    throw error;
-  }
+): Promise<void> {
+  await client.workflowService.setWorkerDeploymentCurrentVersion({
+    namespace,
+    deploymentName: version.deploymentName,
+    buildId: version.buildId,
+    identity: `ledgerlift worker ${version.buildId}`,
+    // Before the worker polls, the version has neither pollers nor task queues yet.
+    allowNoPollers: true,
+    ignoreMissingTaskQueues: true,
+  });
 }
