@@ -21,7 +21,7 @@ export interface CreateWorkerOptions {
   deps: MigrationActivityDeps;
   connection?: NativeConnection;
   /** A bundle from `bundleWorkflowCode`, so tests bundle once instead of per worker; without
-   *  one, the workflows are bundled in a child process. */
+   *  one, the bundle of this process's code form (src/worker/bundle-apart.ts). */
   workflowBundle?: WorkerOptions['workflowBundle'];
   /**
    * Pins every workflow to this build and makes the build current (src/worker/worker-version.ts).
