@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The `ledgerlift` command. Runs the compiled CLI (dist/, made by `npm run build`); a checkout that
-// has not been built runs the TypeScript sources through tsx, a development dependency.
+// The `ledgerlift` command. Runs the compiled CLI (dist/, made by `npm run build`), the one form
+// Ledgerlift ships (src/worker/code-form.ts); the tests run the sources' src/cli/main.ts instead.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 
@@ -26,36 +26,11 @@ if (command === 'worker' && !capped) {
   );
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-} else if (compiledIsCurrent()) {
-  await import(new URL('../dist/src/cli/main.js', import.meta.url).href);
 } else {
-  try {
-    const { register } = await import('tsx/esm/api');
-    register();
-  } catch {
+  const cli = new URL('../dist/src/cli/main.js', import.meta.url);
+  if (!existsSync(fileURLToPath(cli))) {
     console.error('ledgerlift is not built: run `npm run build` first.');
     process.exit(1);
   }
-  await import('../src/cli/main.ts');
-}
-
-/**
- * The compiled CLI exists and no source changed since it was built: after an edit, a checkout runs
- * the sources (through tsx) rather than yesterday's build. About 400 files: a few milliseconds.
- */
-function compiledIsCurrent() {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const built = `${root}dist/.tsbuildinfo`;
-  if (!existsSync(`${root}dist/src/cli/main.js`) || !existsSync(built)) return false;
-  if (!existsSync(`${root}src`)) return true;
-  const builtAt = statSync(built).mtimeMs;
-  const newer = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).some((entry) =>
-      entry.isDirectory()
-        ? newer(`${dir}/${entry.name}`)
-        : entry.name.endsWith('.ts') && statSync(`${dir}/${entry.name}`).mtimeMs > builtAt,
-    );
-  return !['src', 'workflows', 'activities', 'mappings', 'sandbox'].some(
-    (folder) => existsSync(`${root}${folder}`) && newer(`${root}${folder}`),
-  );
+  await import(cli.href);
 }

@@ -2,8 +2,8 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  continueAsNew,
   log,
+  makeContinueAsNewFunc,
   workflowInfo,
 } from '@temporalio/workflow';
 import { stepCursorSchema } from '../src/migration/contracts/carried-state-schema.js';
@@ -11,6 +11,7 @@ import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js
 import { stepPhases, type PhaseName } from '../src/migration/contracts/steps.js';
 import type { PhasePlan } from '../src/migration/contracts/workflow-types.js';
 import { localActivities } from './activity-proxies.js';
+import { onCurrentBuild } from './continue-as-new-options.js';
 import { acceptCarried } from './carried-state.js';
 import { predictInChunks } from './sending/predict-in-chunks.js';
 import { readSnapshots } from './workspace/read-snapshots.js';
@@ -55,7 +56,7 @@ export async function migrateStep(given: MigrateStepInput): Promise<StepResult> 
       // History stays bounded: hand the rest of this phase to a fresh run.
       await condition(allHandlersFinished);
       log.info('continuing step as new', { step, phase, next });
-      return continueAsNew<MigrateStepWorkflow>({
+      return makeContinueAsNewFunc<MigrateStepWorkflow>(onCurrentBuild)({
         ...input,
         cursor: {
           phaseIndex,

@@ -2,8 +2,8 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  continueAsNew,
   log,
+  makeContinueAsNewFunc,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -21,6 +21,7 @@ import {
 import { checkUndoInput } from '../src/migration/contracts/undo-input-schema.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { acceptCarried } from './carried-state.js';
+import { onCurrentBuild } from './continue-as-new-options.js';
 import { checkRunWorkspace } from './workspace/bind-run-workspace.js';
 import { reverseGroups } from './undo/reverse-groups.js';
 import { undoProgressQuery } from './undo/undo-handlers.js';
@@ -113,7 +114,7 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
         unitsDone: run.unitsDone,
       };
       log.info('continuing undo as new', { ...next });
-      return continueAsNew<UndoRunWorkflow>(given, next);
+      return makeContinueAsNewFunc<UndoRunWorkflow>(onCurrentBuild)(given, next);
     }
     finishUndoPhase(run);
   }

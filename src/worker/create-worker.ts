@@ -1,11 +1,18 @@
+import { readFile } from 'node:fs/promises';
 import { Client } from '@temporalio/client';
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import {
+  NativeConnection,
+  Worker,
+  type WorkerOptions,
+  type WorkflowBundleOption,
+} from '@temporalio/worker';
 import { createActivities } from '../../activities/index.js';
 import type { MigrationActivityDeps } from '../../activities/index.js';
 import type { TemporalSettings } from '../config/temporal-settings.js';
 import { apiActivitiesPerSecond, type WorkerSettings } from '../config/worker-settings.js';
 import { listRunsInProgress } from '../migration/reporting/runs-in-progress.js';
 import { workflowBundleForWorker } from './bundle-apart.js';
+import { deploymentVersionOf, makeCurrent, pinnedTo } from './worker-version.js';
 
 export interface CreateWorkerOptions {
   settings: TemporalSettings;
@@ -14,8 +21,14 @@ export interface CreateWorkerOptions {
   deps: MigrationActivityDeps;
   connection?: NativeConnection;
   /** A bundle from `bundleWorkflowCode`, so tests bundle once instead of per worker; without
-   *  one, the workflows are bundled in a child process. */
+   *  one, the bundle of this process's code form (src/worker/bundle-apart.ts). */
   workflowBundle?: WorkerOptions['workflowBundle'];
+  /**
+   * Pins every workflow to this build and makes the build current (src/worker/worker-version.ts).
+   * On for every worker process (`runWorker`); off for the tests' in-process workers, which share
+   * one dev server over hundreds of task queues, more than its 100 deployments allow.
+   */
+  versioned?: boolean;
 }
 
 /** The two workers of one process: workflows and local work, and the paced API calls. */
@@ -42,11 +55,17 @@ export async function createWorkers(options: CreateWorkerOptions): Promise<Ledge
     runsInProgress: (except) => listRunsInProgress(client, except),
     ...options.deps,
   });
-  const common = { connection, namespace: options.settings.namespace, activities };
+  const workflowBundle = options.workflowBundle ?? (await workflowBundleForWorker());
+  const common = {
+    connection,
+    namespace: options.settings.namespace,
+    activities,
+    ...(options.versioned ? await currentBuild(client, options.settings, workflowBundle) : {}),
+  };
   const main = await Worker.create({
     ...common,
     taskQueue: options.settings.taskQueue,
-    workflowBundle: options.workflowBundle ?? (await workflowBundleForWorker()),
+    workflowBundle,
   });
   const perSecond = apiActivitiesPerSecond(options.worker);
   const api = await Worker.create({
@@ -66,4 +85,19 @@ export async function createWorkers(options: CreateWorkerOptions): Promise<Ledge
       return value;
     },
   };
+}
+
+/** This build's deployment version, made current before the workers poll (docs/temporal-notes.md). */
+async function currentBuild(
+  client: Client,
+  settings: TemporalSettings,
+  workflowBundle: WorkflowBundleOption,
+): Promise<Pick<WorkerOptions, 'workerDeploymentOptions'>> {
+  const code =
+    'code' in workflowBundle
+      ? workflowBundle.code
+      : await readFile(workflowBundle.codePath, 'utf8');
+  const version = deploymentVersionOf(settings.taskQueue, code);
+  await makeCurrent(client, settings.namespace, version);
+  return { workerDeploymentOptions: pinnedTo(version) };
 }

@@ -7,7 +7,7 @@ import { createMigrationDeps } from './migration-deps.js';
 export async function runWorker(settings: TemporalSettings, worker: WorkerSettings): Promise<void> {
   const deps = createMigrationDeps(worker);
   try {
-    const workers = await createWorkers({ settings, worker, deps });
+    const workers = await createWorkers({ settings, worker, deps, versioned: true });
     const pace = apiActivitiesPerSecond(worker);
     console.log(
       `Ledgerlift worker polling task queue "${settings.taskQueue}" and "${settings.apiTaskQueue}" ` +

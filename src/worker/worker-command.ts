@@ -1,16 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { nodeArgsToStart } from './code-form.js';
 import { workerNodeFlags } from './node-flags.js';
-import { runsCompiled } from './workflows-path.js';
 
 /**
  * How to start the worker as its own process, as `npm run worker` does: node under the heap cap,
- * on the compiled entry point when this process runs compiled code, else on the sources through
- * tsx (tests, and a checkout run before `npm run build`, as bin/ledgerlift.js decides).
+ * on the worker's entry point in this process's form (src/worker/code-form.ts).
  */
 export function workerCommand(): { command: string; args: string[] } {
-  const entry = fileURLToPath(new URL(runsCompiled ? './main.js' : './main.ts', import.meta.url));
-  return {
-    command: process.execPath,
-    args: [...workerNodeFlags, ...(runsCompiled ? [] : ['--import', 'tsx']), entry],
-  };
+  return { command: process.execPath, args: [...workerNodeFlags, ...nodeArgsToStart('./main')] };
 }

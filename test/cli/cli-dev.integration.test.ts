@@ -51,7 +51,7 @@ describe('ledgerlift dev', () => {
     const sandboxPort = await freePort();
     [port, uiPort] = [await freePort(), await freePort()];
     dev = startTsProcess(
-      'bin/ledgerlift.js',
+      'src/cli/main.ts',
       [
         'dev',
         '--data',
@@ -105,7 +105,7 @@ describe('ledgerlift dev', () => {
   });
 
   it('on Ctrl-C during `ledgerlift run`, says the run goes on and how to follow it', async () => {
-    const run = startTsProcess('bin/ledgerlift.js', ['run', '--name', 'ctrl-c', ...source()], env);
+    const run = startTsProcess('src/cli/main.ts', ['run', '--name', 'ctrl-c', ...source()], env);
     const connection = await Connection.connect({ address: `127.0.0.1:${port}` });
     try {
       await run.waitFor(/Started live run "ctrl-c"/);

@@ -61,7 +61,7 @@ describe('ledgerlift against a real Temporal server and sandbox', () => {
 
   it('connect: runs the consent flow and stores the tokens under the profile', async () => {
     const connect = startTsProcess(
-      'bin/ledgerlift.js',
+      'src/cli/main.ts',
       [
         'connect',
         '--profile',

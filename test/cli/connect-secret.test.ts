@@ -12,7 +12,7 @@ import { runCli } from '../support/cli.js';
 function connectApproving(args: string[], env: NodeJS.ProcessEnv, stdin: string) {
   const child = spawn(
     process.execPath,
-    [path.join(projectRoot, 'bin', 'ledgerlift.js'), 'connect', ...args],
+    ['--import', 'tsx', path.join(projectRoot, 'src', 'cli', 'main.ts'), 'connect', ...args],
     {
       cwd: projectRoot,
       env: { ...process.env, ...env },

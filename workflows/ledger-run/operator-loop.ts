@@ -1,5 +1,11 @@
-import { allHandlersFinished, condition, continueAsNew, workflowInfo } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  condition,
+  makeContinueAsNewFunc,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { localActivities } from '../activity-proxies.js';
+import { onCurrentBuild } from '../continue-as-new-options.js';
 import { exactCounts } from './exact-counts.js';
 import { planIdOf } from '../planning/plan-ids.js';
 import { progressOf, publish, setPhase } from './run-progress.js';
@@ -43,7 +49,10 @@ export async function awaitOperator(run: LedgerRun): Promise<RunOutcome> {
     }
     if (operator.replayQueued === undefined) {
       await condition(allHandlersFinished);
-      return continueAsNew<MigrateLedgerWorkflow>(run.input, carriedStateOf(run));
+      return makeContinueAsNewFunc<MigrateLedgerWorkflow>(onCurrentBuild)(
+        run.input,
+        carriedStateOf(run),
+      );
     }
     await replayRound(run, operator.replayQueued);
   }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../../config/project-paths.js';
-import { workerNodeFlags } from '../../worker/node-flags.js';
+import { workerCommand } from '../../worker/worker-command.js';
 
 /** One `ledgerlift worker` process of the cluster. */
 export interface ClusterWorker {
@@ -14,8 +14,8 @@ export interface ClusterWorker {
 }
 
 /**
- * Starts `ledgerlift worker` under its heap cap (so bin/ledgerlift.js does not start it again: a
- * signal reaches the worker itself), its output appended to `<folder>/worker-<index>.log`, and
+ * Starts a worker process under its heap cap, as `npm run worker` does (src/worker/worker-command.ts:
+ * a signal reaches the worker itself), its output appended to `<folder>/worker-<index>.log`, and
  * waits until it polls its task queues.
  */
 export async function startClusterWorker(options: {
@@ -27,15 +27,12 @@ export async function startClusterWorker(options: {
   const log = createWriteStream(path.join(options.folder, `worker-${options.index}.log`), {
     flags: 'a',
   });
-  const child = spawn(
-    process.execPath,
-    [...workerNodeFlags, path.join(projectRoot, 'bin', 'ledgerlift.js'), 'worker'],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const { command, args } = workerCommand();
+  const child = spawn(command, args, {
+    cwd: projectRoot,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
       log.end();
