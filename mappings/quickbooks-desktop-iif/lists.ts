@@ -20,7 +20,7 @@ import { splitPath } from '../quickbooks-online/accounts.js';
 import { priceUnlessRate } from './rate.js';
 
 /** QuickBooks Desktop ACCNTTYPE codes. NONPOSTING accounts (estimates, orders) are not migrated. */
-export const iifAccountTypes = vocabulary<AccountKind>({
+const iifAccountTypes = vocabulary<AccountKind>({
   AP: 'payable',
   AR: 'receivable',
   BANK: 'bank',

@@ -5,7 +5,7 @@ import { applyAccountOverride, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 
 /** QuickBooks Online account types. */
-export const quickBooksOnlineAccountTypes = vocabulary<AccountKind>({
+const quickBooksOnlineAccountTypes = vocabulary<AccountKind>({
   bank: 'bank',
   'accounts receivable (a/r)': 'receivable',
   'accounts receivable': 'receivable',

@@ -8,7 +8,7 @@ import {
 } from '../shared/report-balances.js';
 
 /** The Trial Balance report (`,Debit,Credit` under title rows) or the trial balance import layout. */
-export const trialBalanceReportColumns: ColumnSpec[] = [
+const trialBalanceReportColumns: ColumnSpec[] = [
   { id: 'Account', headers: ['Account Name', 'Account', ''], required: true },
   { id: 'Debit', headers: ['Debit'], required: true },
   { id: 'Credit', headers: ['Credit'], required: true },

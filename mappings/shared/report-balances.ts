@@ -16,13 +16,13 @@ export interface BalanceColumns {
   pairs: readonly (readonly [string, string])[];
 }
 
-export type BalanceLine = { accountKey: string; debit: Money; credit: Money };
+type BalanceLine = { accountKey: string; debit: Money; credit: Money };
 
 /**
  * Reads one row of a trial balance report (Xero, QuickBooks): section headings, "Total" rows and zero
  * balances are skipped; "Name (Code)", "1000 Name" and "Parent:Child" resolve to account keys.
  */
-export function reportBalanceLine(
+function reportBalanceLine(
   row: RowFields,
   context: MappingContext,
   columns: BalanceColumns,

@@ -5,7 +5,7 @@ import { applyAccountOverride, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 
 /** Xero's display labels and API codes for account types (capitalisation varies: keys ignore it). */
-export const xeroAccountTypes = vocabulary<AccountKind>({
+const xeroAccountTypes = vocabulary<AccountKind>({
   bank: 'bank',
   'current asset': 'current-asset',
   current: 'current-asset',

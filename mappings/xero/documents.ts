@@ -165,7 +165,7 @@ const documentColumns = [
 }));
 
 /** Unit price after a percentage discount, exactly: price × (100 − discount) / 100. */
-export function discountedPrice(unitPrice: string, discountPercent: string): string {
+function discountedPrice(unitPrice: string, discountPercent: string): string {
   const price = parseDecimal(unitPrice);
   const discount = parseDecimal(discountPercent);
   const keep = 100n * 10n ** BigInt(discount.scale) - discount.units;

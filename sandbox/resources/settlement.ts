@@ -10,7 +10,7 @@ export interface PaymentTarget {
 }
 
 /** The later of two ISO dates: a credit applies once both documents exist. */
-export function laterDate(a: string, b: string): string {
+function laterDate(a: string, b: string): string {
   return a > b ? a : b;
 }
 
