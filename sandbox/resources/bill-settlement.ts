@@ -4,9 +4,7 @@ import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute } from '../http/route.js';
 import { billOf, billViewOf, notDeleted } from './bills.js';
 import { amountDueOf } from './invoice-model.js';
-import { distinct, payableTransaction, wholeTransactionsFit } from './payment-rules.js';
-import { applyCredit, assignTransaction, unassignTransaction } from './settlement.js';
-import { magnitude } from './transaction-posting.js';
+import { applyCredit, payWithTransactions, unpayWithTransaction } from './settlement.js';
 
 export const billSettlementRoutes: DataRoute[] = [
   {
@@ -78,23 +76,8 @@ export const billSettlementRoutes: DataRoute[] = [
       }
       // A bill is paid with money out; a vendor memo's refund is money in (spec).
       const expected = bill.billType === 'vendor_memo' ? 'INCOME' : 'EXPENSE';
-      const transactions = distinct(ids!).map((id) =>
-        payableTransaction(ctx.ws, id, expected, bill.currency),
-      );
-      wholeTransactionsFit(
-        transactions,
-        amountDueOf(bill),
-        bill.billType === 'vendor_memo' ? 'memo balance' : 'amountDue',
-      );
-      for (const transaction of transactions) {
-        assignTransaction(
-          ctx.ws,
-          transaction,
-          'bill',
-          [{ document: bill, amount: magnitude(transaction.amount) }],
-          ctx.now,
-        );
-      }
+      const balanceName = bill.billType === 'vendor_memo' ? 'memo balance' : 'amountDue';
+      payWithTransactions(ctx.ws, bill, 'bill', ids!, expected, balanceName, ctx.now);
       const view = billViewOf(ctx, bill);
       ctx.emit('bill.updated', view);
       return { message: 'Transactions assigned.', data: { bill: view }, warnings: reader.warnings };
@@ -109,16 +92,7 @@ export const billSettlementRoutes: DataRoute[] = [
       const id = reader.uuid('transactionUuid', { required: true });
       reader.finish();
       reader.assertValid();
-      const transaction = ctx.ws.transactions.get(id!);
-      if (!transaction) throw notFound('Transaction', id!);
-      const assignment = transaction.assignment;
-      if (
-        assignment?.matchingType !== 'bill' ||
-        !assignment.records.some((record) => record.uuid === bill.id)
-      ) {
-        throw businessRule('The transaction is not applied to this bill.');
-      }
-      unassignTransaction(ctx.ws, transaction, bill.id, ctx.now);
+      unpayWithTransaction(ctx.ws, bill, 'bill', id!, ctx.now);
       const view = billViewOf(ctx, bill);
       ctx.emit('bill.updated', view);
       return {

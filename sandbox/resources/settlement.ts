@@ -1,8 +1,10 @@
 import type { Cents } from '../../src/money/index.js';
-import type { TransactionRecord } from '../state/model.js';
+import { businessRule, notFound } from '../http/api-error.js';
+import type { TransactionRecord, TransactionType } from '../state/model.js';
 import type { WorkspaceData } from '../state/workspace.js';
-import type { SettleableDocument } from './invoice-model.js';
-import { repostTransaction } from './transaction-posting.js';
+import { amountDueOf, type SettleableDocument } from './invoice-model.js';
+import { distinct, payableTransaction, wholeTransactionsFit } from './payment-rules.js';
+import { magnitude, repostTransaction } from './transaction-posting.js';
 
 export interface PaymentTarget {
   document: SettleableDocument;
@@ -36,6 +38,55 @@ export function assignTransaction(
   transaction.assignment = { matchingType, records };
   transaction.updatedAt = now;
   repostTransaction(ws, transaction, now);
+}
+
+/**
+ * Pays one document with whole transactions, each of the expected direction and the document's
+ * currency; together they must fit its balance (`balanceName` in the error when they do not).
+ */
+export function payWithTransactions(
+  ws: WorkspaceData,
+  document: SettleableDocument,
+  matchingType: 'bill' | 'invoice',
+  ids: string[],
+  expected: TransactionType,
+  balanceName: string,
+  now: string,
+): void {
+  const transactions = distinct(ids).map((id) =>
+    payableTransaction(ws, id, expected, document.currency),
+  );
+  wholeTransactionsFit(transactions, amountDueOf(document), balanceName);
+  for (const transaction of transactions) {
+    assignTransaction(
+      ws,
+      transaction,
+      matchingType,
+      [{ document, amount: magnitude(transaction.amount) }],
+      now,
+    );
+  }
+}
+
+/** Removes the payment of `document` by one transaction, which must be applied to it. */
+export function unpayWithTransaction(
+  ws: WorkspaceData,
+  document: SettleableDocument,
+  matchingType: 'bill' | 'invoice',
+  transactionId: string,
+  now: string,
+): void {
+  const transaction = ws.transactions.get(transactionId);
+  if (!transaction) throw notFound('Transaction', transactionId);
+  const assignment = transaction.assignment;
+  if (
+    assignment?.matchingType !== matchingType ||
+    !assignment.records.some((record) => record.uuid === document.id)
+  ) {
+    const noun = matchingType === 'bill' ? 'bill' : 'document';
+    throw businessRule(`The transaction is not applied to this ${noun}.`);
+  }
+  unassignTransaction(ws, transaction, document.id, now);
 }
 
 /** Removes a transaction's payment of one document (or of all of them) and reposts its journal. */
