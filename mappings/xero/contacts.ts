@@ -8,18 +8,7 @@ import type {
 } from '../../src/sources/table-mapping/table-spec.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { compact } from '../shared/documents.js';
-
-const address = (prefix: 'PO' | 'SA') => [
-  `${prefix}AttentionTo`,
-  `${prefix}AddressLine1`,
-  `${prefix}AddressLine2`,
-  `${prefix}AddressLine3`,
-  `${prefix}AddressLine4`,
-  `${prefix}City`,
-  `${prefix}Region`,
-  `${prefix}PostalCode`,
-  `${prefix}Country`,
-];
+import { addressColumns } from './export-layouts.js';
 
 const contactColumns = [
   'ContactName',
@@ -27,8 +16,8 @@ const contactColumns = [
   'EmailAddress',
   'FirstName',
   'LastName',
-  ...address('PO'),
-  ...address('SA'),
+  ...addressColumns('PO', true),
+  ...addressColumns('SA', true),
   'PhoneNumber',
   'MobileNumber',
   'Website',

@@ -18,6 +18,7 @@ import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.j
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { documentIdentity } from '../shared/keys.js';
+import { documentAmountColumns, trackingColumns } from './export-layouts.js';
 
 /** The columns that tell one Xero document's rows from the next: Xero repeats them on every line. */
 const identityColumns = ['InvoiceNumber', 'ContactName', 'InvoiceDate', 'Total'] as const;
@@ -116,12 +117,6 @@ const purchaseTypes = vocabulary<PurchaseDocument['type']>({
   accpaycredit: 'vendor-credit',
 });
 
-/** Xero's two tracking categories on a line: a name column and the option chosen. */
-const trackingColumns = [
-  ['TrackingName1', 'TrackingOption1'],
-  ['TrackingName2', 'TrackingOption2'],
-] as const;
-
 /** The tracking options the rows carry, as "Name: Option", each once. */
 function trackingOf(rows: readonly RowFields[]): string[] {
   const found = new Set<string>();
@@ -140,19 +135,7 @@ const documentColumns = [
   'Reference',
   'InvoiceDate',
   'DueDate',
-  'Total',
-  'TaxTotal',
-  'InvoiceAmountPaid',
-  'InvoiceAmountDue',
-  'InventoryItemCode',
-  'Description',
-  'Quantity',
-  'UnitAmount',
-  'Discount',
-  'LineAmount',
-  'AccountCode',
-  'TaxType',
-  'TaxAmount',
+  ...documentAmountColumns,
   'Currency',
   'CurrencyRate',
   'Type',
