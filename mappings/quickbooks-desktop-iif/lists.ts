@@ -13,9 +13,9 @@ import {
   type RowFields,
 } from '../../src/sources/table-mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
-import { problemOf } from '../../src/ledger/problem-catalog.js';
-import { applyAccountOverride, defaultSystemRole, kindOfType } from '../shared/accounts.js';
+import { mappedAccount, defaultSystemRole, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
+import { mergeJobIntoCustomer } from '../shared/jobs.js';
 import { splitPath } from '../quickbooks-online/accounts.js';
 import { priceUnlessRate } from './rate.js';
 
@@ -85,15 +85,7 @@ export function mapIifAccount(row: RowFields, context: MappingContext): AnyMappe
     active: !row.boolean('HIDDEN', false),
     source: row.location(),
   });
-  return [
-    {
-      entity: 'account',
-      value: applyAccountOverride(account, context.overrides, [path]),
-      location: row.location(),
-      problems: [],
-      aliases: [path],
-    },
-  ];
+  return mappedAccount(account, row, context, path);
 }
 
 /** BADDR1..5 / ADDR1..5 are free lines; the first often repeats the name. */
@@ -128,16 +120,7 @@ export function mapIifCustomer(row: RowFields, context: MappingContext): AnyMapp
   if (!name) return [{ entity: 'customer', location: row.location(), problems: [] }];
   const at = name.indexOf(':');
   if (at > 0) {
-    const parent = name.slice(0, at);
-    const parentKey = context.index.partyKey('customer', parent) ?? parent;
-    context.index.aliasParty('customer', name, parentKey);
-    context.report(
-      problemOf(
-        'customer.job-merged',
-        `Job "${name}" is merged into customer "${parent}"; its documents are migrated to that customer.`,
-        { location: row.location(), entity: 'customer', key: parentKey },
-      ),
-    );
+    mergeJobIntoCustomer(row, context, name, name.slice(0, at));
     return [];
   }
   return [

@@ -1,7 +1,7 @@
 import type { Account, AccountKind, SystemRole } from '../../src/ledger/index.js';
 import { vocabulary, vocabularyKey } from '../../src/sources/table-mapping/row-fields.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { applyAccountOverride, kindOfType } from '../shared/accounts.js';
+import { mappedAccount, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 
 /** QuickBooks Online account types. */
@@ -107,14 +107,6 @@ export const quickBooksOnlineAccounts: TableSpec<'account'> = {
       active: true,
       source: row.location(),
     });
-    return [
-      {
-        entity: 'account',
-        value: applyAccountOverride(account, context.overrides, [path]),
-        location: row.location(),
-        problems: [],
-        aliases: [path],
-      },
-    ];
+    return mappedAccount(account, row, context, path);
   },
 };

@@ -2,7 +2,9 @@ import type { Money } from '../../src/ledger/index.js';
 import { centsOf } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
-import type { Mapped } from '../../src/sources/table-mapping/table-spec.js';
+import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
+import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
+import { trialBalanceFileNames } from '../../src/sources/table/trial-balance-files.js';
 import { reportDate } from '../../src/sources/table/report-date.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { sidesOf } from './documents.js';
@@ -123,4 +125,32 @@ export function trialBalanceFromReport(
       problems: [],
     },
   ];
+}
+
+/**
+ * The two trial balance reports of a format, read alike: the opening one as at the day before the
+ * cutover, and the closing one at the end date for the reconciliation.
+ */
+export function trialBalanceReports(
+  columns: ColumnSpec[],
+  balanceColumns: BalanceColumns,
+): { opening: TableSpec<'opening-balance'>; closing: TableSpec<'trial-balance'> } {
+  return {
+    opening: {
+      id: 'opening_balances',
+      entity: 'opening-balance',
+      fileNames: trialBalanceFileNames.opening,
+      trialBalance: 'opening',
+      columns,
+      map: (rows, context) => openingBalanceFromReport(rows, context, balanceColumns),
+    },
+    closing: {
+      id: 'trial_balance',
+      entity: 'trial-balance',
+      fileNames: trialBalanceFileNames.closing,
+      trialBalance: 'closing',
+      columns,
+      map: (rows, context) => trialBalanceFromReport(rows, context, balanceColumns),
+    },
+  };
 }
