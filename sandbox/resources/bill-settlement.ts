@@ -4,7 +4,12 @@ import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute } from '../http/route.js';
 import { billOf, billViewOf, notDeleted } from './bills.js';
 import { amountDueOf } from './invoice-model.js';
-import { applyCredit, payWithTransactions, unpayWithTransaction } from './settlement.js';
+import {
+  applyCredit,
+  payWithTransactions,
+  readTransactionIds,
+  unpayFromBody,
+} from './settlement.js';
 
 export const billSettlementRoutes: DataRoute[] = [
   {
@@ -61,12 +66,7 @@ export const billSettlementRoutes: DataRoute[] = [
     handler(ctx) {
       const bill = billOf(ctx);
       notDeleted(bill);
-      const reader = BodyReader.of(ctx.body);
-      const ids = reader.uuidArray('transactionUuids', { required: true });
-      reader.finish();
-      reader.assertValid();
-      if (ids!.length === 0)
-        throw businessRule('transactionUuids must list at least one transaction.');
+      const { ids, reader } = readTransactionIds(ctx);
       if (bill.approvalStatus !== 'approved')
         throw businessRule('Payments apply to approved bills only.');
       if (bill.currency !== ctx.ws.meta.currency) {
@@ -77,7 +77,7 @@ export const billSettlementRoutes: DataRoute[] = [
       // A bill is paid with money out; a vendor memo's refund is money in (spec).
       const expected = bill.billType === 'vendor_memo' ? 'INCOME' : 'EXPENSE';
       const balanceName = bill.billType === 'vendor_memo' ? 'memo balance' : 'amountDue';
-      payWithTransactions(ctx.ws, bill, 'bill', ids!, expected, balanceName, ctx.now);
+      payWithTransactions(ctx.ws, bill, 'bill', ids, expected, balanceName, ctx.now);
       const view = billViewOf(ctx, bill);
       ctx.emit('bill.updated', view);
       return { message: 'Transactions assigned.', data: { bill: view }, warnings: reader.warnings };
@@ -88,11 +88,7 @@ export const billSettlementRoutes: DataRoute[] = [
     path: '/bills/:uuid/unassign-transaction',
     handler(ctx) {
       const bill = billOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const id = reader.uuid('transactionUuid', { required: true });
-      reader.finish();
-      reader.assertValid();
-      unpayWithTransaction(ctx.ws, bill, 'bill', id!, ctx.now);
+      const reader = unpayFromBody(ctx, bill, 'bill');
       const view = billViewOf(ctx, bill);
       ctx.emit('bill.updated', view);
       return {

@@ -9,7 +9,8 @@ import {
   applyCredit,
   payWithTransactions,
   removeCredit,
-  unpayWithTransaction,
+  readTransactionIds,
+  unpayFromBody,
 } from './settlement.js';
 
 function openInvoice(invoice: InvoiceRecord): void {
@@ -150,18 +151,13 @@ export const invoiceSettlementRoutes: DataRoute[] = [
     path: '/invoices/:uuid/add-transactions',
     handler(ctx) {
       const document = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const ids = reader.uuidArray('transactionUuids', { required: true });
-      reader.finish();
-      reader.assertValid();
-      if (ids!.length === 0)
-        throw businessRule('transactionUuids must list at least one transaction.');
+      const { ids, reader } = readTransactionIds(ctx);
       if (document.isDraft) throw businessRule('Payments apply to approved documents only.');
       if (document.invoiceType === 'estimate') throw businessRule('Estimates take no payments.');
       // Invoices are settled by money in; a memo's refund is money paid out (spec).
       const expected = document.invoiceType === 'memo' ? 'EXPENSE' : 'INCOME';
       const balanceName = document.invoiceType === 'memo' ? 'credit left' : 'amountDue';
-      payWithTransactions(ctx.ws, document, 'invoice', ids!, expected, balanceName, ctx.now);
+      payWithTransactions(ctx.ws, document, 'invoice', ids, expected, balanceName, ctx.now);
       const view = viewOf(ctx, document);
       ctx.emit('invoice.updated', view);
       return {
@@ -176,11 +172,7 @@ export const invoiceSettlementRoutes: DataRoute[] = [
     path: '/invoices/:uuid/remove-transaction',
     handler(ctx) {
       const document = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const id = reader.uuid('transactionUuid', { required: true });
-      reader.finish();
-      reader.assertValid();
-      unpayWithTransaction(ctx.ws, document, 'invoice', id!, ctx.now);
+      const reader = unpayFromBody(ctx, document, 'invoice');
       const view = viewOf(ctx, document);
       ctx.emit('invoice.updated', view);
       return {

@@ -1,5 +1,7 @@
 import type { Cents } from '../../src/money/index.js';
 import { businessRule, notFound } from '../http/api-error.js';
+import { BodyReader } from '../http/body-reader.js';
+import type { RequestContext } from '../http/route.js';
 import type { TransactionRecord, TransactionType } from '../state/model.js';
 import type { WorkspaceData } from '../state/workspace.js';
 import { amountDueOf, type SettleableDocument } from './invoice-model.js';
@@ -68,14 +70,30 @@ export function payWithTransactions(
   }
 }
 
-/** Removes the payment of `document` by one transaction, which must be applied to it. */
-export function unpayWithTransaction(
-  ws: WorkspaceData,
+/** The body of a route that pays a document: `transactionUuids`, at least one. */
+export function readTransactionIds(ctx: RequestContext): { ids: string[]; reader: BodyReader } {
+  const reader = BodyReader.of(ctx.body);
+  const ids = reader.uuidArray('transactionUuids', { required: true });
+  reader.finish();
+  reader.assertValid();
+  if (ids!.length === 0) throw businessRule('transactionUuids must list at least one transaction.');
+  return { ids: ids!, reader };
+}
+
+/**
+ * Removes the payment of `document` by the transaction the body's `transactionUuid` names, which
+ * must be applied to it. Returns the body's reader, for its warnings.
+ */
+export function unpayFromBody(
+  ctx: RequestContext,
   document: SettleableDocument,
   matchingType: 'bill' | 'invoice',
-  transactionId: string,
-  now: string,
-): void {
+): BodyReader {
+  const reader = BodyReader.of(ctx.body);
+  const transactionId = reader.uuid('transactionUuid', { required: true })!;
+  reader.finish();
+  reader.assertValid();
+  const { ws, now } = ctx;
   const transaction = ws.transactions.get(transactionId);
   if (!transaction) throw notFound('Transaction', transactionId);
   const assignment = transaction.assignment;
@@ -87,10 +105,11 @@ export function unpayWithTransaction(
     throw businessRule(`The transaction is not applied to this ${noun}.`);
   }
   unassignTransaction(ws, transaction, document.id, now);
+  return reader;
 }
 
 /** Removes a transaction's payment of one document (or of all of them) and reposts its journal. */
-export function unassignTransaction(
+function unassignTransaction(
   ws: WorkspaceData,
   transaction: TransactionRecord,
   documentId: string | null,
