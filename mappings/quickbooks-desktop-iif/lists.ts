@@ -1,11 +1,4 @@
-import type {
-  Account,
-  AccountKind,
-  Address,
-  Party,
-  Product,
-  Vendor,
-} from '../../src/ledger/index.js';
+import type { AccountKind, Address, Party, Product, Vendor } from '../../src/ledger/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import {
   vocabulary,
@@ -13,10 +6,10 @@ import {
   type RowFields,
 } from '../../src/sources/table-mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
-import { mappedAccount, defaultSystemRole, kindOfType } from '../shared/accounts.js';
+import { defaultSystemRole, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 import { mergeJobIntoCustomer } from '../shared/jobs.js';
-import { splitPath } from '../quickbooks-online/accounts.js';
+import { mappedAccountAtPath, splitPath } from '../quickbooks-online/accounts.js';
 import { priceUnlessRate } from './rate.js';
 
 /** QuickBooks Desktop ACCNTTYPE codes. NONPOSTING accounts (estimates, orders) are not migrated. */
@@ -73,19 +66,14 @@ export function mapIifAccount(row: RowFields, context: MappingContext): AnyMappe
   }
   if (row.failed || !path || !kind || !key)
     return [{ entity: 'account', key, location: row.location(), problems: [] }];
-  const { parent, name } = splitPath(path);
-  const account: Account = compact({
+  return mappedAccountAtPath(row, context, path, {
     key,
     code,
-    name,
     kind,
     systemRole: defaultSystemRole(kind),
-    parentKey: parent && (context.index.accountKey(parent) ?? parent),
     description: row.text('DESC'),
     active: !row.boolean('HIDDEN', false),
-    source: row.location(),
   });
-  return mappedAccount(account, row, context, path);
 }
 
 /** BADDR1..5 / ADDR1..5 are free lines; the first often repeats the name. */

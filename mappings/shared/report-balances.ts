@@ -57,7 +57,7 @@ function reportBalanceLine(
 }
 
 /** Maps report rows to opening balance lines. */
-export function openingBalanceFromReport(
+function openingBalanceFromReport(
   [row]: readonly RowFields[],
   context: MappingContext,
   columns: BalanceColumns,
@@ -85,7 +85,7 @@ export function openingBalanceFromReport(
 }
 
 /** Maps report rows to trial balance lines dated by the title (or the override file). */
-export function trialBalanceFromReport(
+function trialBalanceFromReport(
   [row]: readonly RowFields[],
   context: MappingContext,
   columns: BalanceColumns,

@@ -8,16 +8,10 @@ import type {
 } from '../../src/sources/table-mapping/table-spec.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { compact } from '../shared/documents.js';
-import { addressColumns } from './export-layouts.js';
+import { contactIdentityColumns } from './export-layouts.js';
 
 const contactColumns = [
-  'ContactName',
-  'AccountNumber',
-  'EmailAddress',
-  'FirstName',
-  'LastName',
-  ...addressColumns('PO', true),
-  ...addressColumns('SA', true),
+  ...contactIdentityColumns,
   'PhoneNumber',
   'MobileNumber',
   'Website',

@@ -14,7 +14,7 @@ import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-sp
 import { KeyIndex } from '../../src/validation/key-index.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
-import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+import { compact, lineOf, totalsOf, type LineDraft, lineAccountKey } from '../shared/documents.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { documentIdentity } from '../shared/keys.js';
@@ -225,12 +225,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         const item = row.text('InventoryItemCode');
         const itemKey = item && (context.index.productKey(item) ?? item);
         const code = row.text('AccountCode');
-        const itemAccounts = itemKey ? context.index.productAccounts(itemKey) : {};
-        const accountKey = code
-          ? (context.index.accountKey(code) ?? code)
-          : sales
-            ? itemAccounts.incomeAccountKey
-            : itemAccounts.expenseAccountKey;
+        const accountKey = lineAccountKey(context, code, itemKey, sales);
         if (!accountKey) {
           row.fail(
             'line.missing-account',

@@ -5,7 +5,7 @@
  */
 
 /** A postal (PO) or street (SA) address's columns; the contact export adds "AttentionTo". */
-export const addressColumns = (prefix: 'PO' | 'SA', attention: boolean) => [
+const addressColumns = (prefix: 'PO' | 'SA', attention: boolean) => [
   ...(attention ? [`${prefix}AttentionTo`] : []),
   `${prefix}AddressLine1`,
   `${prefix}AddressLine2`,
@@ -37,17 +37,22 @@ export const chartOfAccounts: Layout = {
   ],
 };
 
+/** Who a contact is and where: the first columns of Xero's contact export. */
+export const contactIdentityColumns = [
+  'ContactName',
+  'AccountNumber',
+  'EmailAddress',
+  'FirstName',
+  'LastName',
+  ...addressColumns('PO', true),
+  ...addressColumns('SA', true),
+];
+
 /** Customers and suppliers together: Xero's contact export does not tell them apart. */
 export const contacts: Layout = {
   file: 'Contacts.csv',
   headers: [
-    'ContactName',
-    'AccountNumber',
-    'EmailAddress',
-    'FirstName',
-    'LastName',
-    ...addressColumns('PO', true),
-    ...addressColumns('SA', true),
+    ...contactIdentityColumns,
     'PhoneNumber',
     'FaxNumber',
     'MobileNumber',
