@@ -11,10 +11,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { companySizes, generateCompany } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
-import { createMigrationDeps } from '../src/worker/migration-deps.js';
-import { workerSettings } from '../src/config/worker-settings.js';
 import { BENCH_PROFILE, startBenchStack } from './support/bench-stack.js';
-import { runPlainLoop } from './support/plain-loop.js';
+import { plainLoopDeps, runPlainLoop } from './support/plain-loop.js';
 import { anonymousRssMiB } from './support/rss-sampler.js';
 
 setFlagsFromString('--expose_gc');
@@ -43,14 +41,7 @@ for (const size of sizes) {
   try {
     const folder = path.join(stack.dir, 'exports');
     const company = await writeExports(size, folder);
-    const deps = createMigrationDeps({
-      ...workerSettings({
-        LEDGERLIFT_RUNS_DIR: path.join(stack.dir, 'plain-runs'),
-        LEDGERLIFT_SOURCES_ROOT: stack.dir,
-      }),
-      rateLimited: false,
-      credentialsPath: stack.credentialsPath,
-    });
+    const deps = plainLoopDeps(stack);
     collectGarbage();
     const baseline = process.memoryUsage().heapUsed;
     let peakRss = 0;

@@ -21,13 +21,11 @@ import {
   type GeneratedCompany,
 } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
-import { createMigrationDeps } from '../src/worker/migration-deps.js';
-import { workerSettings } from '../src/config/worker-settings.js';
 import { progressQuery } from '../workflows/handlers.js';
 import { migrateLedger, type RunOutcome } from '../workflows/migrate-ledger.js';
 import { BENCH_PROFILE, startBenchStack, type BenchStack } from './support/bench-stack.js';
 import { minimumWriteCalls } from './support/minimum-calls.js';
-import { runPlainLoop } from './support/plain-loop.js';
+import { plainLoopDeps, runPlainLoop } from './support/plain-loop.js';
 import { RssSampler } from './support/rss-sampler.js';
 
 Runtime.install({ logger: new DefaultLogger('ERROR') });
@@ -261,14 +259,7 @@ async function plainRun(company: GeneratedCompany) {
   try {
     const folder = path.join(stack.dir, 'exports');
     await writeGenericCsv(company.records, folder);
-    const deps = createMigrationDeps({
-      ...workerSettings({
-        LEDGERLIFT_RUNS_DIR: path.join(stack.dir, 'plain-runs'),
-        LEDGERLIFT_SOURCES_ROOT: stack.dir,
-      }),
-      rateLimited: false,
-      credentialsPath: stack.credentialsPath,
-    });
+    const deps = plainLoopDeps(stack);
     const started = performance.now();
     const { verified } = await runPlainLoop(deps, {
       ...inputFor(company, folder, `plain-${Date.now()}`),

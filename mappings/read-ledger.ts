@@ -16,10 +16,6 @@ import type { TableMapping } from '../src/sources/table-mapping/table-spec.js';
 import { readMappedTables } from '../src/sources/read-mapped-tables.js';
 
 export type { LedgerItem } from '../src/ledger/ledger-item.js';
-export type {
-  MappingOverrides,
-  MappingOverridesInput,
-} from '../src/sources/overrides/mapping-overrides.js';
 
 export const sourceFormats = [
   'generic',

@@ -8,7 +8,7 @@ import { newUuid } from './ids.js';
 import { moneyString } from './http/views.js';
 
 /** A journal line as a test reads it: its entry's memo and its account's name. */
-export interface PostedLine {
+interface PostedLine {
   memo: string;
   accountName: string;
   debit: string;

@@ -6,18 +6,10 @@ import { partnerRoutes } from './resources/index.js';
 import { SandboxRuntime } from './runtime.js';
 import { Persistence } from './state/persistence.js';
 
-export type { SandboxAdmin } from './admin.js';
-export type {
-  SandboxApp,
-  SandboxConfig,
-  SandboxLimits,
-  SandboxWorkspaceSeed,
-} from './sandbox-config.js';
+export type { SandboxConfig, SandboxLimits, SandboxWorkspaceSeed } from './sandbox-config.js';
 export { defaultSandboxConfig } from './sandbox-config.js';
 export type { FaultRule } from './faults/fault-injector.js';
 export type { RequestLogEntry } from './http/request-log.js';
-export type { DeliveryRecord } from './webhooks/dispatcher.js';
-export { webhookSignature } from './webhooks/dispatcher.js';
 
 export interface StartSandboxOptions {
   /** 0 = a free port. The library default is 0; the CLI defaults to 4010. */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pLimit from 'p-limit';
 import type { MigrationActivityDeps } from '../../activities/index.js';
 import { executeUnit } from '../../src/migration/sending/execute-unit.js';
@@ -14,6 +15,21 @@ import {
 import { fetchReport } from '../../src/migration/verification/fetch-report.js';
 import { verifyBooks } from '../../src/migration/verification/verify-books.js';
 import type { MigrateLedgerInput, RunScope } from '../../src/migration/contracts/workflow-types.js';
+import { workerSettings } from '../../src/config/worker-settings.js';
+import { createMigrationDeps } from '../../src/worker/migration-deps.js';
+import type { BenchStack } from './bench-stack.js';
+
+/** The plain loop's dependencies: the bench stack's sandbox and profile, no rate limit. */
+export function plainLoopDeps(stack: BenchStack): ReturnType<typeof createMigrationDeps> {
+  return createMigrationDeps({
+    ...workerSettings({
+      LEDGERLIFT_RUNS_DIR: path.join(stack.dir, 'plain-runs'),
+      LEDGERLIFT_SOURCES_ROOT: stack.dir,
+    }),
+    rateLimited: false,
+    credentialsPath: stack.credentialsPath,
+  });
+}
 
 /**
  * The same migration as the workflows, without Temporal: the same engine functions (one API call

@@ -2,7 +2,7 @@ import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { genericTemplateTables, type TemplateTable } from './template-tables.js';
 
 /** The generic template of a table, by id. */
-export function templateOf(id: string): TemplateTable {
+function templateOf(id: string): TemplateTable {
   const table = genericTemplateTables.find((candidate) => candidate.id === id);
   if (!table) throw new Error(`no generic template ${id}`);
   return table;

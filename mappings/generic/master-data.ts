@@ -11,7 +11,7 @@ import {
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { applyAccountOverride, defaultSystemRole } from '../shared/accounts.js';
+import { mappedAccount, defaultSystemRole } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 import { genericColumns, genericFileNames } from './columns.js';
 
@@ -57,14 +57,7 @@ export const genericAccounts: TableSpec<'account'> = {
       active: row.boolean('Active', true),
       source: row.location(),
     });
-    return [
-      {
-        entity: 'account',
-        value: applyAccountOverride(account, context.overrides, []),
-        location: row.location(),
-        problems: [],
-      },
-    ];
+    return mappedAccount(account, row, context);
   },
 };
 

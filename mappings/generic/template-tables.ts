@@ -1,7 +1,7 @@
 import { accountKinds, systemRoles, type EntityName } from '../../src/ledger/index.js';
 
 /** One column of a generic template: its header, whether it is required, allowed words, a sample. */
-export interface TemplateColumn {
+interface TemplateColumn {
   header: string;
   required?: boolean;
   /** Allowed values (a drop-down list in the XLSX template). */

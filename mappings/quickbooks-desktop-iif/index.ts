@@ -12,7 +12,7 @@ import { mapIifBankTransaction, mapIifDocument, mapIifPayment } from './transact
  * CSV at the day before the cutover ("Opening Trial Balance.csv") and at the end date ("Trial
  * Balance.csv"), since IIF carries no balances at a date.
  */
-export const quickBooksDesktopIifPasses: IifMapping = {
+const quickBooksDesktopIifPasses: IifMapping = {
   passes: [
     { kind: 'list', entity: 'account', rowType: 'ACCNT', map: mapIifAccount },
     { kind: 'list', entity: 'customer', rowType: 'CUST', map: mapIifCustomer },

@@ -3,7 +3,8 @@ import { centsOf, formatCents } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
-import { compact } from '../shared/documents.js';
+import { compact, sidesOf } from '../shared/documents.js';
+import { noteDroppedParties } from '../shared/journal.js';
 
 /** Transaction types whose TRNS line is on the bank account the money moved through. */
 export const BANK_SIDED = new Set([
@@ -81,8 +82,7 @@ export function mapIifJournalEntry(
     if (cents === 0n) continue;
     lines.push({
       accountKey,
-      debit: formatCents(cents > 0n ? cents : 0n),
-      credit: formatCents(cents < 0n ? -cents : 0n),
+      ...sidesOf(cents),
       description: row.text('MEMO') ?? '',
       source: row.location(),
     });
@@ -105,13 +105,8 @@ export function mapIifJournalEntry(
     );
     return [{ entity: 'journal-entry', key, location: trns.location(), problems: [] }];
   }
-  if (parties.size > 0) {
-    trns.note(
-      'journal.party-dropped',
-      `${trns.row.file} line ${trns.row.row}: the ${type} ${docnum ?? ''} names ${[...parties].map((name) => `"${name}"`).join(', ')}; the workspace's journal lines keep their accounts but no customer or vendor, so they count in no customer's or vendor's balance.`,
-      'NAME',
-    );
-  }
+  const subject = `${trns.row.file} line ${trns.row.row}: the ${type} ${docnum ?? ''}`;
+  noteDroppedParties(trns, subject, parties, 'NAME');
   const value: JournalEntry = compact({
     key,
     date,

@@ -1,11 +1,4 @@
-import type {
-  Account,
-  AccountKind,
-  Address,
-  Party,
-  Product,
-  Vendor,
-} from '../../src/ledger/index.js';
+import type { AccountKind, Address, Party, Product, Vendor } from '../../src/ledger/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import {
   vocabulary,
@@ -13,14 +6,14 @@ import {
   type RowFields,
 } from '../../src/sources/table-mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
-import { problemOf } from '../../src/ledger/problem-catalog.js';
-import { applyAccountOverride, defaultSystemRole, kindOfType } from '../shared/accounts.js';
+import { defaultSystemRole, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
-import { splitPath } from '../quickbooks-online/accounts.js';
+import { mergeJobIntoCustomer } from '../shared/jobs.js';
+import { mappedAccountAtPath, splitPath } from '../quickbooks-online/accounts.js';
 import { priceUnlessRate } from './rate.js';
 
 /** QuickBooks Desktop ACCNTTYPE codes. NONPOSTING accounts (estimates, orders) are not migrated. */
-export const iifAccountTypes = vocabulary<AccountKind>({
+const iifAccountTypes = vocabulary<AccountKind>({
   AP: 'payable',
   AR: 'receivable',
   BANK: 'bank',
@@ -73,27 +66,14 @@ export function mapIifAccount(row: RowFields, context: MappingContext): AnyMappe
   }
   if (row.failed || !path || !kind || !key)
     return [{ entity: 'account', key, location: row.location(), problems: [] }];
-  const { parent, name } = splitPath(path);
-  const account: Account = compact({
+  return mappedAccountAtPath(row, context, path, {
     key,
     code,
-    name,
     kind,
     systemRole: defaultSystemRole(kind),
-    parentKey: parent && (context.index.accountKey(parent) ?? parent),
     description: row.text('DESC'),
     active: !row.boolean('HIDDEN', false),
-    source: row.location(),
   });
-  return [
-    {
-      entity: 'account',
-      value: applyAccountOverride(account, context.overrides, [path]),
-      location: row.location(),
-      problems: [],
-      aliases: [path],
-    },
-  ];
 }
 
 /** BADDR1..5 / ADDR1..5 are free lines; the first often repeats the name. */
@@ -128,16 +108,7 @@ export function mapIifCustomer(row: RowFields, context: MappingContext): AnyMapp
   if (!name) return [{ entity: 'customer', location: row.location(), problems: [] }];
   const at = name.indexOf(':');
   if (at > 0) {
-    const parent = name.slice(0, at);
-    const parentKey = context.index.partyKey('customer', parent) ?? parent;
-    context.index.aliasParty('customer', name, parentKey);
-    context.report(
-      problemOf(
-        'customer.job-merged',
-        `Job "${name}" is merged into customer "${parent}"; its documents are migrated to that customer.`,
-        { location: row.location(), entity: 'customer', key: parentKey },
-      ),
-    );
+    mergeJobIntoCustomer(row, context, name, name.slice(0, at));
     return [];
   }
   return [

@@ -1,11 +1,13 @@
 import type { Account, AccountKind, SystemRole } from '../../src/ledger/index.js';
 import { vocabulary, vocabularyKey } from '../../src/sources/table-mapping/row-fields.js';
-import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { applyAccountOverride, kindOfType } from '../shared/accounts.js';
+import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
+import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
+import { mappedAccount, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 
 /** QuickBooks Online account types. */
-export const quickBooksOnlineAccountTypes = vocabulary<AccountKind>({
+const quickBooksOnlineAccountTypes = vocabulary<AccountKind>({
   bank: 'bank',
   'accounts receivable (a/r)': 'receivable',
   'accounts receivable': 'receivable',
@@ -58,6 +60,31 @@ export function splitPath(path: string): { parent?: string; name: string } {
   return { parent: path.slice(0, at).trim(), name: path.slice(at + 1).trim() };
 }
 
+/**
+ * A QuickBooks account known by its "Parent:Child" path: its name is the path's last part and its
+ * parent is found by the rest; the override file applies to the account.
+ */
+export function mappedAccountAtPath(
+  row: RowFields,
+  context: MappingContext,
+  path: string,
+  fields: Pick<Account, 'key' | 'code' | 'kind' | 'systemRole' | 'description' | 'active'>,
+): Mapped<'account'>[] {
+  const { parent, name } = splitPath(path);
+  const account: Account = compact({
+    key: fields.key,
+    code: fields.code,
+    name,
+    kind: fields.kind,
+    systemRole: fields.systemRole,
+    parentKey: parent && (context.index.accountKey(parent) ?? parent),
+    description: fields.description,
+    active: fields.active,
+    source: row.location(),
+  });
+  return mappedAccount(account, row, context, path);
+}
+
 export const quickBooksOnlineAccounts: TableSpec<'account'> = {
   id: 'accounts',
   entity: 'account',
@@ -95,26 +122,13 @@ export const quickBooksOnlineAccounts: TableSpec<'account'> = {
     const key = code ?? path;
     if (row.failed || !path || !kind || !key)
       return [{ entity: 'account', key, location: row.location(), problems: [] }];
-    const { parent, name } = splitPath(path);
-    const account: Account = compact({
+    return mappedAccountAtPath(row, context, path, {
       key,
       code,
-      name,
       kind,
       systemRole: roleOfKind[kind],
-      parentKey: parent && (context.index.accountKey(parent) ?? parent),
       description: row.text('Description'),
       active: true,
-      source: row.location(),
     });
-    return [
-      {
-        entity: 'account',
-        value: applyAccountOverride(account, context.overrides, [path]),
-        location: row.location(),
-        problems: [],
-        aliases: [path],
-      },
-    ];
   },
 };

@@ -6,7 +6,7 @@ import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
-import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+import { compact, lineOf, totalsOf, type LineDraft, lineAccountKey } from '../shared/documents.js';
 import { documentIdentity } from '../shared/keys.js';
 
 /** Which column plays which part in one QuickBooks Online document layout. */
@@ -182,12 +182,7 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
         const rate = row.decimal(layout.rate);
         const amount = row.money(layout.amount, { required: rate === undefined });
         const accountText = row.text(layout.account);
-        const itemAccounts = itemKey ? context.index.productAccounts(itemKey) : {};
-        const accountKey = accountText
-          ? (context.index.accountKey(accountText) ?? accountText)
-          : sales
-            ? itemAccounts.incomeAccountKey
-            : itemAccounts.expenseAccountKey;
+        const accountKey = lineAccountKey(context, accountText, itemKey, sales);
         if (!accountKey) {
           row.fail(
             'line.missing-account',

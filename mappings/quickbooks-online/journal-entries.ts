@@ -1,8 +1,9 @@
 import type { JournalEntry, JournalLine } from '../../src/ledger/index.js';
-import { centsOf, formatCents } from '../../src/money/index.js';
+import { centsOf } from '../../src/money/index.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { compact } from '../shared/documents.js';
-import { journalColumns, journalStartsGroup, treatmentOf } from './journal.js';
+import { compact, sidesOf } from '../shared/documents.js';
+import { noteDroppedParties } from '../shared/journal.js';
+import { journalFile, treatmentOf } from './journal.js';
 
 /**
  * Journal entries from QuickBooks Online's Journal report (the file quickBooksOnlineJournal reads):
@@ -14,10 +15,7 @@ export const quickBooksOnlineJournalEntries: TableSpec<'journal-entry'> = {
   id: 'journal_entries',
   fileId: 'bank_transactions',
   entity: 'journal-entry',
-  fileNames: ['journal', 'journal report', 'general ledger journal'],
-  columns: journalColumns,
-  dateColumns: ['Date'],
-  startsGroup: journalStartsGroup,
+  ...journalFile,
   map(rows, context) {
     const [first] = rows;
     if (!first) return [];
@@ -40,8 +38,7 @@ export const quickBooksOnlineJournalEntries: TableSpec<'journal-entry'> = {
       if (net === 0n) continue;
       lines.push({
         accountKey: context.index.accountKey(account) ?? account,
-        debit: formatCents(net > 0n ? net : 0n),
-        credit: formatCents(net < 0n ? -net : 0n),
+        ...sidesOf(net),
         description: row.text('Memo/Description') ?? '',
         source: row.location(),
       });
@@ -61,13 +58,7 @@ export const quickBooksOnlineJournalEntries: TableSpec<'journal-entry'> = {
       );
       return [failed];
     }
-    if (names.size > 0) {
-      first.note(
-        'journal.party-dropped',
-        `${key} of ${date} names ${[...names].map((name) => `"${name}"`).join(', ')}; the workspace's journal lines keep their accounts but no customer or vendor, so they count in no customer's or vendor's balance.`,
-        'Name',
-      );
-    }
+    noteDroppedParties(first, `${key} of ${date}`, names, 'Name');
     const value: JournalEntry = compact({
       key,
       date,

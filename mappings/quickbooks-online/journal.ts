@@ -41,7 +41,7 @@ const treatments = vocabulary<Treatment>({
 const BANK_KINDS = new Set(['bank', 'credit-card']);
 
 /** The Journal report's columns, read by both of its tables. */
-export const journalColumns: TableSpec<'bank-transaction'>['columns'] = [
+const journalColumns: TableSpec<'bank-transaction'>['columns'] = [
   { id: 'Date', headers: ['Date', 'Transaction Date'], required: true },
   { id: 'Transaction Type', headers: ['Transaction Type', 'Type'], required: true },
   { id: 'Num', headers: ['Num', 'No.', 'Number'] },
@@ -53,9 +53,17 @@ export const journalColumns: TableSpec<'bank-transaction'>['columns'] = [
 ];
 
 /** Each transaction of the report starts with a dated row. */
-export function journalStartsGroup(row: TableRow): boolean {
+function journalStartsGroup(row: TableRow): boolean {
   return !isBlankCell(row.cell('Date'));
 }
+
+/** The Journal report as both of its tables find and group it. */
+export const journalFile = {
+  fileNames: ['journal', 'journal report', 'general ledger journal'],
+  columns: journalColumns,
+  dateColumns: ['Date'],
+  startsGroup: journalStartsGroup,
+};
 
 /** The treatment of the report's transaction type, when it has one. */
 export function treatmentOf(typeText: string): Treatment | undefined {
@@ -73,10 +81,7 @@ export function treatmentOf(typeText: string): Treatment | undefined {
 export const quickBooksOnlineJournal: TableSpec<'bank-transaction'> = {
   id: 'bank_transactions',
   entity: 'bank-transaction',
-  fileNames: ['journal', 'journal report', 'general ledger journal'],
-  columns: journalColumns,
-  dateColumns: ['Date'],
-  startsGroup: journalStartsGroup,
+  ...journalFile,
   map(rows, context) {
     const [first] = rows;
     if (!first) return [];

@@ -1,7 +1,7 @@
 import type { Party } from '../../src/ledger/index.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { compact } from '../shared/documents.js';
+import { mergeJobIntoCustomer } from '../shared/jobs.js';
 
 const columns = [
   {
@@ -43,16 +43,7 @@ function partyTable<E extends 'customer' | 'vendor'>(entity: E): TableSpec<E> {
       if (!name) return [{ entity, location: row.location(), problems: [] }];
       const at = name.indexOf(':');
       if (entity === 'customer' && at > 0) {
-        const parent = name.slice(0, at).trim();
-        const parentKey = context.index.partyKey('customer', parent) ?? parent;
-        context.index.aliasParty('customer', name, parentKey);
-        context.report(
-          problemOf(
-            'customer.job-merged',
-            `Job "${name}" is merged into customer "${parent}"; its documents are migrated to that customer.`,
-            { location: row.location(), entity: 'customer', key: parentKey },
-          ),
-        );
+        mergeJobIntoCustomer(row, context, name, name.slice(0, at).trim());
         return [];
       }
       const address = compact({

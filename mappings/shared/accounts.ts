@@ -1,6 +1,9 @@
 import type { Account, AccountKind, SystemRole } from '../../src/ledger/index.js';
 import { systemRoles } from '../../src/ledger/index.js';
 import type { MappingOverrides } from '../../src/sources/overrides/mapping-overrides.js';
+import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
+import type { Mapped } from '../../src/sources/table-mapping/table-spec.js';
 
 /** Kinds whose accounts every workspace already has: the kind names the system role. */
 export function defaultSystemRole(kind: AccountKind): SystemRole | undefined {
@@ -37,6 +40,28 @@ export function applyAccountOverride(
     return result;
   }
   return account;
+}
+
+/**
+ * One row's account with the override file applied. `path` is its full "Parent:Child" name, which
+ * other rows of the export may use to refer to it.
+ */
+export function mappedAccount(
+  account: Account,
+  row: RowFields,
+  context: MappingContext,
+  path?: string,
+): Mapped<'account'>[] {
+  const references = path === undefined ? [] : [path];
+  return [
+    {
+      entity: 'account',
+      value: applyAccountOverride(account, context.overrides, references),
+      location: row.location(),
+      problems: [],
+      ...(path === undefined ? {} : { aliases: [path] }),
+    },
+  ];
 }
 
 /** The kind a legacy type label maps to: the override file's "accountTypes" first, then the table. */

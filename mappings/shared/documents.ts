@@ -1,5 +1,6 @@
 import type { DocumentLine, Money, SourceLocation } from '../../src/ledger/index.js';
 import { centsOf, formatCents, lineAmountCents } from '../../src/money/index.js';
+import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 
 /** A document line before its amount is settled. */
 export interface LineDraft {
@@ -68,4 +69,16 @@ export function sidesOf(netCents: bigint): { debit: Money; credit: Money } {
   return netCents >= 0n
     ? { debit: formatCents(netCents), credit: '0.00' }
     : { debit: '0.00', credit: formatCents(-netCents) };
+}
+
+/** A line's account: the one it names, else its item's income (sales) or expense account. */
+export function lineAccountKey(
+  context: MappingContext,
+  accountText: string | undefined,
+  itemKey: string | undefined,
+  sales: boolean,
+): string | undefined {
+  if (accountText) return context.index.accountKey(accountText) ?? accountText;
+  const itemAccounts = itemKey ? context.index.productAccounts(itemKey) : {};
+  return sales ? itemAccounts.incomeAccountKey : itemAccounts.expenseAccountKey;
 }

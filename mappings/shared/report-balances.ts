@@ -2,7 +2,9 @@ import type { Money } from '../../src/ledger/index.js';
 import { centsOf } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
-import type { Mapped } from '../../src/sources/table-mapping/table-spec.js';
+import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
+import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
+import { trialBalanceFileNames } from '../../src/sources/table/trial-balance-files.js';
 import { reportDate } from '../../src/sources/table/report-date.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { sidesOf } from './documents.js';
@@ -16,13 +18,13 @@ export interface BalanceColumns {
   pairs: readonly (readonly [string, string])[];
 }
 
-export type BalanceLine = { accountKey: string; debit: Money; credit: Money };
+type BalanceLine = { accountKey: string; debit: Money; credit: Money };
 
 /**
  * Reads one row of a trial balance report (Xero, QuickBooks): section headings, "Total" rows and zero
  * balances are skipped; "Name (Code)", "1000 Name" and "Parent:Child" resolve to account keys.
  */
-export function reportBalanceLine(
+function reportBalanceLine(
   row: RowFields,
   context: MappingContext,
   columns: BalanceColumns,
@@ -55,7 +57,7 @@ export function reportBalanceLine(
 }
 
 /** Maps report rows to opening balance lines. */
-export function openingBalanceFromReport(
+function openingBalanceFromReport(
   [row]: readonly RowFields[],
   context: MappingContext,
   columns: BalanceColumns,
@@ -83,7 +85,7 @@ export function openingBalanceFromReport(
 }
 
 /** Maps report rows to trial balance lines dated by the title (or the override file). */
-export function trialBalanceFromReport(
+function trialBalanceFromReport(
   [row]: readonly RowFields[],
   context: MappingContext,
   columns: BalanceColumns,
@@ -123,4 +125,32 @@ export function trialBalanceFromReport(
       problems: [],
     },
   ];
+}
+
+/**
+ * The two trial balance reports of a format, read alike: the opening one as at the day before the
+ * cutover, and the closing one at the end date for the reconciliation.
+ */
+export function trialBalanceReports(
+  columns: ColumnSpec[],
+  balanceColumns: BalanceColumns,
+): { opening: TableSpec<'opening-balance'>; closing: TableSpec<'trial-balance'> } {
+  return {
+    opening: {
+      id: 'opening_balances',
+      entity: 'opening-balance',
+      fileNames: trialBalanceFileNames.opening,
+      trialBalance: 'opening',
+      columns,
+      map: (rows, context) => openingBalanceFromReport(rows, context, balanceColumns),
+    },
+    closing: {
+      id: 'trial_balance',
+      entity: 'trial-balance',
+      fileNames: trialBalanceFileNames.closing,
+      trialBalance: 'closing',
+      columns,
+      map: (rows, context) => trialBalanceFromReport(rows, context, balanceColumns),
+    },
+  };
 }

@@ -1,11 +1,11 @@
 import type { Account, AccountKind, SystemRole } from '../../src/ledger/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { applyAccountOverride, kindOfType } from '../shared/accounts.js';
+import { mappedAccount, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 
 /** Xero's display labels and API codes for account types (capitalisation varies: keys ignore it). */
-export const xeroAccountTypes = vocabulary<AccountKind>({
+const xeroAccountTypes = vocabulary<AccountKind>({
   bank: 'bank',
   'current asset': 'current-asset',
   current: 'current-asset',
@@ -103,13 +103,6 @@ export const xeroAccounts: TableSpec<'account'> = {
       active: status !== 'archived' && status !== 'deleted',
       source: row.location(),
     });
-    return [
-      {
-        entity: 'account',
-        value: applyAccountOverride(account, context.overrides, []),
-        location: row.location(),
-        problems: [],
-      },
-    ];
+    return mappedAccount(account, row, context);
   },
 };

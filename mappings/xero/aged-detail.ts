@@ -36,7 +36,7 @@ export interface AgedBaseDue {
 }
 
 /** The facts key under which the report's amounts wait for the documents (read after it). */
-export function agedFactsKey(entity: 'invoice' | 'bill'): string {
+function agedFactsKey(entity: 'invoice' | 'bill'): string {
   return `aged-base-due:${entity}`;
 }
 

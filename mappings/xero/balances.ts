@@ -1,11 +1,5 @@
-import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
-import { trialBalanceFileNames } from '../../src/sources/table/trial-balance-files.js';
-import {
-  openingBalanceFromReport,
-  trialBalanceFromReport,
-  type BalanceColumns,
-} from '../shared/report-balances.js';
+import { trialBalanceReports, type BalanceColumns } from '../shared/report-balances.js';
 
 /**
  * Both layouts of Xero's Trial Balance report: `Account,Debit,Credit,YTD Debit,YTD Credit` (accounts
@@ -31,22 +25,10 @@ const balanceColumns: BalanceColumns = {
   ],
 };
 
+const reports = trialBalanceReports(reportColumns, balanceColumns);
+
 /** Xero's Trial Balance report exported as at the day before the cutover. */
-export const xeroOpeningBalance: TableSpec<'opening-balance'> = {
-  id: 'opening_balances',
-  entity: 'opening-balance',
-  fileNames: trialBalanceFileNames.opening,
-  trialBalance: 'opening',
-  columns: reportColumns,
-  map: (rows, context) => openingBalanceFromReport(rows, context, balanceColumns),
-};
+export const xeroOpeningBalance = reports.opening;
 
 /** Xero's Trial Balance report at the end date, for the reconciliation. */
-export const xeroTrialBalance: TableSpec<'trial-balance'> = {
-  id: 'trial_balance',
-  entity: 'trial-balance',
-  fileNames: trialBalanceFileNames.closing,
-  trialBalance: 'closing',
-  columns: reportColumns,
-  map: (rows, context) => trialBalanceFromReport(rows, context, balanceColumns),
-};
+export const xeroTrialBalance = reports.closing;

@@ -8,27 +8,10 @@ import type {
 } from '../../src/sources/table-mapping/table-spec.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { compact } from '../shared/documents.js';
-
-const address = (prefix: 'PO' | 'SA') => [
-  `${prefix}AttentionTo`,
-  `${prefix}AddressLine1`,
-  `${prefix}AddressLine2`,
-  `${prefix}AddressLine3`,
-  `${prefix}AddressLine4`,
-  `${prefix}City`,
-  `${prefix}Region`,
-  `${prefix}PostalCode`,
-  `${prefix}Country`,
-];
+import { contactIdentityColumns } from './export-layouts.js';
 
 const contactColumns = [
-  'ContactName',
-  'AccountNumber',
-  'EmailAddress',
-  'FirstName',
-  'LastName',
-  ...address('PO'),
-  ...address('SA'),
+  ...contactIdentityColumns,
   'PhoneNumber',
   'MobileNumber',
   'Website',

@@ -14,10 +14,11 @@ import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-sp
 import { KeyIndex } from '../../src/validation/key-index.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
-import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+import { compact, lineOf, totalsOf, type LineDraft, lineAccountKey } from '../shared/documents.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { documentIdentity } from '../shared/keys.js';
+import { documentAmountColumns, trackingColumns } from './export-layouts.js';
 
 /** The columns that tell one Xero document's rows from the next: Xero repeats them on every line. */
 const identityColumns = ['InvoiceNumber', 'ContactName', 'InvoiceDate', 'Total'] as const;
@@ -116,12 +117,6 @@ const purchaseTypes = vocabulary<PurchaseDocument['type']>({
   accpaycredit: 'vendor-credit',
 });
 
-/** Xero's two tracking categories on a line: a name column and the option chosen. */
-const trackingColumns = [
-  ['TrackingName1', 'TrackingOption1'],
-  ['TrackingName2', 'TrackingOption2'],
-] as const;
-
 /** The tracking options the rows carry, as "Name: Option", each once. */
 function trackingOf(rows: readonly RowFields[]): string[] {
   const found = new Set<string>();
@@ -140,19 +135,7 @@ const documentColumns = [
   'Reference',
   'InvoiceDate',
   'DueDate',
-  'Total',
-  'TaxTotal',
-  'InvoiceAmountPaid',
-  'InvoiceAmountDue',
-  'InventoryItemCode',
-  'Description',
-  'Quantity',
-  'UnitAmount',
-  'Discount',
-  'LineAmount',
-  'AccountCode',
-  'TaxType',
-  'TaxAmount',
+  ...documentAmountColumns,
   'Currency',
   'CurrencyRate',
   'Type',
@@ -165,7 +148,7 @@ const documentColumns = [
 }));
 
 /** Unit price after a percentage discount, exactly: price × (100 − discount) / 100. */
-export function discountedPrice(unitPrice: string, discountPercent: string): string {
+function discountedPrice(unitPrice: string, discountPercent: string): string {
   const price = parseDecimal(unitPrice);
   const discount = parseDecimal(discountPercent);
   const keep = 100n * 10n ** BigInt(discount.scale) - discount.units;
@@ -242,12 +225,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         const item = row.text('InventoryItemCode');
         const itemKey = item && (context.index.productKey(item) ?? item);
         const code = row.text('AccountCode');
-        const itemAccounts = itemKey ? context.index.productAccounts(itemKey) : {};
-        const accountKey = code
-          ? (context.index.accountKey(code) ?? code)
-          : sales
-            ? itemAccounts.incomeAccountKey
-            : itemAccounts.expenseAccountKey;
+        const accountKey = lineAccountKey(context, code, itemKey, sales);
         if (!accountKey) {
           row.fail(
             'line.missing-account',

@@ -1,25 +1,17 @@
 import type { Product } from '../../src/ledger/index.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { compact } from '../shared/documents.js';
+import { inventoryItems } from './export-layouts.js';
 import { isUntaxedTaxType } from './tax-types.js';
 
 export const xeroItems: TableSpec<'product'> = {
   id: 'products',
   entity: 'product',
   fileNames: ['inventory items', 'inventoryitems', 'items', 'products'],
-  columns: [
-    'ItemCode',
-    'ItemName',
-    'Quantity',
-    'PurchasesDescription',
-    'PurchasesUnitPrice',
-    'PurchasesAccount',
-    'PurchasesTaxRate',
-    'SalesDescription',
-    'SalesUnitPrice',
-    'SalesAccount',
-    'SalesTaxRate',
-  ].map((id) => ({ id, headers: [id], required: id === 'ItemCode' })),
+  // Xero marks its required column "*ItemCode"; headers are matched without the asterisk.
+  columns: inventoryItems.headers
+    .map((header) => header.replace(/^\*/, ''))
+    .map((id) => ({ id, headers: [id], required: id === 'ItemCode' })),
   map([row], context) {
     if (!row) return [];
     const key = row.required('ItemCode');

@@ -2,7 +2,7 @@ import type { JournalEntry, JournalLine } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
 import { cellText } from '../../src/sources/cell.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { compact } from '../shared/documents.js';
+import { compact, sidesOf } from '../shared/documents.js';
 
 const SEEN = 'xero.manualJournalKeys';
 
@@ -42,8 +42,7 @@ export const xeroManualJournals: TableSpec<'journal-entry'> = {
       if (cents === 0n) continue;
       lines.push({
         accountKey: context.index.accountKey(code) ?? code,
-        debit: formatCents(cents > 0n ? cents : 0n),
-        credit: formatCents(cents < 0n ? -cents : 0n),
+        ...sidesOf(cents),
         description: row.text('Description') ?? '',
         source: row.location(),
       });

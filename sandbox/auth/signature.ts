@@ -4,7 +4,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** SHA-256 hex of the exact body text for POST, PUT and PATCH (empty text hashes too); '' otherwise. */
-export function bodyHash(method: string, bodyText: string): string {
+function bodyHash(method: string, bodyText: string): string {
   if (!BODY_METHODS.has(method.toUpperCase())) return '';
   return createHash('sha256').update(bodyText, 'utf8').digest('hex');
 }

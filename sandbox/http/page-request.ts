@@ -2,8 +2,8 @@ import { validationFailed } from './api-error.js';
 import { queryValue } from './query-reader.js';
 import type { Query } from './route.js';
 
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 100;
 
 export interface PageRequest {
   page: number;

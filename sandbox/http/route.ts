@@ -36,7 +36,7 @@ export interface RouteResult {
   warnings?: PartnerWarning[];
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RouteBase {
   method: HttpMethod;

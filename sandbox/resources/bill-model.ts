@@ -6,7 +6,7 @@ import { baseValueView, requireRate, toWorkspaceCurrency } from '../state/exchan
 import { allocatedOf, amountDueOf, paymentStatusOf } from './invoice-model.js';
 
 /** Combined approval and payment status (assumption R21). */
-export function billStatusOf(bill: BillRecord, today: string): string {
+function billStatusOf(bill: BillRecord, today: string): string {
   if (bill.approvalStatus !== 'approved') return bill.approvalStatus;
   const payment = paymentStatusOf(bill);
   if (payment === 'paid') return 'paid';

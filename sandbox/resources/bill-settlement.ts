@@ -4,9 +4,12 @@ import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute } from '../http/route.js';
 import { billOf, billViewOf, notDeleted } from './bills.js';
 import { amountDueOf } from './invoice-model.js';
-import { distinct, payableTransaction, wholeTransactionsFit } from './payment-rules.js';
-import { applyCredit, assignTransaction, unassignTransaction } from './settlement.js';
-import { magnitude } from './transaction-posting.js';
+import {
+  applyCredit,
+  payWithTransactions,
+  readTransactionIds,
+  unpayFromBody,
+} from './settlement.js';
 
 export const billSettlementRoutes: DataRoute[] = [
   {
@@ -63,12 +66,7 @@ export const billSettlementRoutes: DataRoute[] = [
     handler(ctx) {
       const bill = billOf(ctx);
       notDeleted(bill);
-      const reader = BodyReader.of(ctx.body);
-      const ids = reader.uuidArray('transactionUuids', { required: true });
-      reader.finish();
-      reader.assertValid();
-      if (ids!.length === 0)
-        throw businessRule('transactionUuids must list at least one transaction.');
+      const { ids, reader } = readTransactionIds(ctx);
       if (bill.approvalStatus !== 'approved')
         throw businessRule('Payments apply to approved bills only.');
       if (bill.currency !== ctx.ws.meta.currency) {
@@ -78,23 +76,8 @@ export const billSettlementRoutes: DataRoute[] = [
       }
       // A bill is paid with money out; a vendor memo's refund is money in (spec).
       const expected = bill.billType === 'vendor_memo' ? 'INCOME' : 'EXPENSE';
-      const transactions = distinct(ids!).map((id) =>
-        payableTransaction(ctx.ws, id, expected, bill.currency),
-      );
-      wholeTransactionsFit(
-        transactions,
-        amountDueOf(bill),
-        bill.billType === 'vendor_memo' ? 'memo balance' : 'amountDue',
-      );
-      for (const transaction of transactions) {
-        assignTransaction(
-          ctx.ws,
-          transaction,
-          'bill',
-          [{ document: bill, amount: magnitude(transaction.amount) }],
-          ctx.now,
-        );
-      }
+      const balanceName = bill.billType === 'vendor_memo' ? 'memo balance' : 'amountDue';
+      payWithTransactions(ctx.ws, bill, 'bill', ids, expected, balanceName, ctx.now);
       const view = billViewOf(ctx, bill);
       ctx.emit('bill.updated', view);
       return { message: 'Transactions assigned.', data: { bill: view }, warnings: reader.warnings };
@@ -105,20 +88,7 @@ export const billSettlementRoutes: DataRoute[] = [
     path: '/bills/:uuid/unassign-transaction',
     handler(ctx) {
       const bill = billOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const id = reader.uuid('transactionUuid', { required: true });
-      reader.finish();
-      reader.assertValid();
-      const transaction = ctx.ws.transactions.get(id!);
-      if (!transaction) throw notFound('Transaction', id!);
-      const assignment = transaction.assignment;
-      if (
-        assignment?.matchingType !== 'bill' ||
-        !assignment.records.some((record) => record.uuid === bill.id)
-      ) {
-        throw businessRule('The transaction is not applied to this bill.');
-      }
-      unassignTransaction(ctx.ws, transaction, bill.id, ctx.now);
+      const reader = unpayFromBody(ctx, bill, 'bill');
       const view = billViewOf(ctx, bill);
       ctx.emit('bill.updated', view);
       return {

@@ -105,6 +105,19 @@ function checkTags(ws: WorkspaceData, reader: BodyReader, tagUuids: string[] | u
     if (!ws.tags.has(id)) reader.fail('tagUuids', 'not_found', `Tag ${id} was not found.`);
 }
 
+/** The fields a bill's create and update read last (tags, project, notes, PO number), then the end. */
+function readBillTail(ws: WorkspaceData, reader: BodyReader) {
+  const tagUuids = reader.uuidArray('tagUuids');
+  checkTags(ws, reader, tagUuids);
+  const projectUuid = reader.uuid('projectUuid', { nullable: true });
+  checkRef(reader, 'projectUuid', projectUuid, ws.projects, 'Project');
+  const notes = reader.string('notes', { allowEmpty: true, max: 10_000 });
+  const purchaseOrderNumber = reader.string('purchaseOrderNumber', { nullable: true, max: 100 });
+  reader.internalOnly(READ_ONLY, 'computed by the service');
+  reader.finish();
+  return { tagUuids, projectUuid, notes, purchaseOrderNumber };
+}
+
 /** A bill number is unique per vendor and bill type (assumption R18); an index lookup, not a scan. */
 function billNumberTaken(
   ws: WorkspaceData,
@@ -155,14 +168,7 @@ function createBill(ctx: RequestContext) {
     reader.fail('currency', 'invalid', 'currency must be an ISO 4217 code.');
   const approvalStatus = reader.enumOf('approvalStatus', ['draft', 'approved'] as const) ?? 'draft';
   const lineItems = readLineItems(ws, reader) ?? [];
-  const tagUuids = reader.uuidArray('tagUuids');
-  checkTags(ws, reader, tagUuids);
-  const projectUuid = reader.uuid('projectUuid', { nullable: true });
-  checkRef(reader, 'projectUuid', projectUuid, ws.projects, 'Project');
-  const notes = reader.string('notes', { allowEmpty: true, max: 10_000 });
-  const purchaseOrderNumber = reader.string('purchaseOrderNumber', { nullable: true, max: 100 });
-  reader.internalOnly(READ_ONLY, 'computed by the service');
-  reader.finish();
+  const { tagUuids, projectUuid, notes, purchaseOrderNumber } = readBillTail(ws, reader);
   if (billNumber && vendorUuid && billNumberTaken(ws, vendorUuid, billType, billNumber)) {
     reader.fail(
       'billNumber',
@@ -261,14 +267,7 @@ function updateBill(ctx: RequestContext) {
   if (currency && !CURRENCY.test(currency))
     reader.fail('currency', 'invalid', 'currency must be an ISO 4217 code.');
   const lineItems = reader.has('lineItems') ? readLineItems(ws, reader) : undefined;
-  const tagUuids = reader.uuidArray('tagUuids');
-  checkTags(ws, reader, tagUuids);
-  const projectUuid = reader.uuid('projectUuid', { nullable: true });
-  checkRef(reader, 'projectUuid', projectUuid, ws.projects, 'Project');
-  const notes = reader.string('notes', { allowEmpty: true, max: 10_000 });
-  const purchaseOrderNumber = reader.string('purchaseOrderNumber', { nullable: true, max: 100 });
-  reader.internalOnly(READ_ONLY, 'computed by the service');
-  reader.finish();
+  const { tagUuids, projectUuid, notes, purchaseOrderNumber } = readBillTail(ws, reader);
   const effectiveVendor = vendorUuid ?? bill.vendorUuid;
   if (billNumber && billNumberTaken(ws, effectiveVendor, bill.billType, billNumber, bill.id)) {
     reader.fail(

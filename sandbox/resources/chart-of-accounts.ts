@@ -37,7 +37,7 @@ function deleteBlock(
 }
 
 /** systemBalance: the journal balance on the account's normal side (positive = normal). */
-export function naturalBalance(ws: WorkspaceData, account: AccountRecord): bigint {
+function naturalBalance(ws: WorkspaceData, account: AccountRecord): bigint {
   const debitBalance = ws.journal.debitBalance(account.id);
   return isDebitNormal(accountTypeOf(account)) ? debitBalance : -debitBalance;
 }
@@ -48,12 +48,12 @@ interface ViewOptions {
   children: Map<string, AccountRecord[]>;
 }
 
-export function subTypeView(subTypeId: number) {
+function subTypeView(subTypeId: number) {
   const subType = subTypeById(subTypeId)!;
   return { id: subType.id, type: subType.type, name: subType.name, anchorTier: subType.anchorTier };
 }
 
-export function accountView(
+function accountView(
   ws: WorkspaceData,
   account: AccountRecord,
   options?: ViewOptions,

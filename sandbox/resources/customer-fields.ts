@@ -13,7 +13,7 @@ export function normalizeWebsite(website: string): string {
   return `https://${website}`;
 }
 
-export function readAddress(
+function readAddress(
   reader: BodyReader,
   name: string,
   existingId?: string,

@@ -38,7 +38,7 @@ export function insertCustomer(ws: WorkspaceData, customer: CustomerRecord): voi
   ws.customerNames.set(customer.customer.toLowerCase(), customer.id);
 }
 
-export function createCustomer(ctx: RequestContext, input: unknown) {
+function createCustomer(ctx: RequestContext, input: unknown) {
   const reader = BodyReader.of(input);
   const customer = emptyCustomer(ctx.now);
   applyCustomerFields(reader, customer, true);

@@ -5,9 +5,13 @@ import type { DataRoute, RequestContext } from '../http/route.js';
 import type { InvoiceRecord } from '../state/records.js';
 import { amountDueOf } from './invoice-model.js';
 import { invoiceOf, viewOf } from './invoices.js';
-import { distinct, payableTransaction, wholeTransactionsFit } from './payment-rules.js';
-import { applyCredit, assignTransaction, removeCredit, unassignTransaction } from './settlement.js';
-import { magnitude } from './transaction-posting.js';
+import {
+  applyCredit,
+  payWithTransactions,
+  removeCredit,
+  readTransactionIds,
+  unpayFromBody,
+} from './settlement.js';
 
 function openInvoice(invoice: InvoiceRecord): void {
   if (invoice.invoiceType !== 'invoice')
@@ -147,33 +151,13 @@ export const invoiceSettlementRoutes: DataRoute[] = [
     path: '/invoices/:uuid/add-transactions',
     handler(ctx) {
       const document = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const ids = reader.uuidArray('transactionUuids', { required: true });
-      reader.finish();
-      reader.assertValid();
-      if (ids!.length === 0)
-        throw businessRule('transactionUuids must list at least one transaction.');
+      const { ids, reader } = readTransactionIds(ctx);
       if (document.isDraft) throw businessRule('Payments apply to approved documents only.');
       if (document.invoiceType === 'estimate') throw businessRule('Estimates take no payments.');
       // Invoices are settled by money in; a memo's refund is money paid out (spec).
       const expected = document.invoiceType === 'memo' ? 'EXPENSE' : 'INCOME';
-      const transactions = distinct(ids!).map((id) =>
-        payableTransaction(ctx.ws, id, expected, document.currency),
-      );
-      wholeTransactionsFit(
-        transactions,
-        amountDueOf(document),
-        document.invoiceType === 'memo' ? 'credit left' : 'amountDue',
-      );
-      for (const transaction of transactions) {
-        assignTransaction(
-          ctx.ws,
-          transaction,
-          'invoice',
-          [{ document, amount: magnitude(transaction.amount) }],
-          ctx.now,
-        );
-      }
+      const balanceName = document.invoiceType === 'memo' ? 'credit left' : 'amountDue';
+      payWithTransactions(ctx.ws, document, 'invoice', ids, expected, balanceName, ctx.now);
       const view = viewOf(ctx, document);
       ctx.emit('invoice.updated', view);
       return {
@@ -188,19 +172,7 @@ export const invoiceSettlementRoutes: DataRoute[] = [
     path: '/invoices/:uuid/remove-transaction',
     handler(ctx) {
       const document = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const id = reader.uuid('transactionUuid', { required: true });
-      reader.finish();
-      reader.assertValid();
-      const transaction = ctx.ws.transactions.get(id!);
-      if (!transaction) throw notFound('Transaction', id!);
-      if (
-        !transaction.assignment?.records.some((record) => record.uuid === document.id) ||
-        transaction.assignment.matchingType !== 'invoice'
-      ) {
-        throw businessRule('The transaction is not applied to this document.');
-      }
-      unassignTransaction(ctx.ws, transaction, document.id, ctx.now);
+      const reader = unpayFromBody(ctx, document, 'invoice');
       const view = viewOf(ctx, document);
       ctx.emit('invoice.updated', view);
       return {

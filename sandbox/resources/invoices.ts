@@ -54,6 +54,21 @@ function checkNumber(
   }
 }
 
+/** Fields the service computes: a client may not set them on create or update. */
+const computedFields = [
+  'id',
+  'status',
+  'approved',
+  'isSent',
+  'paymentStatus',
+  'subtotal',
+  'taxTotal',
+  'total',
+  'amountDue',
+  'createdAt',
+  'updatedAt',
+];
+
 /** A posted (non-draft) invoice or memo needs a customer and at least one line. */
 function checkPostable(invoice: Pick<InvoiceRecord, 'lines' | 'total'>): void {
   if (invoice.lines.length === 0)
@@ -105,22 +120,7 @@ export function createInvoice(ctx: RequestContext) {
   } else {
     reader.internalOnly(['appliedToInvoiceUuid'], 'memo only');
   }
-  reader.internalOnly(
-    [
-      'id',
-      'status',
-      'approved',
-      'isSent',
-      'paymentStatus',
-      'subtotal',
-      'taxTotal',
-      'total',
-      'amountDue',
-      'createdAt',
-      'updatedAt',
-    ],
-    'computed by the service',
-  );
+  reader.internalOnly(computedFields, 'computed by the service');
   checkNumber(ws, reader, invoiceType, invoiceNumber);
   reader.finish();
   reader.assertValid();
@@ -179,22 +179,7 @@ function updateInvoice(ctx: RequestContext) {
   }
   if (reader.has('invoiceType'))
     reader.fail('invoiceType', 'immutable', 'invoiceType cannot change after create.');
-  reader.internalOnly(
-    [
-      'id',
-      'status',
-      'approved',
-      'isSent',
-      'paymentStatus',
-      'subtotal',
-      'taxTotal',
-      'total',
-      'amountDue',
-      'createdAt',
-      'updatedAt',
-    ],
-    'computed by the service',
-  );
+  reader.internalOnly(computedFields, 'computed by the service');
   if (!invoice.isDraft) {
     const blocked = Object.keys(reader.raw).filter(
       (key) =>

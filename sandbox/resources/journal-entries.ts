@@ -8,7 +8,7 @@ import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkAccountRef } from './account-rules.js';
 import { findOr404, uuidParam } from './shared.js';
 
-export function journalEntryView(ws: WorkspaceData, entry: JournalEntryRecord) {
+function journalEntryView(ws: WorkspaceData, entry: JournalEntryRecord) {
   return {
     id: entry.id,
     date: entry.date,

@@ -24,7 +24,7 @@ function openingBalanceView(ws: WorkspaceData) {
   };
 }
 
-export function workspaceView(ws: WorkspaceData) {
+function workspaceView(ws: WorkspaceData) {
   return {
     id: ws.meta.id,
     name: ws.meta.name,

@@ -9,7 +9,7 @@ import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkAccountRef } from './account-rules.js';
 import { findOr404, newestFirst, uuidParam } from './shared.js';
 
-export function productView(product: ProductRecord): Record<string, unknown> {
+function productView(product: ProductRecord): Record<string, unknown> {
   return { ...product, price: decimal(product.price), cost: decimal(product.cost) };
 }
 

@@ -1,8 +1,12 @@
 import type { Cents } from '../../src/money/index.js';
-import type { TransactionRecord } from '../state/records.js';
+import { businessRule, notFound } from '../http/api-error.js';
+import { BodyReader } from '../http/body-reader.js';
+import type { RequestContext } from '../http/route.js';
+import type { TransactionRecord, TransactionType } from '../state/records.js';
 import type { WorkspaceData } from '../state/workspace-state.js';
-import type { SettleableDocument } from './invoice-model.js';
-import { repostTransaction } from './transaction-posting.js';
+import { amountDueOf, type SettleableDocument } from './invoice-model.js';
+import { distinct, payableTransaction, wholeTransactionsFit } from './payment-rules.js';
+import { magnitude, repostTransaction } from './transaction-posting.js';
 
 export interface PaymentTarget {
   document: SettleableDocument;
@@ -10,7 +14,7 @@ export interface PaymentTarget {
 }
 
 /** The later of two ISO dates: a credit applies once both documents exist. */
-export function laterDate(a: string, b: string): string {
+function laterDate(a: string, b: string): string {
   return a > b ? a : b;
 }
 
@@ -38,8 +42,74 @@ export function assignTransaction(
   repostTransaction(ws, transaction, now);
 }
 
+/**
+ * Pays one document with whole transactions, each of the expected direction and the document's
+ * currency; together they must fit its balance (`balanceName` in the error when they do not).
+ */
+export function payWithTransactions(
+  ws: WorkspaceData,
+  document: SettleableDocument,
+  matchingType: 'bill' | 'invoice',
+  ids: string[],
+  expected: TransactionType,
+  balanceName: string,
+  now: string,
+): void {
+  const transactions = distinct(ids).map((id) =>
+    payableTransaction(ws, id, expected, document.currency),
+  );
+  wholeTransactionsFit(transactions, amountDueOf(document), balanceName);
+  for (const transaction of transactions) {
+    assignTransaction(
+      ws,
+      transaction,
+      matchingType,
+      [{ document, amount: magnitude(transaction.amount) }],
+      now,
+    );
+  }
+}
+
+/** The body of a route that pays a document: `transactionUuids`, at least one. */
+export function readTransactionIds(ctx: RequestContext): { ids: string[]; reader: BodyReader } {
+  const reader = BodyReader.of(ctx.body);
+  const ids = reader.uuidArray('transactionUuids', { required: true });
+  reader.finish();
+  reader.assertValid();
+  if (ids!.length === 0) throw businessRule('transactionUuids must list at least one transaction.');
+  return { ids: ids!, reader };
+}
+
+/**
+ * Removes the payment of `document` by the transaction the body's `transactionUuid` names, which
+ * must be applied to it. Returns the body's reader, for its warnings.
+ */
+export function unpayFromBody(
+  ctx: RequestContext,
+  document: SettleableDocument,
+  matchingType: 'bill' | 'invoice',
+): BodyReader {
+  const reader = BodyReader.of(ctx.body);
+  const transactionId = reader.uuid('transactionUuid', { required: true })!;
+  reader.finish();
+  reader.assertValid();
+  const { ws, now } = ctx;
+  const transaction = ws.transactions.get(transactionId);
+  if (!transaction) throw notFound('Transaction', transactionId);
+  const assignment = transaction.assignment;
+  if (
+    assignment?.matchingType !== matchingType ||
+    !assignment.records.some((record) => record.uuid === document.id)
+  ) {
+    const noun = matchingType === 'bill' ? 'bill' : 'document';
+    throw businessRule(`The transaction is not applied to this ${noun}.`);
+  }
+  unassignTransaction(ws, transaction, document.id, now);
+  return reader;
+}
+
 /** Removes a transaction's payment of one document (or of all of them) and reposts its journal. */
-export function unassignTransaction(
+function unassignTransaction(
   ws: WorkspaceData,
   transaction: TransactionRecord,
   documentId: string | null,

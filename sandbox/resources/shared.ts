@@ -4,7 +4,7 @@ import { BodyReader, type PartnerWarning } from '../http/body-reader.js';
 import type { RequestContext, RouteResult } from '../http/route.js';
 
 /** Bulk routes take at most this many rows per call (spec convention 6). */
-export const MAX_BULK_ROWS = 100;
+const MAX_BULK_ROWS = 100;
 
 /** A path parameter that must be a UUID; anything else cannot name a record here (404). */
 export function uuidParam(ctx: RequestContext, name = 'uuid'): string {
@@ -32,7 +32,7 @@ export function checkRef(
     reader.fail(field, 'not_found', `${what} ${id} was not found in this workspace.`);
 }
 
-export function bodyOf(ctx: RequestContext): BodyReader {
+function bodyOf(ctx: RequestContext): BodyReader {
   return BodyReader.of(ctx.body);
 }
 

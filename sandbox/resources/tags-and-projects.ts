@@ -7,7 +7,7 @@ import type { ProjectRecord, TagRecord } from '../state/records.js';
 import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkRef, findOr404, newestFirst, runBulk, uuidParam } from './shared.js';
 
-export function tagView(tag: TagRecord) {
+function tagView(tag: TagRecord) {
   return { id: tag.id, name: tag.name, createdAt: tag.createdAt, updatedAt: tag.updatedAt };
 }
 

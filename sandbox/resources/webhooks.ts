@@ -9,7 +9,7 @@ import { findOr404, newestFirst } from './shared.js';
 import { isUuid } from '../ids.js';
 import { notFound } from '../http/api-error.js';
 
-export const WEBHOOK_EVENTS: readonly WebhookEvent[] = (
+const WEBHOOK_EVENTS: readonly WebhookEvent[] = (
   ['customer', 'vendor', 'transaction', 'invoice', 'bill'] as const
 ).flatMap((resource) =>
   (['created', 'updated', 'deleted'] as const).map(
@@ -40,7 +40,7 @@ function isPrivateAddress(host: string): boolean {
  * The callback must be a public HTTPS URL (spec). Loopback http(s) is accepted only when the sandbox
  * runs with allowLoopbackWebhooks (assumption W3); every other private or local address is a 400.
  */
-export function callbackProblem(url: string, allowLoopback: boolean): string | null {
+function callbackProblem(url: string, allowLoopback: boolean): string | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -68,7 +68,7 @@ export function callbackProblem(url: string, allowLoopback: boolean): string | n
   return null;
 }
 
-export function webhookView(webhook: WebhookRecord) {
+function webhookView(webhook: WebhookRecord) {
   return {
     uuid: webhook.uuid,
     event: webhook.event,

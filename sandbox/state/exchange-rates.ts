@@ -28,7 +28,7 @@ export function exchangeRateTableProblem(
 }
 
 /** The rate for `currency` on `date`: "1" for the workspace's own currency. */
-export function rateOn(meta: WorkspaceMeta, currency: string, date: string): string | undefined {
+function rateOn(meta: WorkspaceMeta, currency: string, date: string): string | undefined {
   if (currency === meta.currency) return '1';
   let best: ExchangeRateEntry | undefined;
   for (const entry of meta.exchangeRates ?? []) {

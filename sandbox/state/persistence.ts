@@ -67,13 +67,13 @@ export class Persistence {
 }
 
 /** bigint is not JSON: cents travel as `{"$cents":"1250"}`. */
-export function encodeSnapshot(snapshot: StoreSnapshot): string {
+function encodeSnapshot(snapshot: StoreSnapshot): string {
   return JSON.stringify(snapshot, (_key, value: unknown) =>
     typeof value === 'bigint' ? { $cents: value.toString() } : value,
   );
 }
 
-export function decodeSnapshot(text: string): StoreSnapshot {
+function decodeSnapshot(text: string): StoreSnapshot {
   return JSON.parse(text, (_key, value: unknown) => {
     if (typeof value === 'object' && value !== null && '$cents' in value) {
       return BigInt((value as { $cents: string }).$cents);

@@ -58,7 +58,7 @@ export interface CustomerAddress extends Address {
   updatedAt: string;
 }
 
-export interface CustomerNote {
+interface CustomerNote {
   id: string;
   text: string;
   author: string;
@@ -190,8 +190,8 @@ export interface InvoiceRecord {
   updatedAt: string;
 }
 
-export type BillType = 'bill' | 'vendor_memo';
-export type ApprovalStatus = 'draft' | 'submitted' | 'approved' | 'rejected';
+type BillType = 'bill' | 'vendor_memo';
+type ApprovalStatus = 'draft' | 'submitted' | 'approved' | 'rejected';
 
 export interface BillLine {
   id: string;
@@ -231,7 +231,7 @@ export interface BillRecord {
 export type TransactionType = 'EXPENSE' | 'INCOME' | 'TRANSFER';
 
 /** How a transaction pays documents: each record and the amount applied to it. */
-export interface TransactionAssignment {
+interface TransactionAssignment {
   matchingType: 'bill' | 'invoice';
   records: Array<{ uuid: string; amount: Cents }>;
 }
@@ -323,7 +323,7 @@ export interface OpeningBalanceState {
   journalEntryId: string | null;
 }
 
-export interface GstSettings {
+interface GstSettings {
   registered: boolean;
   accountingBasis: 'accrual' | 'cash';
   filingFrequency: 'monthly' | 'quarterly' | 'annually';

@@ -21,7 +21,7 @@ const MAX_ATTEMPTS = 3;
 const MAX_KEPT_DELIVERIES = 1000;
 
 /** `sha256=<hex HMAC-SHA256 of the raw body>` (assumption W2). */
-export function webhookSignature(secret: string, body: string): string {
+function webhookSignature(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 

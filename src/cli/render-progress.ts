@@ -4,7 +4,7 @@ import type { RunProgress, StepProgress } from '../migration/contracts/workflow-
 const BAR_WIDTH = 24;
 
 /** A bar of `done` out of `total` ("█" for done, "░" for the rest). */
-export function bar(done: number, total: number, width = BAR_WIDTH): string {
+function bar(done: number, total: number, width = BAR_WIDTH): string {
   const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
   return `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
 }

@@ -20,7 +20,7 @@ function escaped(character: string): string {
 }
 
 /** `text` as the terminal may show it: every control character but line feed and tab escaped. */
-export function terminalText(text: string): string {
+function terminalText(text: string): string {
   return text.replace(TERMINAL_CONTROL, escaped);
 }
 

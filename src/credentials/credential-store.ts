@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** The token pair of one workspace grant, with the expiry datetimes the API returned. */
-export const storedTokensSchema = z.looseObject({
+const storedTokensSchema = z.looseObject({
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1),
   /** ISO 8601 datetime; null when the API did not say (the client then relies on 401s). */
@@ -15,7 +15,7 @@ export const storedTokensSchema = z.looseObject({
 });
 
 /** One named connection: the partner app's credentials and the workspace grant made with them. */
-export const credentialProfileSchema = z.looseObject({
+const credentialProfileSchema = z.looseObject({
   baseUrl: z.string().min(1),
   clientId: z.string().min(1),
   clientSecret: z.string().min(1),

@@ -14,7 +14,7 @@ import { CredentialStoreError } from './credential-errors.js';
 import { withLockFile } from './lock-file.js';
 
 /** The environment variable that moves the credential file. */
-export const CREDENTIALS_PATH_ENV = 'LEDGERLIFT_CREDENTIALS';
+const CREDENTIALS_PATH_ENV = 'LEDGERLIFT_CREDENTIALS';
 
 /** `<project>/.ledgerlift/credentials.json`, the file's home unless configured otherwise. */
 export const defaultCredentialsPath = path.join(localDataDir, 'credentials.json');

@@ -55,8 +55,7 @@ export const systemRoles = [
 export const systemRoleSchema = z.enum(systemRoles);
 export type SystemRole = z.infer<typeof systemRoleSchema>;
 
-export const apiAccountTypes = ['Assets', 'Liabilities', 'Equity', 'Income', 'Expenses'] as const;
-export type ApiAccountType = (typeof apiAccountTypes)[number];
+export type ApiAccountType = 'Assets' | 'Liabilities' | 'Equity' | 'Income' | 'Expenses';
 
 const typeOfKind: Record<AccountKind, ApiAccountType> = {
   bank: 'Assets',
@@ -87,7 +86,7 @@ export function accountTypeOf(kind: AccountKind): ApiAccountType {
   return typeOfKind[kind];
 }
 
-export const accountSchema = z.object({
+const accountSchema = z.object({
   key: legacyKeySchema,
   code: z.string().optional(),
   name: z.string().min(1),
@@ -103,7 +102,7 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-export const addressSchema = z.object({
+const addressSchema = z.object({
   street: z.string().optional(),
   city: z.string().optional(),
   state: z.string().optional(),
@@ -112,7 +111,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-export const contactPersonSchema = z.object({
+const contactPersonSchema = z.object({
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   email: z.string().optional(),
@@ -120,7 +119,7 @@ export const contactPersonSchema = z.object({
 });
 
 /** A customer or vendor. A legacy contact that is both appears once in each list, same key. */
-export const partySchema = z.object({
+const partySchema = z.object({
   key: legacyKeySchema,
   name: z.string().min(1),
   email: z.string().optional(),
@@ -138,10 +137,10 @@ export const partySchema = z.object({
 });
 export type Party = z.infer<typeof partySchema>;
 
-export const vendorSchema = partySchema.extend({ is1099: z.boolean().optional() });
+const vendorSchema = partySchema.extend({ is1099: z.boolean().optional() });
 export type Vendor = z.infer<typeof vendorSchema>;
 
-export const productSchema = z.object({
+const productSchema = z.object({
   key: legacyKeySchema,
   name: z.string().min(1),
   sku: z.string().optional(),
@@ -161,7 +160,7 @@ export type Product = z.infer<typeof productSchema>;
  * One account's opening balance: the legacy balance as at the day before the cutover (the closing
  * balance of the last day in the legacy system). Exactly one of debit and credit is non-zero.
  */
-export const openingBalanceLineSchema = z.object({
+const openingBalanceLineSchema = z.object({
   accountKey: legacyKeySchema,
   debit: moneySchema,
   credit: moneySchema,
@@ -170,7 +169,7 @@ export const openingBalanceLineSchema = z.object({
 export type OpeningBalanceLine = z.infer<typeof openingBalanceLineSchema>;
 
 /** A document line. `amount` is net of tax (quantity × unitPrice, rounded); tax is `taxAmount`. */
-export const documentLineSchema = z.object({
+const documentLineSchema = z.object({
   description: z.string(),
   itemKey: legacyKeySchema.optional(),
   quantity: decimalSchema,
@@ -220,14 +219,14 @@ const documentFields = {
   source: sourceLocationSchema,
 };
 
-export const salesDocumentSchema = z.object({
+const salesDocumentSchema = z.object({
   ...documentFields,
   type: z.enum(['invoice', 'credit-note']),
   customerKey: legacyKeySchema,
 });
 export type SalesDocument = z.infer<typeof salesDocumentSchema>;
 
-export const purchaseDocumentSchema = z.object({
+const purchaseDocumentSchema = z.object({
   ...documentFields,
   type: z.enum(['bill', 'vendor-credit']),
   vendorKey: legacyKeySchema,
@@ -235,7 +234,7 @@ export const purchaseDocumentSchema = z.object({
 export type PurchaseDocument = z.infer<typeof purchaseDocumentSchema>;
 
 /** A bank line posted in the legacy ledger (spend or receive money). Money in is positive. */
-export const bankTransactionSchema = z.object({
+const bankTransactionSchema = z.object({
   key: legacyKeySchema,
   bankAccountKey: legacyKeySchema,
   date: isoDateSchema,
@@ -250,18 +249,17 @@ export const bankTransactionSchema = z.object({
 });
 export type BankTransaction = z.infer<typeof bankTransactionSchema>;
 
-export const allocationSchema = z.object({
+const allocationSchema = z.object({
   documentKey: legacyKeySchema,
   amount: moneySchema,
   source: sourceLocationSchema,
 });
-export type Allocation = z.infer<typeof allocationSchema>;
 
 /**
  * Money received from a customer (applied to invoices) or paid to a vendor (applied to bills),
  * through a bank account. `amount` is positive; allocations sum to at most the amount.
  */
-export const paymentSchema = z.object({
+const paymentSchema = z.object({
   key: legacyKeySchema,
   date: isoDateSchema,
   bankAccountKey: legacyKeySchema,
@@ -275,7 +273,7 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** A credit note or vendor credit applied to an invoice or bill. */
-export const creditApplicationSchema = z.object({
+const creditApplicationSchema = z.object({
   key: legacyKeySchema,
   kind: z.enum(['customer-credit', 'vendor-credit']),
   date: isoDateSchema,
@@ -292,7 +290,7 @@ export type CreditApplication = z.infer<typeof creditApplicationSchema>;
  * A line of a general journal entry: one account, a debit or a credit. A legacy line that also named
  * a customer or vendor keeps only its account (the API's journal lines carry no party).
  */
-export const journalLineSchema = z.object({
+const journalLineSchema = z.object({
   accountKey: legacyKeySchema,
   debit: moneySchema,
   credit: moneySchema,
@@ -305,7 +303,7 @@ export type JournalLine = z.infer<typeof journalLineSchema>;
  * A general journal entry posted in the legacy ledger (IIF GENERAL JOURNAL, a QuickBooks Online
  * journal entry, a Xero manual journal). Its lines balance: debits equal credits.
  */
-export const journalEntrySchema = z.object({
+const journalEntrySchema = z.object({
   key: legacyKeySchema,
   date: isoDateSchema,
   number: z.string().optional(),
@@ -316,7 +314,7 @@ export const journalEntrySchema = z.object({
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 /** A line of the legacy trial balance at `asOf`, used to verify the migrated books. */
-export const trialBalanceLineSchema = z.object({
+const trialBalanceLineSchema = z.object({
   asOf: isoDateSchema,
   accountKey: legacyKeySchema,
   debit: moneySchema,

@@ -12,7 +12,7 @@ export interface LiveRunEstimate {
 }
 
 /** Migrations sharing one client id that the estimate spells out (besides running alone). */
-export const SHARED_RUNS_SHOWN = [2, 3, 4] as const;
+const SHARED_RUNS_SHOWN = [2, 3, 4] as const;
 
 export function estimateLiveRun(calls: number, requestsPerMinute: number): LiveRunEstimate {
   const minutes = (runs: number) => Math.ceil(((calls * runs) / requestsPerMinute) * 10) / 10;

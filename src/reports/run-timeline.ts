@@ -16,7 +16,7 @@ export interface RunTimeline {
   steps: Array<{ step: StepName; cumulative: number[] }>;
 }
 
-export const maxTimelineBuckets = 180;
+const maxTimelineBuckets = 180;
 
 const MINUTE_MS = 60_000;
 

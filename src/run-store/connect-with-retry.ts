@@ -14,7 +14,7 @@ export interface ConnectRetry {
   sleep: (ms: number) => Promise<void>;
 }
 
-export const RUN_STORE_CONNECT_RETRY: ConnectRetry = {
+const RUN_STORE_CONNECT_RETRY: ConnectRetry = {
   initialDelayMs: 50,
   maxDelayMs: 500,
   budgetMs: 30_000,
@@ -33,7 +33,7 @@ const TRANSIENT_CODES = new Set([
   '57P02',
 ]);
 
-export function isTransientConnectError(error: unknown): boolean {
+function isTransientConnectError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') return TRANSIENT_CODES.has(code);
   // node-postgres reports a socket the server closed during the handshake without a code.

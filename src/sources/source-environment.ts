@@ -49,7 +49,7 @@ export interface DateSample {
 }
 
 /** The columns of a table after the override file's renames. */
-export function columnsWithOverrides(
+function columnsWithOverrides(
   spec: Pick<AnyTableSpec, 'id' | 'fileId' | 'columns'>,
   overrides: MappingOverrides,
 ): ColumnSpec[] {

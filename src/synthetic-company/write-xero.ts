@@ -6,7 +6,7 @@ import type { GeneratedCompany } from './company-generator.js';
 import { CsvFile, type Row } from './xero/csv-file.js';
 import { documentRows } from './xero/document-rows.js';
 import { addDays } from './xero/xero-values.js';
-import * as layouts from './xero/layouts.js';
+import * as layouts from '../../mappings/xero/export-layouts.js';
 import { accountRow, contactRow, itemRow, type ContactDefaults } from './xero/master-data-rows.js';
 import { bankStatementRow, creditAllocationRow, paymentRows } from './xero/movement-rows.js';
 import { trialBalanceReportLines } from './xero/trial-balance-report.js';

@@ -94,6 +94,22 @@ export function parentProblems(state: ValidationState): Problem[] {
   return problems;
 }
 
+/** Each control account and the open documents its opening balance must equal. */
+const controlSides = [
+  {
+    control: 'receivable',
+    entity: 'invoice',
+    code: 'balance.receivables-mismatch',
+    documents: 'invoices less credit notes',
+  },
+  {
+    control: 'payable',
+    entity: 'bill',
+    code: 'balance.payables-mismatch',
+    documents: 'bills less vendor credits',
+  },
+] as const;
+
 /**
  * At the end: the conversion rule (receivables and payables opening balances must equal the
  * documents open at the cutover), pre-cutover documents settled before the cutover, and the trial
@@ -153,20 +169,13 @@ export function finalProblems(state: ValidationState, settings: ValidationSettin
     open[entity] = control;
   }
   if (balance.lines > 0) {
-    if (balance.receivable !== open.invoice) {
+    for (const side of controlSides) {
+      const control = balance[side.control];
+      if (control === open[side.entity]) continue;
       problems.push(
         problemOf(
-          'balance.receivables-mismatch',
-          `The receivables opening balance is ${money(balance.receivable)}, but invoices less credit notes open at the cutover come to ${money(open.invoice)} ${settings.baseCurrency}; the conversion clearing account will not net to zero by ${money(balance.receivable - open.invoice)} ${settings.baseCurrency}.`,
-          { entity: 'opening-balance' },
-        ),
-      );
-    }
-    if (balance.payable !== open.bill) {
-      problems.push(
-        problemOf(
-          'balance.payables-mismatch',
-          `The payables opening balance is ${money(balance.payable)}, but bills less vendor credits open at the cutover come to ${money(open.bill)} ${settings.baseCurrency}; the conversion clearing account will not net to zero by ${money(balance.payable - open.bill)} ${settings.baseCurrency}.`,
+          side.code,
+          `The ${side.control}s opening balance is ${money(control)}, but ${side.documents} open at the cutover come to ${money(open[side.entity])} ${settings.baseCurrency}; the conversion clearing account will not net to zero by ${money(control - open[side.entity])} ${settings.baseCurrency}.`,
           { entity: 'opening-balance' },
         ),
       );

@@ -85,7 +85,7 @@ const labels: Record<LedgerRecord['entity'], string> = {
   'trial-balance': 'The trial balance line of account',
 };
 
-export function label(entity: LedgerRecord['entity']): string {
+function label(entity: LedgerRecord['entity']): string {
   return labels[entity];
 }
 

@@ -2,12 +2,12 @@ import type { Problem, Severity } from '../ledger/index.js';
 import type { LedgerItem } from '../ledger/ledger-item.js';
 
 /** Problems of an item, whether it is a record or a lone problem. */
-export function problemsOf(item: LedgerItem): readonly Problem[] {
+function problemsOf(item: LedgerItem): readonly Problem[] {
   return item.kind === 'record' ? item.problems : [item.problem];
 }
 
 /** True when a problem blocks a live run: only errors do; warnings and info are reported. */
-export function isBlocking(problem: Problem): boolean {
+function isBlocking(problem: Problem): boolean {
   return problem.severity === 'error';
 }
 

@@ -480,7 +480,7 @@ export function sampleRunReport(
  * The live run's calls over time: steps in dependency order, about 12 calls a minute (a run sharing
  * its client id) while a step runs, starting 2024-04-02 08:00 UTC. Each step's calls in total equal its `calls` figure.
  */
-export function sampleTimeline(stepReports: readonly StepReport[]): RunTimeline {
+function sampleTimeline(stepReports: readonly StepReport[]): RunTimeline {
   const perMinute = 12;
   const minutes = Math.ceil(stepReports.reduce((sum, step) => sum + step.calls, 0) / perMinute) + 1;
   const calls = new Array<number>(minutes).fill(0);

@@ -7,7 +7,7 @@ import path from 'node:path';
  * on each such company (test/migration/predicted-verdict.integration.test.ts); this finds them so
  * that a folder added later cannot be missed.
  */
-export const corpusRoots = ['test/fixtures/real-world', 'samples'];
+const corpusRoots = ['test/fixtures/real-world', 'samples'];
 
 const repo = path.resolve(import.meta.dirname, '../..');
 

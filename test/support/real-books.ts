@@ -26,7 +26,7 @@ const answerKeySchema = z.object({
     )
     .min(1),
 });
-export type AnswerKey = z.infer<typeof answerKeySchema>;
+type AnswerKey = z.infer<typeof answerKeySchema>;
 
 export interface RealBooks {
   /** The folder, relative to the root ("xero-maple/tb-2020-09-30/single-currency"). */

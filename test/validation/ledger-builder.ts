@@ -33,7 +33,7 @@ export const customer = (key: string, currency?: string): LedgerRecord => ({
   },
 });
 
-export const vendor = (key: string): LedgerRecord => ({
+const vendor = (key: string): LedgerRecord => ({
   entity: 'vendor',
   value: { key, name: key, active: true, source: at('vendors.csv') },
 });

@@ -10,7 +10,7 @@ import { startFormUrl, webUiBase } from '../web-ui-link.js';
 export type UiInputOptions = RunOptions & TemporalOptions & { dryRun?: boolean; json?: boolean };
 
 /** What the Web UI's Start Workflow form needs, each fact once. */
-export interface StartForm {
+interface StartForm {
   formUrl: string;
   workflowId: string;
   taskQueue: string;
@@ -20,7 +20,7 @@ export interface StartForm {
 }
 
 /** The form for these options, checked by the same rules as `ledgerlift run`. */
-export async function startForm(options: UiInputOptions): Promise<StartForm> {
+async function startForm(options: UiInputOptions): Promise<StartForm> {
   const settings = settingsFrom(options);
   const dev = devStackTarget(settings);
   const profile = chooseProfile(options.profile, dev);

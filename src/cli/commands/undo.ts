@@ -24,7 +24,7 @@ export interface UndoOptions extends TemporalOptions {
 }
 
 /** `--steps payments,bills` as step names, or a usage error naming the unknown one. */
-export function stepsOption(text: string | undefined): StepName[] | undefined {
+function stepsOption(text: string | undefined): StepName[] | undefined {
   if (text === undefined) return undefined;
   const steps = text
     .split(',')

@@ -12,7 +12,7 @@ interface Item {
 }
 
 /** What a consultant must look at before signing, each with its count and a link to its rows. */
-export function attentionItems(report: RunReport): Item[] {
+function attentionItems(report: RunReport): Item[] {
   const dry = report.run.mode === 'dry-run';
   const counts = report.problemCounts;
   const items: Item[] = [

@@ -4,13 +4,13 @@ import { html, type SafeHtml } from './escape.js';
 import type { Column } from './table.js';
 
 /** Where to fix a row: `invoices.csv row 12, column "DueDate"`, the form errors use everywhere. */
-export function locationCell(location: SourceLocation | undefined): SafeHtml {
+function locationCell(location: SourceLocation | undefined): SafeHtml {
   if (!location) return html`<span class="muted">no location</span>`;
   return html`<span class="loc">${formatLocation(location)}</span>`;
 }
 
 /** The record's legacy key, with its kind underneath. */
-export function recordCell(key: string, entity: string): SafeHtml {
+function recordCell(key: string, entity: string): SafeHtml {
   return html`<span class="key">${key}</span><br /><span class="muted">${entity}</span>`;
 }
 

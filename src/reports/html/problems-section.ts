@@ -28,7 +28,7 @@ interface CodeGroup {
  * One group per severity and code, errors first, then the most frequent. The report keeps the first
  * problems of each code; `codes` says how many each had (reports without it kept them all).
  */
-export function groupByCode(
+function groupByCode(
   problems: readonly Problem[],
   codes?: readonly ProblemCodeCount[],
 ): CodeGroup[] {

@@ -5,7 +5,7 @@ import type { Tone } from '../html/labels.js';
  * What each phase of a reversal does to a record, in the words a consultant uses: the action as a
  * heading, and its past participle for what a live undo did (`plan-undo.ts` makes the units).
  */
-export const undoPhaseLabel: Record<UndoPhase, { action: string; done: string }> = {
+const undoPhaseLabel: Record<UndoPhase, { action: string; done: string }> = {
   'undo-unassign': { action: 'Unassign payments and credits', done: 'unassigned' },
   'undo-delete-transactions': { action: "Delete the run's transactions", done: 'deleted' },
   'undo-correct-documents': {

@@ -26,7 +26,7 @@ export const callLogColumns: SheetColumn<CallLogStepSummary>[] = [
 ];
 
 /** `200 × 40, 201 × 12, 429 × 2`; `no answer` for calls that got none. */
-export function statusesText(statuses: Record<string, number>): string {
+function statusesText(statuses: Record<string, number>): string {
   return Object.entries(statuses)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, count]) => `${status === 'none' ? 'no answer' : status} × ${count}`)

@@ -1,5 +1,5 @@
 /** Delimiters found in legacy CSV exports, in the order they are preferred on a tie. */
-export const csvDelimiters = [',', ';', '\t', '|'] as const;
+const csvDelimiters = [',', ';', '\t', '|'] as const;
 export type CsvDelimiter = (typeof csvDelimiters)[number];
 
 const SAMPLE_LINES = 50;

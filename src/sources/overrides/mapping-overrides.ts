@@ -30,7 +30,7 @@ const delimiterSchema = z
 const encodingSchema = z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']);
 
 /** Where one table of the mapping lives, when the default file names do not fit. */
-export const fileOverrideSchema = z.preprocess(
+const fileOverrideSchema = z.preprocess(
   // A bare file name is shorthand for { "file": name }.
   (value) => (typeof value === 'string' ? { file: value } : value),
   z
@@ -48,7 +48,7 @@ export const fileOverrideSchema = z.preprocess(
 );
 export type FileOverride = z.infer<typeof fileOverrideSchema>;
 
-export const accountOverrideSchema = z
+const accountOverrideSchema = z
   .object({
     kind: accountKindSchema.optional(),
     /** A system role, or null to say the account has none. */
@@ -57,7 +57,6 @@ export const accountOverrideSchema = z
     exchangeDifferences: z.literal(true).optional(),
   })
   .strict();
-export type AccountOverride = z.infer<typeof accountOverrideSchema>;
 
 export const mappingOverridesSchema = z
   .object({

@@ -5,7 +5,7 @@ import type { DateOrderState } from './date-order-state.js';
 import type { LedgerIndex } from './ledger-index.js';
 
 /** The table being mapped: where it is and the title rows above its header. */
-export interface TableInfo {
+interface TableInfo {
   file: string;
   sheet?: string | undefined;
   titleLines: readonly string[];

@@ -15,7 +15,7 @@ export interface HeaderMatch {
 }
 
 /** Matches one row of cells against the columns a mapping expects. */
-export function matchHeader(cells: readonly string[], columns: readonly ColumnSpec[]): HeaderMatch {
+function matchHeader(cells: readonly string[], columns: readonly ColumnSpec[]): HeaderMatch {
   const normalized = cells.map(normalizeHeader);
   const indexes = new Map<string, number>();
   const names = new Map<string, string>();

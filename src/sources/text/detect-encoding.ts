@@ -1,6 +1,5 @@
 /** Text encodings found in legacy exports. */
-export const textEncodings = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
-export type TextEncoding = (typeof textEncodings)[number];
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 export interface DetectedEncoding {
   encoding: TextEncoding;

@@ -27,7 +27,7 @@ const BUILT_IN_DATE_FORMATS = new Set([
 ]);
 
 /** A custom format is a date when it uses d, m, y (outside quotes, escapes and [colour] tags). */
-export function isDateFormat(code: string): boolean {
+function isDateFormat(code: string): boolean {
   const bare = code.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
   return /[dmy]/i.test(bare) && !/^[#0.,%\s]*$/.test(bare);
 }

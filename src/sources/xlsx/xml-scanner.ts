@@ -8,7 +8,7 @@ export type XmlEvent =
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
-export function decodeXmlText(text: string): string {
+function decodeXmlText(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
     if (entity.startsWith('#x') || entity.startsWith('#X'))

@@ -1,6 +1,7 @@
 import type { Party, PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import { centsOf, formatCents } from '../../money/index.js';
 import type { Row } from './csv-file.js';
+import { addressCells } from './address-cells.js';
 import { fourPlaces, xeroDate } from './xero-values.js';
 import { documentTypeLabels, statusLabels, taxTypeOf } from './xero-labels.js';
 
@@ -16,23 +17,12 @@ export function documentRows(
 ): Row[] {
   const sales = 'customerKey' in document;
   const partyKey = sales ? document.customerKey : document.vendorKey;
-  const address = party?.billingAddress;
-  const shipping = party?.shippingAddress;
   // Xero's AmountPaid counts payments and credits allocated: what is no longer due.
   const amountDue = document.amountDue ?? (document.status === 'paid' ? '0.00' : document.total);
   const head: Row = {
     ContactName: party?.name ?? partyKey,
     EmailAddress: party?.email,
-    POAddressLine1: address?.street,
-    POCity: address?.city,
-    PORegion: address?.state,
-    POPostalCode: address?.zipCode,
-    POCountry: address?.country,
-    SAAddressLine1: shipping?.street,
-    SACity: shipping?.city,
-    SARegion: shipping?.state,
-    SAPostalCode: shipping?.zipCode,
-    SACountry: shipping?.country,
+    ...addressCells(party),
     InvoiceNumber: document.number,
     Reference: document.reference,
     InvoiceDate: xeroDate(document.date),

@@ -1,5 +1,6 @@
 import type { Account, Party, Product, Vendor } from '../../ledger/index.js';
 import type { Row } from './csv-file.js';
+import { addressCells } from './address-cells.js';
 import { accountTypeLabels, taxRates } from './xero-labels.js';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -33,24 +34,13 @@ export interface ContactDefaults {
 
 /** A contacts row; AccountNumber keeps the generator's key so the demo stays traceable. */
 export function contactRow(party: Party | Vendor, defaults: ContactDefaults): Row {
-  const address = party.billingAddress;
-  const shipping = party.shippingAddress;
   return {
     ContactName: party.name,
     AccountNumber: party.key,
     EmailAddress: party.email,
     FirstName: party.contactPerson?.firstName,
     LastName: party.contactPerson?.lastName,
-    POAddressLine1: address?.street,
-    POCity: address?.city,
-    PORegion: address?.state,
-    POPostalCode: address?.zipCode,
-    POCountry: address?.country,
-    SAAddressLine1: shipping?.street,
-    SACity: shipping?.city,
-    SARegion: shipping?.state,
-    SAPostalCode: shipping?.zipCode,
-    SACountry: shipping?.country,
+    ...addressCells(party),
     PhoneNumber: party.phone,
     TaxNumber: party.taxNumber,
     Website: party.website,

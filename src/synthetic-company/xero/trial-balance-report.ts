@@ -1,7 +1,7 @@
 import { accountTypeOf, type Account } from '../../ledger/index.js';
 import type { Cents } from '../../money/index.js';
 import { reportAmount, reportDate } from './xero-values.js';
-import { trialBalanceHeaders } from './layouts.js';
+import { trialBalanceHeaders } from '../../../mappings/xero/export-layouts.js';
 
 export interface TrialBalanceReport {
   organisation: string;

@@ -7,7 +7,7 @@ import { progressQuery } from '../../../workflows/handlers.js';
  * children, with pending activities (type, attempt, last failure) and pending children. Printed
  * when a chaos test times out, so a hang is described, not just reported.
  */
-export async function describeRun(client: Client, workflowId: string): Promise<string> {
+async function describeRun(client: Client, workflowId: string): Promise<string> {
   const lines: string[] = [];
   try {
     const progress = await client.workflow.getHandle(workflowId).query(progressQuery);

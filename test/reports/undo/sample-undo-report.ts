@@ -59,7 +59,7 @@ export const needsReviewVerification: UndoVerification = {
 };
 
 /** The cutover date the run set: the API cannot clear it, so every live undo keeps it. */
-export const keptCutover = {
+const keptCutover = {
   entity: 'workspace-cutover',
   key: 'cutover',
   id: '2024-01-01',

@@ -9,7 +9,6 @@ import { SandboxTestClient } from './client.js';
 
 export const WORKSPACE_ID = '3f9a6c1e-8b2d-4e57-a1c4-5d6e7f809a1b';
 export const OTHER_WORKSPACE_ID = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
-export const REDIRECT_URI = 'http://127.0.0.1/callback';
 
 /** The default config plus a second workspace and a second app without manage_settings. */
 export function testConfig(change: (config: SandboxConfig) => void = () => {}): SandboxConfig {

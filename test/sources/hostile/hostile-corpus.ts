@@ -1,6 +1,6 @@
 import { deflatedPart, repeatedDeflate, zipOf, type ZipPart } from './zip-builder.js';
 
-export const MIB = 1024 * 1024;
+const MIB = 1024 * 1024;
 
 /** One hostile export folder: what it holds, the limit it hits and the located problem it gives. */
 export interface HostileCase {

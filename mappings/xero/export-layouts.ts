@@ -1,9 +1,11 @@
 /**
  * Xero's export files: the names Xero gives them (which the Xero mapping finds by default) and their
- * columns in Xero's order (see docs/mappings.md, "Xero").
+ * columns in Xero's order (see docs/mappings.md, "Xero"). The mapping reads its columns from here,
+ * and src/synthetic-company writes these layouts.
  */
 
-const address = (prefix: 'PO' | 'SA', attention: boolean) => [
+/** A postal (PO) or street (SA) address's columns; the contact export adds "AttentionTo". */
+const addressColumns = (prefix: 'PO' | 'SA', attention: boolean) => [
   ...(attention ? [`${prefix}AttentionTo`] : []),
   `${prefix}AddressLine1`,
   `${prefix}AddressLine2`,
@@ -35,17 +37,22 @@ export const chartOfAccounts: Layout = {
   ],
 };
 
+/** Who a contact is and where: the first columns of Xero's contact export. */
+export const contactIdentityColumns = [
+  'ContactName',
+  'AccountNumber',
+  'EmailAddress',
+  'FirstName',
+  'LastName',
+  ...addressColumns('PO', true),
+  ...addressColumns('SA', true),
+];
+
 /** Customers and suppliers together: Xero's contact export does not tell them apart. */
 export const contacts: Layout = {
   file: 'Contacts.csv',
   headers: [
-    'ContactName',
-    'AccountNumber',
-    'EmailAddress',
-    'FirstName',
-    'LastName',
-    ...address('PO', true),
-    ...address('SA', true),
+    ...contactIdentityColumns,
     'PhoneNumber',
     'FaxNumber',
     'MobileNumber',
@@ -87,17 +94,8 @@ export const inventoryItems: Layout = {
   ],
 };
 
-/** The invoice and bill export layout: one row per line, document fields repeated on each. */
-const documentHeaders = [
-  'ContactName',
-  'EmailAddress',
-  ...address('PO', false),
-  ...address('SA', false),
-  'InvoiceNumber',
-  'Reference',
-  'InvoiceDate',
-  'DueDate',
-  'PlannedDate',
+/** A document's totals, then its line's item, amounts, account and tax, in Xero's order. */
+export const documentAmountColumns = [
   'Total',
   'TaxTotal',
   'InvoiceAmountPaid',
@@ -111,10 +109,27 @@ const documentHeaders = [
   'AccountCode',
   'TaxType',
   'TaxAmount',
-  'TrackingName1',
-  'TrackingOption1',
-  'TrackingName2',
-  'TrackingOption2',
+];
+
+/** Xero's two tracking categories on a line: a name column and the option chosen. */
+export const trackingColumns = [
+  ['TrackingName1', 'TrackingOption1'],
+  ['TrackingName2', 'TrackingOption2'],
+] as const;
+
+/** The invoice and bill export layout: one row per line, document fields repeated on each. */
+const documentHeaders = [
+  'ContactName',
+  'EmailAddress',
+  ...addressColumns('PO', false),
+  ...addressColumns('SA', false),
+  'InvoiceNumber',
+  'Reference',
+  'InvoiceDate',
+  'DueDate',
+  'PlannedDate',
+  ...documentAmountColumns,
+  ...trackingColumns.flat(),
   'Currency',
   'Type',
   'Sent',
