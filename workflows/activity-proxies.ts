@@ -9,7 +9,7 @@ import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { API_RETRY_SCHEDULE } from '../src/partner-api/retry-schedule.js';
 
 /** The rate-limited queue of API calls: the worker's task queue plus "-api" (src/config). */
-export function apiTaskQueue(): string {
+function apiTaskQueue(): string {
   return `${workflowInfo().taskQueue}-api`;
 }
 

@@ -11,7 +11,7 @@ import { makePrivateFolder, writePrivateFile } from '../private-files/private-fi
  * CLI uses it so that against the dev stack the README's commands need no --profile, and Ctrl-C
  * can print the run's Web UI link. Never a secret: the credentials stay in their own file.
  */
-export const devStackInfoSchema = z.object({
+const devStackInfoSchema = z.object({
   address: z.string().max(300),
   namespace: z.string().max(300),
   taskQueue: z.string().max(300),

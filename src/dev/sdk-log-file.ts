@@ -7,7 +7,7 @@ import { makePrivateFolderSync, OWNER_ONLY_FILE } from '../private-files/private
 const MAX_LOG_BYTES = 20 * 1024 * 1024;
 
 /** One line per entry: time, level, message, then its fields (an error's stack on its own lines). */
-export function formatLogEntry(entry: LogEntry): string {
+function formatLogEntry(entry: LogEntry): string {
   const time = new Date(Number(entry.timestampNanos / 1_000_000n)).toISOString();
   const stacks: string[] = [];
   const fields = entry.meta

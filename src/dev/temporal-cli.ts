@@ -4,7 +4,7 @@ import path from 'node:path';
 import { localToolsBin } from '../config/project-paths.js';
 
 /** The Temporal CLI release the project builds; later tags carry a `replace` directive and cannot be go-installed. */
-export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';
+const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';
 
 /** Where a usable Temporal CLI came from, or that the SDK must download one itself. */
 export type TemporalCli =

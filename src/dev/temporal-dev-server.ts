@@ -32,7 +32,7 @@ export interface RunningDevServer {
  * One task-queue partition, so the server-side activity rate limit is enforced by one matcher
  * and cannot burst across four (the default) partitions.
  */
-export const singlePartitionArgs = [
+const singlePartitionArgs = [
   '--dynamic-config-value',
   'matching.numTaskqueueReadPartitions=1',
   '--dynamic-config-value',
@@ -46,7 +46,7 @@ export const singlePartitionArgs = [
  * takes no per-queue constraint on the command line, so it is on for every queue here; the cluster's
  * file, deploy/temporal/dynamicconfig/ledgerlift.yaml, scopes it to the API queue.
  */
-export const fairnessArgs = ['--dynamic-config-value', 'matching.enableFairness=true'];
+const fairnessArgs = ['--dynamic-config-value', 'matching.enableFairness=true'];
 
 /** Every dynamic config value Ledgerlift needs of a dev server. */
 export const ledgerliftDynamicConfigArgs = [...singlePartitionArgs, ...fairnessArgs];

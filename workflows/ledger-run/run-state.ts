@@ -40,7 +40,7 @@ export type MigrateLedgerWorkflow = (
 ) => Promise<RunOutcome>;
 
 /** What the run's input decides once, at its start. */
-export interface RunSettings {
+interface RunSettings {
   batchSize: number;
   concurrency: number;
   selectedSteps: StepName[];
@@ -214,7 +214,7 @@ function stepOf(run: LedgerRun, step: StepName): StepProgress {
   return run.steps.get(step) ?? waitingStep(step);
 }
 
-export function waitingStep(step: StepName): StepProgress {
+function waitingStep(step: StepName): StepProgress {
   return {
     step,
     status: 'waiting',

@@ -20,7 +20,7 @@ export interface MigrateStepInput {
   cursor?: StepCursor;
 }
 
-export interface StepCursor {
+interface StepCursor {
   phaseIndex: number;
   nextUnit: number;
   plan: PhasePlan;

@@ -10,7 +10,7 @@ const WINDOW = 4;
  * Units one execution starts before it continues as new: a unit adds about seven history events,
  * so the history stays near 4,000 events whatever the size of the undo.
  */
-export const UNDO_UNITS_PER_RUN = 500;
+const UNDO_UNITS_PER_RUN = 500;
 
 /**
  * Runs a phase's groups from the run's cursor on (group by group, a sliding window of units in

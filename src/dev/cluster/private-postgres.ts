@@ -39,7 +39,7 @@ export interface PrivatePostgresOptions {
 const ADMIN_USER = 'ledgerlift';
 
 /** The newest installed PostgreSQL's programs (Debian keeps them out of PATH), or LEDGERLIFT_PG_BIN. */
-export function postgresBinDir(env: NodeJS.ProcessEnv = process.env): string {
+function postgresBinDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.LEDGERLIFT_PG_BIN) return env.LEDGERLIFT_PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)

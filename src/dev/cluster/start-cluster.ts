@@ -13,7 +13,7 @@ import { temporalServerConfig, type TemporalServerPorts } from './temporal-serve
 import { waitForFrontend } from '../wait-for-frontend.js';
 
 /** The file the compose stack's `temporal` service reads too: fairness, one partition. */
-export const sharedDynamicConfigFile = path.join(
+const sharedDynamicConfigFile = path.join(
   projectRoot,
   'deploy',
   'temporal',
@@ -22,7 +22,7 @@ export const sharedDynamicConfigFile = path.join(
 );
 
 /** The run store's database; Temporal's are `temporal` and `temporal_visibility`. */
-export const RUN_STORE_DATABASE = 'ledgerlift';
+const RUN_STORE_DATABASE = 'ledgerlift';
 
 export interface ClusterOptions {
   /** Holds PostgreSQL's data, the server's config, every log; reused by the next start. */
@@ -55,7 +55,7 @@ export interface RunningCluster {
  * 32768 on purpose: the server stores membership ports in a smallint column, so an ephemeral port
  * from the OS is refused.
  */
-export function serverPortsFrom(frontend: number): TemporalServerPorts {
+function serverPortsFrom(frontend: number): TemporalServerPorts {
   return {
     frontend,
     history: frontend + 1,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { projectRoot } from '../../config/project-paths.js';
 
 /** The server the cluster runs: the release the Temporal CLI's dev server embeds (docs/deploy.md). */
-export const TEMPORAL_SERVER_VERSION = '1.29.1';
+const TEMPORAL_SERVER_VERSION = '1.29.1';
 
 export interface TemporalServerTools {
   /** `temporal-server`: every service in one process. */
@@ -14,7 +14,7 @@ export interface TemporalServerTools {
 }
 
 /** Where the binaries are cached: `.tools/temporal-server-<version>/` (never committed). */
-export function temporalServerToolsDir(root = projectRoot): string {
+function temporalServerToolsDir(root = projectRoot): string {
   return path.join(root, '.tools', `temporal-server-${TEMPORAL_SERVER_VERSION}`);
 }
 

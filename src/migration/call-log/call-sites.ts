@@ -8,7 +8,7 @@ import type {
 import type { CallSite } from './write-call-log.js';
 
 /** The call log's name for the reports read to verify the books (not a migration step). */
-export const VERIFICATION_STEP = 'verification';
+const VERIFICATION_STEP = 'verification';
 
 function base(scope: RunScope, attempt: number) {
   return { run: scope.runName, stage: scope.stageId, mode: scope.mode, attempt };
@@ -47,7 +47,7 @@ export function reportCallSite(scope: RunScope, attempt: number): CallSite {
 }
 
 /** The call log's name for the read of which workspace a run's profile reaches. */
-export const WORKSPACE_BINDING_STEP = 'workspace-binding';
+const WORKSPACE_BINDING_STEP = 'workspace-binding';
 
 /** That read (src/migration/workspace/workspace-binding.ts): one call, before the workspace is touched. */
 export function workspaceBindingCallSite(input: { scope: RunScope }, attempt: number): CallSite {
@@ -60,7 +60,7 @@ export function workspaceBindingCallSite(input: { scope: RunScope }, attempt: nu
 }
 
 /** The call log's name for the reads an undo needs, taken before a live run's first write. */
-export const UNDO_SNAPSHOT_STEP = 'undo-snapshot';
+const UNDO_SNAPSHOT_STEP = 'undo-snapshot';
 
 /** A page of what the workspace held before the run (src/migration/undo/undo-snapshot.ts). */
 export function undoSnapshotCallSite(

@@ -53,7 +53,7 @@ export async function* readCallLog(
   }
 }
 
-export function matchesCall(entry: CallLogEntry, filter: CallLogFilter): boolean {
+function matchesCall(entry: CallLogEntry, filter: CallLogFilter): boolean {
   if (filter.step && entry.step !== filter.step) return false;
   if (filter.stage && entry.stage !== filter.stage) return false;
   if (filter.method && entry.method !== filter.method.toUpperCase()) return false;

@@ -8,7 +8,7 @@ import { stepNames } from './steps.js';
 import { MAX_SKIP_KINDS, SKIP_KIND_PATTERN } from '../../ledger/skip-kinds.js';
 import type { MigrateLedgerInput, SourceFormat } from './workflow-types.js';
 
-export const sourceFormatNames = [
+const sourceFormatNames = [
   'generic',
   'xero',
   'quickbooks-desktop-iif',
@@ -16,9 +16,9 @@ export const sourceFormatNames = [
 ] as const satisfies readonly SourceFormat[];
 
 /** More in flight gains nothing: the API allows 100 calls a minute per client. */
-export const MAX_CONCURRENCY = 32;
+const MAX_CONCURRENCY = 32;
 /** A step child's history stays bounded well below Temporal's limits at this many units. */
-export const MAX_UNITS_PER_STEP_RUN = 10_000;
+const MAX_UNITS_PER_STEP_RUN = 10_000;
 const MAX_PATH_LENGTH = 4096;
 const MAX_PROFILE_LENGTH = 128;
 
@@ -68,7 +68,7 @@ const runWeight = (() => {
 
 const nonEmptyBounded = (max: number) => z.string().min(1).max(max);
 
-export const migrateLedgerInputSchema = z
+const migrateLedgerInputSchema = z
   .strictObject({
     runName: z.string().regex(RUN_NAME_PATTERN, {
       error: 'must be 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit',

@@ -7,9 +7,9 @@ import { stepNames } from './steps.js';
 import type { UndoInput } from './undo-types.js';
 
 /** Bounds the units one undo execution starts: its history stays well under Temporal's limits. */
-export const MAX_UNDO_UNITS_PER_RUN = 2_000;
+const MAX_UNDO_UNITS_PER_RUN = 2_000;
 
-export const undoInputSchema = z
+const undoInputSchema = z
   .object({
     runName: z
       .string()

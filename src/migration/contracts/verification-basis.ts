@@ -6,7 +6,7 @@ const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;
 
 /** "0 documents, 2 payments, 0 bank lines and 1 journal entry". */
-export function describeActivity(activity: RolledForwardActivity): string {
+function describeActivity(activity: RolledForwardActivity): string {
   const parts = [
     plural(activity.documents, 'document'),
     plural(activity.payments, 'payment'),

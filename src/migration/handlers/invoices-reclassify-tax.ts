@@ -11,7 +11,7 @@ import { emptyCounts, selectRow } from './selection.js';
 import { groupInto } from '../../collections/group-into.js';
 
 const build = outcomesFor('invoices', 'reclassify-tax');
-export const INVOICE_TAX = 'invoice-tax';
+const INVOICE_TAX = 'invoice-tax';
 
 interface TaxRow {
   date: string;

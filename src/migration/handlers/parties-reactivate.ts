@@ -15,7 +15,7 @@ interface Reactivation {
 }
 
 /** Outcome entity of a reactivation: beside the record's own, which stays its match. */
-export function reactivationEntity(entity: string): string {
+function reactivationEntity(entity: string): string {
   return `reactivation:${entity}`;
 }
 
@@ -29,7 +29,7 @@ export function reactivationEntity(entity: string): string {
  * as it is and left inactive. Keyed by the undo that deactivated it, so a second undo and re-run
  * reactivates it again.
  */
-export function reactivateHandler(
+function reactivateHandler(
   step: StepName,
   entity: Party & EntityName,
   setActive: (api: MigrationApi, id: string) => ReturnType<MigrationApi['setCustomerStatus']>,

@@ -43,7 +43,7 @@ export function matchPage<T extends { id: string; createdAt?: string | undefined
  * claimable (the same margin bounds the scan's early stop). A record without a known creation time
  * is judged by the snapshot alone.
  */
-export function mayBeFromAttempt(
+function mayBeFromAttempt(
   context: Pick<UnitContext, 'attemptStartedAt' | 'preRunIds'>,
   record: { id: string; createdAt?: string | undefined },
 ): boolean {

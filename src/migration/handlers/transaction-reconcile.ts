@@ -11,7 +11,7 @@ import { bulkOutcomes, ledgerliftRef, type outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 
 /** The legacy bank accounts of some rows, sorted: one reconciliation lookup each. */
-export function bankKeysOf<D>(
+function bankKeysOf<D>(
   rows: Array<UnitRow<D>>,
   bankKeyOf: (row: UnitRow<D>) => string,
 ): string[] {
@@ -23,7 +23,7 @@ export function bankKeysOf<D>(
  * the bank accounts of all the unit's rows) by the reference it wrote into their notes, scanning
  * the account's newest-first listing. `rows` are the rows still pending.
  */
-export async function reconcileTransactions<D>(
+async function reconcileTransactions<D>(
   context: UnitContext,
   api: MigrationApi,
   rows: Array<UnitRow<D>>,

@@ -28,6 +28,6 @@ export async function planTagOf(
 }
 
 /** The last 12 letters and digits of the stage id (`live-<first execution's run id>`). */
-export function executionTag(stageId: string): string {
+function executionTag(stageId: string): string {
   return stageId.replace(/[^A-Za-z0-9]/g, '').slice(-12);
 }

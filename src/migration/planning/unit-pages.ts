@@ -21,7 +21,7 @@ export interface UnitPage {
   units: string[];
 }
 
-export function pageOfUnit(index: number): number {
+function pageOfUnit(index: number): number {
   return Math.floor(index / UNITS_PER_PAGE);
 }
 

@@ -32,12 +32,12 @@ export interface PredictedUnits {
   stoppedAt?: { index: number };
 }
 
-export function nothingPredicted(from: number): PredictedUnits {
+function nothingPredicted(from: number): PredictedUnits {
   return { next: from, rows: { done: 0, failed: 0, skipped: 0 }, calls: 0 };
 }
 
 /** Units whose outcomes are written together (one sync) before their progress is reported. */
-export const UNITS_PER_WRITE = 100;
+const UNITS_PER_WRITE = 100;
 
 /**
  * Predicts the units `from` to `to` of a phase in one pass: the same per-unit code as the dry run's

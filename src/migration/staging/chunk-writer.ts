@@ -2,7 +2,7 @@ import { BufferedAppender } from '../../collections/buffered-appender.js';
 import type { RunStore } from '../../run-store/run-store.js';
 
 /** Rows per stored chunk: large enough to keep file counts low, small enough to read quickly. */
-export const STAGE_CHUNK_ROWS = 1000;
+const STAGE_CHUNK_ROWS = 1000;
 /** Entries per log append while staging: a million rows is not a million writes. */
 const STAGE_LOG_BATCH = 500;
 

@@ -10,7 +10,7 @@ import { isReversible, PARTS_OF_OTHERS } from './reversible-entities.js';
 export const CUTOVER_KEPT_REASON = 'the cutover date stays set: the API has no call that clears it';
 
 /** Why a record an outcome claims stays, when the run's pre-run snapshot holds it. */
-export const PRE_RUN_KEPT_REASON =
+const PRE_RUN_KEPT_REASON =
   'the workspace held this record before the run (its pre-run snapshot lists it), so the run did ' +
   'not create it: an undo never reverses it. Check by hand which record the row should have';
 

@@ -180,7 +180,7 @@ async function reconcileRow(
 }
 
 /** The phase handler of one undo phase: one record per unit, one API call per unit. */
-export function undoHandler(phase: UndoPhase): PhaseHandler<ReversalRequest, ReversalData> {
+function undoHandler(phase: UndoPhase): PhaseHandler<ReversalRequest, ReversalData> {
   return {
     // Unused by the engine for undo units: outcomes take their step from the unit id.
     step: 'accounts',

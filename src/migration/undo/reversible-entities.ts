@@ -1,7 +1,7 @@
 import { PAYMENT_PART, PAYMENT_SPLIT } from '../accounting/payment-parts.js';
 
 /** Entities a reversal phase covers (plan-undo.ts). */
-export const REVERSIBLE_ENTITIES: ReadonlySet<string> = new Set([
+const REVERSIBLE_ENTITIES: ReadonlySet<string> = new Set([
   'payment-allocation',
   'payment-transaction',
   'bank-transaction',

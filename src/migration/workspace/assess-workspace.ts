@@ -27,7 +27,7 @@ export interface BooksFacts {
   openingBalanceLines: number;
 }
 
-export interface WorkspaceFinding {
+interface WorkspaceFinding {
   code:
     | 'workspace.currency-mismatch'
     | 'workspace.currency-unknown'

@@ -2,7 +2,7 @@ import type { MigrationApi, WorkspaceAccount } from '../contracts/migration-api.
 import type { WorkspaceFacts } from './assess-workspace.js';
 
 /** A chart of accounts longer than this many pages is checked on its first pages only. */
-export const MAX_ACCOUNT_PAGES = 50;
+const MAX_ACCOUNT_PAGES = 50;
 
 /**
  * Reads what the pre-check needs straight from the API, one call after another: for `validate

@@ -14,7 +14,7 @@ import { toReadCallError } from '../sending/execute-unit.js';
  * Where a run keeps the workspace it belongs to. Outside every scope: the live outcome log (and
  * every dry run it seeds) holds that workspace's record ids, whatever execution wrote them.
  */
-export const WORKSPACE_BINDING_KEY = 'binding/workspace';
+const WORKSPACE_BINDING_KEY = 'binding/workspace';
 
 /** A run name used against another workspace than its own: refused before any write. */
 export class WorkspaceBindingRefused extends Error {
@@ -30,7 +30,7 @@ export function readWorkspaceBinding(store: RunStore): Promise<WorkspaceBinding 
 }
 
 /** Throws `WorkspaceBindingRefused` when the run belongs to another workspace than `given`. */
-export async function checkWorkspaceBinding(
+async function checkWorkspaceBinding(
   store: RunStore,
   runName: string,
   given: WorkspaceIdentity,
