@@ -52,9 +52,8 @@ import { buildRunReport, skippedRowsOf } from '../src/reports/build-run-report.j
 import { writeRunReport } from '../src/reports/write-run-report.js';
 import { idMapOf } from '../src/reports/id-map.js';
 import type { RunInProgress } from '../src/reports/estimate-under-sharing.js';
-import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
+import { loggingCalls, withFailureMapping, withHeartbeats } from './to-application-failure.js';
 import type { SendWindow } from '../src/migration/engine/send-deadline.js';
-import { loggingCalls } from './logging-calls.js';
 import { bindWorkspace, readAndCheckWorkspace } from '../src/migration/engine/workspace-binding.js';
 import type {
   BindingUse,

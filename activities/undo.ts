@@ -2,7 +2,6 @@ import type { ReportName } from '../src/migration/contracts/migration-api.js';
 import type { StepName } from '../src/migration/contracts/steps.js';
 import type { UndoOutcome, UndoPlan, UndoVerification } from '../src/migration/contracts/undo.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
-import { toReadCallError } from '../src/migration/engine/execute-unit.js';
 import { listNotReversible } from '../src/migration/undo/not-reversible.js';
 import { planUndoPhase, type PlanUndoPhaseInput } from '../src/migration/undo/plan-undo.js';
 import { undoKeys, type SnapshotMarker } from '../src/migration/undo/undo-keys.js';
@@ -15,8 +14,7 @@ import {
 } from '../src/migration/undo/undo-snapshot.js';
 import { verifyUndo } from '../src/migration/undo/verify-undo.js';
 import type { MigrationActivityDeps } from './migration.js';
-import { withFailureMapping, withHeartbeats } from './to-application-failure.js';
-import { loggingCalls } from './logging-calls.js';
+import { loggingCalls, withFailureMapping, withHeartbeats } from './to-application-failure.js';
 import { reportCallSite, undoSnapshotCallSite } from '../src/migration/call-log/call-sites.js';
 
 /**
@@ -54,12 +52,7 @@ export function createUndoActivities(deps: MigrationActivityDeps) {
           const store = await deps.openStore(input.scope.runName);
           const api = await deps.api(input.scope.profile);
           const report: ReportName = 'trial-balance';
-          let value: unknown;
-          try {
-            value = await api.report(report, input.asOf);
-          } catch (error) {
-            throw toReadCallError(deps.classify(error));
-          }
+          const value: unknown = await api.report(report, input.asOf);
           await store.putDocument(undoKeys.trialBalanceAfter(input.planId), value);
         }),
       ),

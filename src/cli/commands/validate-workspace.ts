@@ -5,7 +5,7 @@ import type {
   WorkspaceFacts,
 } from '../../migration/workspace-check/assess-workspace.js';
 import { readWorkspaceFacts } from '../../migration/workspace-check/read-workspace-facts.js';
-import { createPartnerApiClient, describeError } from '../../partner-api/index.js';
+import { createPartnerApiClient } from '../../partner-api/index.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 
 /**
@@ -22,7 +22,7 @@ export async function readProfileWorkspace(profile: string): Promise<WorkspaceFa
     return await readWorkspaceFacts(migrationApiOver(client));
   } catch (error) {
     throw new CliError(
-      `Could not read the workspace of profile "${profile}": ${describeError(error).message}`,
+      `Could not read the workspace of profile "${profile}": ${error instanceof Error ? error.message : String(error)}`,
       exitCodes.unavailable,
     );
   } finally {

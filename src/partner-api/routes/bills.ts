@@ -18,7 +18,7 @@ import {
   recordReader,
   writeReader,
   type RouteKit,
-} from './route-kit.js';
+} from '../request-executor.js';
 
 /** Filters of the bill list. */
 export interface BillListQuery {

@@ -13,7 +13,13 @@ import {
   type CustomerCreate,
   type CustomerUpdate,
 } from '../schemas/customers.js';
-import { actionReader, encodeBody, recordReader, writeReader, type RouteKit } from './route-kit.js';
+import {
+  actionReader,
+  encodeBody,
+  recordReader,
+  writeReader,
+  type RouteKit,
+} from '../request-executor.js';
 
 /** Filters of the customer list (spec). */
 export interface CustomerListQuery {

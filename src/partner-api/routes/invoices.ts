@@ -22,7 +22,7 @@ import {
   recordReader,
   writeReader,
   type RouteKit,
-} from './route-kit.js';
+} from '../request-executor.js';
 
 /** The only filter of the invoice list. */
 export interface InvoiceListQuery {

@@ -10,7 +10,13 @@ import {
   type ProductCreate,
   type ProductUpdate,
 } from '../schemas/products.js';
-import { actionReader, encodeBody, recordReader, writeReader, type RouteKit } from './route-kit.js';
+import {
+  actionReader,
+  encodeBody,
+  recordReader,
+  writeReader,
+  type RouteKit,
+} from '../request-executor.js';
 
 /** Filters of the product list (docs/api-assumptions.md R2). */
 export interface ProductListQuery {

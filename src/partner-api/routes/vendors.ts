@@ -10,7 +10,13 @@ import {
   type VendorCreate,
   type VendorUpdate,
 } from '../schemas/vendors.js';
-import { actionReader, encodeBody, recordReader, writeReader, type RouteKit } from './route-kit.js';
+import {
+  actionReader,
+  encodeBody,
+  recordReader,
+  writeReader,
+  type RouteKit,
+} from '../request-executor.js';
 
 /** Filters of the vendor list (docs/api-assumptions.md R1). */
 export interface VendorListQuery {
