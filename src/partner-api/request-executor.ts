@@ -13,7 +13,7 @@ import {
 import { parseShape, pickRecord, readSuccessEnvelope, type SuccessEnvelope } from './envelope.js';
 import { emitLog, type PartnerApiLogger } from './logger.js';
 import { PAGE_SIZE, paginate, readPage, type Page } from './pagination.js';
-import { encodeQuery, type QueryParams } from './query.js';
+import { encodeQuery, segment, type QueryParams } from './query.js';
 import type { WriteResult } from './schemas/common.js';
 import type { SecretRegistry } from './secret-registry.js';
 import { PARTNERS_MOUNT, signRequest } from './signing.js';
@@ -435,6 +435,66 @@ export class RouteKit {
     return paginate((page) =>
       this.page(path, { ...query, page, limit: PAGE_SIZE }, arrayKeys, schema, what, options),
     );
+  }
+
+  /**
+   * The routes every record resource has (customers, vendors, products, invoices, bills): the list,
+   * one page of it, one record, and create. `what` names the record in messages ("the bill").
+   */
+  records<S extends z.ZodType, C extends z.ZodType, Q extends object>(resource: {
+    path: string;
+    recordKeys: readonly string[];
+    listKeys: readonly string[];
+    schema: S;
+    createSchema: C;
+    what: string;
+  }) {
+    const { path, recordKeys, listKeys, schema, createSchema, what } = resource;
+    return {
+      list: (query?: Q, options?: CallOptions): AsyncGenerator<z.output<S>, void, undefined> =>
+        this.all(path, { ...query }, listKeys, schema, what, options),
+      listPage: (
+        query?: Q & { page?: number; limit?: number },
+        options?: CallOptions,
+      ): Promise<Page<z.output<S>>> =>
+        this.page(path, { ...query }, listKeys, schema, what, options),
+      get: (uuid: string, options?: CallOptions): Promise<z.output<S>> =>
+        this.get(
+          `${path}/${segment(uuid)}`,
+          recordReader(schema, recordKeys, `the ${what}`),
+          options,
+        ),
+      create: (body: z.input<C>, options?: CallOptions): Promise<WriteResult<z.output<S>>> =>
+        this.write(
+          'POST',
+          path,
+          encodeBody(createSchema, body, what),
+          writeReader(schema, recordKeys, `the created ${what}`),
+          options,
+        ),
+    };
+  }
+
+  /**
+   * Actions on one record (`/bills/{uuid}/approve`, or the record itself without `name`), each
+   * answering the record when the API echoes it.
+   */
+  recordAction<S extends z.ZodType>(path: string, schema: S, recordKeys: readonly string[]) {
+    return (
+      method: Exclude<HttpMethod, 'GET'>,
+      uuid: string,
+      name: string | undefined,
+      body: unknown,
+      what: string,
+      options?: CallOptions,
+    ): Promise<WriteResult<z.output<S> | undefined>> =>
+      this.write(
+        method,
+        `${path}/${segment(uuid)}${name === undefined ? '' : `/${name}`}`,
+        body,
+        optionalWriteReader(schema, recordKeys, what),
+        options,
+      );
   }
 
   /**
