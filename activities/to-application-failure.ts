@@ -1,9 +1,5 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import {
-  CredentialStoreError,
-  CredentialStoreLockTimeoutError,
-} from '../src/credentials/errors.js';
 import { PartnerApiError } from '../src/partner-api/errors.js';
 import { retryDelayMs } from '../src/partner-api/retry-delay.js';
 import { withCallLog, type CallSite } from '../src/migration/call-log/write-call-log.js';
@@ -52,11 +48,6 @@ export function toApplicationFailure(error: unknown): unknown {
       message: error.message,
       ...(error.nextRetryDelayMs !== undefined ? { nextRetryDelay: error.nextRetryDelayMs } : {}),
     });
-  }
-  // The credential store fails under the client (unreadable file, a lock held too long): the
-  // operator must look, as for refused credentials.
-  if (error instanceof CredentialStoreError || error instanceof CredentialStoreLockTimeoutError) {
-    return pausing('CredentialProblem', error.message);
   }
   if (!(error instanceof PartnerApiError)) return error;
   switch (error.kind) {

@@ -16,7 +16,7 @@ import {
   type ConnectionOverrides,
   type PartnerApiContract,
 } from './config.js';
-import { PartnerApiError } from './errors.js';
+import { errorFromCredentialStore, PartnerApiError } from './errors.js';
 import { createFinders, type Finders } from './find.js';
 import type { PartnerApiLogger } from './logger.js';
 import {
@@ -257,13 +257,14 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
     reports: reportRoutes(kit),
     find: createFinders(routes),
     tokens: {
-      status: async () => tokenStatus(await store.getProfile(profileName)),
-      refresh: async (callOptions) => {
-        await (await currentSession()).tokens.refreshNow(callOptions?.signal);
-        return tokenStatus(await store.getProfile(profileName));
-      },
+      status: () => asApiError(async () => tokenStatus(await store.getProfile(profileName))),
+      refresh: (callOptions) =>
+        asApiError(async () => {
+          await (await currentSession()).tokens.refreshNow(callOptions?.signal);
+          return tokenStatus(await store.getProfile(profileName));
+        }),
     },
-    baseUrl: async () => (await currentSession()).baseUrl,
+    baseUrl: () => asApiError(async () => (await currentSession()).baseUrl),
     execute: (request, callOptions) => kit.execute(request, callOptions),
     async close() {
       closed = true;
@@ -277,6 +278,15 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
       }
     },
   };
+}
+
+/** Runs `work`, a failure of the credential store under it becoming the client's one error. */
+async function asApiError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw errorFromCredentialStore(error);
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

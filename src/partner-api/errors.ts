@@ -1,4 +1,5 @@
 import { ZodError } from 'zod';
+import { CredentialStoreError, CredentialStoreLockTimeoutError } from '../credentials/errors.js';
 import { ResponseShapeError } from './envelope.js';
 import { parseRetryAfter } from './retry-after.js';
 import { TransportFailure } from './transport.js';
@@ -61,7 +62,9 @@ export type CredentialProblem =
   /** No profile or no tokens: `ledgerlift connect` was never run for this profile. */
   | 'not_connected'
   /** The authorization code was rejected during `ledgerlift connect`. */
-  | 'grant_rejected';
+  | 'grant_rejected'
+  /** The credential store failed under the call: unreadable, malformed, or its lock held too long. */
+  | 'store_failed';
 
 /** One field-level reason from a 400 body (`errors[]`, docs/api-assumptions.md T1). */
 export interface ApiFieldError {
@@ -296,6 +299,20 @@ export function errorFromBody(
       (isWrite ? '; the write was accepted: find the record by its natural key' : ''),
     { ...identity, ambiguous: isWrite, cause },
   );
+}
+
+/**
+ * The error of a call whose credential store failed (the store's message names the file, never
+ * its contents); anything else is returned as it is.
+ */
+export function errorFromCredentialStore(error: unknown): unknown {
+  if (error instanceof CredentialStoreError || error instanceof CredentialStoreLockTimeoutError) {
+    return new PartnerApiError('credential', error.message, {
+      problem: 'store_failed',
+      cause: error,
+    });
+  }
+  return error;
 }
 
 /** "METHOD /path", how messages name a request. */

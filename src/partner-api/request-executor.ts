@@ -5,6 +5,7 @@ import type { PartnerApiConnection, PartnerApiContract } from './config.js';
 import {
   describeRequest,
   errorFromBody,
+  errorFromCredentialStore,
   errorFromStatus,
   errorFromTransport,
   PartnerApiError,
@@ -383,7 +384,11 @@ export class RouteKit {
 
   /** Runs one request: signed, paced, sent, its answer parsed or its failure a `PartnerApiError`. */
   async execute<T>(request: ApiRequest<T>, options?: CallOptions): Promise<T> {
-    return (await this.executor()).execute(request, options);
+    try {
+      return await (await this.executor()).execute(request, options);
+    } catch (error) {
+      throw errorFromCredentialStore(error);
+    }
   }
 
   get<T>(

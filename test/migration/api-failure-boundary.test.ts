@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { toApplicationFailure } from '../../activities/to-application-failure.js';
 import { CredentialStoreLockTimeoutError } from '../../src/credentials/errors.js';
 import { refusalOf } from '../../src/migration/engine/call-failure.js';
-import { errorFromStatus, PartnerApiError } from '../../src/partner-api/errors.js';
+import {
+  errorFromCredentialStore,
+  errorFromStatus,
+  PartnerApiError,
+} from '../../src/partner-api/errors.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 
@@ -33,7 +37,9 @@ describe('the activity boundary', () => {
       nonRetryable: true,
       message: 'no client id',
     });
-    expect(failureOf(new CredentialStoreLockTimeoutError('busy'))).toMatchObject({
+    expect(
+      failureOf(errorFromCredentialStore(new CredentialStoreLockTimeoutError('busy'))),
+    ).toMatchObject({
       type: 'CredentialProblem',
       nonRetryable: true,
     });

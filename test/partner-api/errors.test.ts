@@ -4,10 +4,12 @@ import {
   parseRetryAfter,
   retryDelayMs,
   errorFromStatus,
+  createPartnerApiClient,
 } from '../../src/partner-api/index.js';
 import {
   CredentialStoreError,
   CredentialStoreLockTimeoutError,
+  type CredentialStore,
 } from '../../src/credentials/index.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
@@ -148,5 +150,28 @@ describe('Retry-After and retryDelayMs', () => {
     expect(retryDelayMs(new CredentialStoreError('broken file'), 1)).toBeUndefined();
     expect(retryDelayMs(new CredentialStoreLockTimeoutError('busy'), 1)).toBe(1000);
     expect(retryDelayMs(new TypeError('bug'), 1)).toBe(1000);
+  });
+});
+
+describe('a credential store that fails under a call', () => {
+  it("is the client's one error: a credential problem naming the store, never its contents", async () => {
+    const broken = new CredentialStoreError(
+      '/tmp/credentials.json is readable by others: chmod 600',
+    );
+    const fail = () => Promise.reject(broken);
+    const store: CredentialStore = {
+      location: '/tmp/credentials.json',
+      getProfile: fail,
+      listProfiles: fail,
+      putProfile: fail,
+      deleteProfile: fail,
+      withLock: fail,
+    };
+    const client = createPartnerApiClient({ credentialStore: store, env: {} });
+    const expected = { kind: 'credential', problem: 'store_failed', message: broken.message };
+    await expect(client.customers.get('c-1')).rejects.toMatchObject(expected);
+    await expect(client.tokens.status()).rejects.toMatchObject(expected);
+    await expect(client.baseUrl()).rejects.toMatchObject(expected);
+    await client.close();
   });
 });
