@@ -114,6 +114,8 @@ module.exports = {
         'src/run-store/',
         'src/migration/(contracts|outcomes)/',
         'src/migration/planning/plan-sink\\.ts$',
+        // The client's one typed error, which the engine reads to settle a call.
+        'src/partner-api/errors\\.ts$',
       ],
     ),
     onlyImports(
@@ -182,6 +184,7 @@ module.exports = {
         foundations,
         'src/run-store/',
         'src/migration/(contracts|accounting|engine|outcomes|planning|sending|handlers|api-adapter|verification|workspace)/',
+        'src/partner-api/errors\\.ts$',
       ],
       activityHalf,
     ),

@@ -1,27 +1,43 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
+import { PartnerApiError } from '../src/partner-api/errors.js';
+import { retryDelayMs } from '../src/partner-api/retry-delay.js';
+import { withCallLog, type CallSite } from '../src/migration/call-log/write-call-log.js';
+import {
+  CONFIGURATION_ERROR,
+  type PausingFailureType,
+} from '../src/migration/contracts/failure-types.js';
+import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { SourceOutsideRoot } from '../src/migration/staging/confine-source.js';
-import { PausingCallError, RetryableCallError } from '../src/migration/engine/call-failure.js';
+import { RetryableCallError } from '../src/migration/engine/call-failure.js';
+import type { EngineDeps } from '../src/migration/engine/engine.js';
 import { WorkspaceBindingRefused } from '../src/migration/workspace/workspace-binding.js';
 
+/** Longer waits than this are a quota problem for the operator, not a pause between retries. */
+const QUOTA_WAIT_LIMIT_MS = 5 * 60_000;
+
+/** Temporal's attempt of the running activity; undefined outside one (tests calling directly). */
+function activityAttempt(): number | undefined {
+  try {
+    return Context.current().info.attempt;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The one place where an error becomes a Temporal failure (docs/partner-api-client.md, "Errors"):
- * the class name is
- * the failure `type` workflows branch on; a 429's Retry-After becomes `nextRetryDelay`; credential,
- * permission and quota problems are non-retryable so the workflow pauses the run instead.
+ * The activity boundary: the one place where an error becomes a Temporal failure
+ * (docs/partner-api-client.md, "Errors"). Its `type` (src/migration/contracts/failure-types.ts) is
+ * what workflows branch on. A `PartnerApiError` is read by its kind: credential and configuration
+ * problems, a 403 and a quota wait too long to sit out are non-retryable (the workflow pauses the
+ * run); a 429 retries after its Retry-After (else the API schedule); a write that may have been
+ * applied retries as `AmbiguousWrite`; anything else as `TransientFailure`. The message is the
+ * error's own, already free of secrets.
  */
 export function toApplicationFailure(error: unknown): unknown {
   if (error instanceof SourceOutsideRoot || error instanceof WorkspaceBindingRefused) {
     return ApplicationFailure.create({
       type: CONFIGURATION_ERROR,
-      message: error.message,
-      nonRetryable: true,
-    });
-  }
-  if (error instanceof PausingCallError) {
-    return ApplicationFailure.create({
-      type: error.type,
       message: error.message,
       nonRetryable: true,
     });
@@ -33,7 +49,38 @@ export function toApplicationFailure(error: unknown): unknown {
       ...(error.nextRetryDelayMs !== undefined ? { nextRetryDelay: error.nextRetryDelayMs } : {}),
     });
   }
-  return error;
+  if (!(error instanceof PartnerApiError)) return error;
+  switch (error.kind) {
+    case 'credential':
+    case 'config':
+      return pausing('CredentialProblem', error.message);
+    case 'forbidden':
+      return pausing('PermissionDenied', error.message);
+    case 'rate-limited': {
+      const attempt = activityAttempt();
+      const delayMs = attempt === undefined ? error.retryAfterMs : retryDelayMs(error, attempt);
+      if ((delayMs ?? 0) > QUOTA_WAIT_LIMIT_MS) {
+        return pausing(
+          'QuotaExhausted',
+          `${error.message} (the API asks to wait ${Math.round((delayMs ?? 0) / 1000)} s)`,
+        );
+      }
+      return ApplicationFailure.create({
+        type: 'RateLimited',
+        message: error.message,
+        ...(delayMs !== undefined ? { nextRetryDelay: delayMs } : {}),
+      });
+    }
+    default:
+      return ApplicationFailure.create({
+        type: error.ambiguous ? 'AmbiguousWrite' : 'TransientFailure',
+        message: error.message,
+      });
+  }
+}
+
+function pausing(type: PausingFailureType, message: string): ApplicationFailure {
+  return ApplicationFailure.create({ type, message, nonRetryable: true });
 }
 
 /** Wraps an activity so every error it throws goes through `toApplicationFailure`. */
@@ -64,4 +111,19 @@ export function withHeartbeats<A extends unknown[], R>(
       clearInterval(timer);
     }
   };
+}
+
+/**
+ * Runs an activity's work with every API call it makes appended to the run's call log
+ * (src/migration/call-log/write-call-log.ts), under the site `siteOf` names for its input.
+ */
+export async function loggingCalls<I, R>(
+  deps: Pick<EngineDeps, 'openStore'>,
+  scope: RunScope,
+  siteOf: (input: I, attempt: number) => CallSite,
+  input: I,
+  work: () => Promise<R>,
+): Promise<R> {
+  const store = await deps.openStore(scope.runName);
+  return withCallLog(store, siteOf(input, activityAttempt() ?? 1), work);
 }

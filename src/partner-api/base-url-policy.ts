@@ -1,4 +1,4 @@
-import { PartnerApiConfigError } from './errors.js';
+import { PartnerApiError } from './errors.js';
 
 /** Environment switches of the rules below (docs/partner-api-client.md, "Where tokens go"). */
 export const BASE_URL_POLICY_ENV = {
@@ -20,7 +20,8 @@ export function checkPlainHttp(baseUrl: string, env: NodeJS.ProcessEnv): void {
     .map((host) => host.trim().toLowerCase())
     .filter(Boolean);
   if (named.includes(url.hostname.toLowerCase())) return;
-  throw new PartnerApiConfigError(
+  throw new PartnerApiError(
+    'config',
     `the Partner API base URL ${url.origin} uses plain http to a host that is not this machine: ` +
       `use https, or name the host in ${BASE_URL_POLICY_ENV.plainHttpHosts} if it is a sandbox on a private network`,
   );
@@ -40,7 +41,8 @@ export function checkProfileBaseUrl(
   if (storedBaseUrl === configuredBaseUrl) return;
   const allowed = (env[BASE_URL_POLICY_ENV.allowOverride] ?? '').trim();
   if (allowed === '1' || allowed.toLowerCase() === 'true') return;
-  throw new PartnerApiConfigError(
+  throw new PartnerApiError(
+    'config',
     `Profile "${profileName}" was connected to ${storedBaseUrl}, but the configured base URL is ` +
       `${configuredBaseUrl}; its tokens go only where they were granted. Unset LEDGERLIFT_API_BASE_URL ` +
       `(or --base-url), reconnect the profile to the new URL, or set ${BASE_URL_POLICY_ENV.allowOverride}=1.`,

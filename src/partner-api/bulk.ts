@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { describeError } from './describe-error.js';
 import { isRecord, ResponseShapeError, type SuccessEnvelope } from './envelope.js';
-import type { ApiFieldError, PartnerApiErrorDescription } from './errors.js';
-import type { CallOptions } from './request-executor.js';
+import { PartnerApiError, type ApiFieldError } from './errors.js';
 import { fieldErrorSchema, partnerWarningSchema, type PartnerWarning } from './schemas/common.js';
 
 /** The most rows one bulk call may carry (spec convention 6). */
@@ -55,7 +53,7 @@ export interface BulkResult<T> {
   /** API calls made (one per batch attempted). */
   calls: number;
   /** The failure that stopped the operation after some batches were done, if any. */
-  stoppedBy?: PartnerApiErrorDescription;
+  stoppedBy?: Error;
 }
 
 /** One batch's answer, already mapped to batch-relative indexes. */
@@ -68,10 +66,10 @@ type BatchOutcome<T> = Map<number, BulkRowOutcome<T>>;
  * rows of the failed call as `unconfirmed` (ambiguous failure) or `not_sent`, the rest as
  * `not_sent`, and the error in `stoppedBy`.
  */
-export async function runBulk<I, T>(
+export async function runBulk<I, T, O extends object = object>(
   rows: readonly I[],
-  sendBatch: (batch: I[], options: CallOptions) => Promise<BatchOutcome<T>>,
-  options: CallOptions & { batchSize?: number } = {},
+  sendBatch: (batch: I[], options: O & { batchSize?: number }) => Promise<BatchOutcome<T>>,
+  options: O & { batchSize?: number } = {} as O,
 ): Promise<BulkResult<T>> {
   const outcomes: BulkRowOutcome<T>[] = [];
   const batches = splitIntoBatches(rows, options.batchSize ?? MAX_BULK_ROWS);
@@ -83,8 +81,9 @@ export async function runBulk<I, T>(
       answer = await sendBatch(batch.rows, options);
     } catch (error) {
       if (batchNumber === 0) throw error;
-      const stoppedBy = describeError(error);
-      const thisBatch = stoppedBy.ambiguous ? 'unconfirmed' : 'not_sent';
+      const stoppedBy = error instanceof Error ? error : new Error(String(error));
+      const ambiguous = stoppedBy instanceof PartnerApiError && stoppedBy.ambiguous;
+      const thisBatch = ambiguous ? 'unconfirmed' : 'not_sent';
       for (const [position] of batch.rows.entries()) {
         outcomes.push({
           index: batch.offset + position,
@@ -119,11 +118,7 @@ export async function runBulk<I, T>(
   return summarize(outcomes, calls);
 }
 
-function summarize<T>(
-  rows: BulkRowOutcome<T>[],
-  calls: number,
-  stoppedBy?: PartnerApiErrorDescription,
-): BulkResult<T> {
+function summarize<T>(rows: BulkRowOutcome<T>[], calls: number, stoppedBy?: Error): BulkResult<T> {
   return {
     rows,
     failedCount: rows.filter((row) => row.status === 'failed').length,

@@ -16,10 +16,15 @@ import {
   type ConnectionOverrides,
   type PartnerApiContract,
 } from './config.js';
-import { PartnerApiConfigError } from './errors.js';
+import { errorFromCredentialStore, PartnerApiError } from './errors.js';
 import { createFinders, type Finders } from './find.js';
 import type { PartnerApiLogger } from './logger.js';
-import { RequestExecutor, type ApiRequest, type CallOptions } from './request-executor.js';
+import {
+  RequestExecutor,
+  RouteKit,
+  type ApiRequest,
+  type CallOptions,
+} from './request-executor.js';
 import { accountRoutes, type AccountRoutes } from './routes/accounts.js';
 import { billRoutes, type BillRoutes } from './routes/bills.js';
 import { customerRoutes, type CustomerRoutes } from './routes/customers.js';
@@ -27,7 +32,6 @@ import { invoiceRoutes, type InvoiceRoutes } from './routes/invoices.js';
 import { journalEntryRoutes, type JournalEntryRoutes } from './routes/journal-entries.js';
 import { productRoutes, type ProductRoutes } from './routes/products.js';
 import { reportRoutes, type ReportRoutes } from './routes/reports.js';
-import { RouteKit, type ApiCaller } from './routes/route-kit.js';
 import { transactionRoutes, type TransactionRoutes } from './routes/transactions.js';
 import { vendorRoutes, type VendorRoutes } from './routes/vendors.js';
 import {
@@ -133,7 +137,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /**
  * Creates the client. Configuration is resolved on the first call, not here, so a worker can start
  * before `ledgerlift connect` has run; a configuration error then fails that call (and the next
- * call tries again) with a `PartnerApiConfigError` or `PartnerApiCredentialError`.
+ * call tries again) with a `config` or `credential` `PartnerApiError`.
  */
 export function createPartnerApiClient(options: PartnerApiClientOptions = {}): PartnerApiClient {
   const env = options.env ?? process.env;
@@ -165,7 +169,8 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
       checkProfileBaseUrl(profileName, normalizeBaseUrl(profile.baseUrl), connection.baseUrl, env);
     }
     if (profile && profile.clientId !== connection.clientId) {
-      throw new PartnerApiConfigError(
+      throw new PartnerApiError(
+        'config',
         `Profile "${profileName}" was connected as client ${profile.clientId}, but the configured ` +
           `client id is ${connection.clientId}; its tokens would be refused. Reconnect or fix the configuration.`,
       );
@@ -211,7 +216,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
   };
 
   const currentSession = async (): Promise<Session> => {
-    if (closed) throw new PartnerApiConfigError('the Partner API client is closed');
+    if (closed) throw new PartnerApiError('config', 'the Partner API client is closed');
     session ??= openSession();
     try {
       return await session;
@@ -222,11 +227,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
     }
   };
 
-  const caller: ApiCaller = {
-    async execute(request, callOptions) {
-      return (await currentSession()).executor.execute(request, callOptions);
-    },
-  };
+  const kit = new RouteKit(async () => (await currentSession()).executor);
 
   const tokenStatus = (profile: CredentialProfile | undefined): TokenStatus => ({
     profile: profileName,
@@ -237,7 +238,6 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
     refreshTokenExpiresAt: profile?.tokens?.refreshTokenExpiresAt ?? null,
   });
 
-  const kit = new RouteKit(caller);
   const routes = {
     accounts: accountRoutes(kit),
     customers: customerRoutes(kit),
@@ -254,17 +254,18 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
     journalEntries: journalEntryRoutes(kit),
     workspace: workspaceRoutes(kit),
     openingBalance: openingBalanceRoutes(kit),
-    reports: reportRoutes(caller),
+    reports: reportRoutes(kit),
     find: createFinders(routes),
     tokens: {
-      status: async () => tokenStatus(await store.getProfile(profileName)),
-      refresh: async (callOptions) => {
-        await (await currentSession()).tokens.refreshNow(callOptions?.signal);
-        return tokenStatus(await store.getProfile(profileName));
-      },
+      status: () => asApiError(async () => tokenStatus(await store.getProfile(profileName))),
+      refresh: (callOptions) =>
+        asApiError(async () => {
+          await (await currentSession()).tokens.refreshNow(callOptions?.signal);
+          return tokenStatus(await store.getProfile(profileName));
+        }),
     },
-    baseUrl: async () => (await currentSession()).baseUrl,
-    execute: (request, callOptions) => caller.execute(request, callOptions),
+    baseUrl: () => asApiError(async () => (await currentSession()).baseUrl),
+    execute: (request, callOptions) => kit.execute(request, callOptions),
     async close() {
       closed = true;
       const current = session;
@@ -277,6 +278,15 @@ export function createPartnerApiClient(options: PartnerApiClientOptions = {}): P
       }
     },
   };
+}
+
+/** Runs `work`, a failure of the credential store under it becoming the client's one error. */
+async function asApiError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw errorFromCredentialStore(error);
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,6 +1,6 @@
 import type { CredentialProfile } from '../credentials/credential-store.js';
 import { checkPlainHttp } from './base-url-policy.js';
-import { PartnerApiConfigError } from './errors.js';
+import { PartnerApiError } from './errors.js';
 
 /** Environment variables the client reads (configuration never lives in code). */
 export const PARTNER_API_ENV = {
@@ -47,7 +47,7 @@ export type ConnectionOverrides = Partial<PartnerApiConnection>;
 
 /**
  * Resolves the connection: explicit values, then the environment, then the stored profile. Throws a
- * `PartnerApiConfigError` naming every missing setting and where it can come from.
+ * a `config` `PartnerApiError` naming every missing setting and where it can come from.
  */
 export function resolveConnection(sources: {
   explicit?: ConnectionOverrides;
@@ -72,7 +72,8 @@ export function resolveConnection(sources: {
     .filter(([, value]) => value === undefined)
     .map(([key]) => `${key} (${PARTNER_API_ENV[key]})`);
   if (missing.length > 0 || !baseUrl || !clientId || !clientSecret) {
-    throw new PartnerApiConfigError(
+    throw new PartnerApiError(
+      'config',
       `Partner API configuration is incomplete: missing ${missing.join(', ')}. ` +
         'Set the environment variables, or run `ledgerlift connect` to store a profile.',
     );
@@ -82,19 +83,20 @@ export function resolveConnection(sources: {
   return { baseUrl: normalized, clientId, clientSecret };
 }
 
-/** Validates `{base_url}` and removes a trailing slash; throws `PartnerApiConfigError` if unusable. */
+/** Validates `{base_url}` and removes a trailing slash; throws a `config` `PartnerApiError` if unusable. */
 export function normalizeBaseUrl(baseUrl: string): string {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new PartnerApiConfigError(`the Partner API base URL is not a URL: ${baseUrl}`);
+    throw new PartnerApiError('config', `the Partner API base URL is not a URL: ${baseUrl}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new PartnerApiConfigError(`the Partner API base URL must be http(s): ${baseUrl}`);
+    throw new PartnerApiError('config', `the Partner API base URL must be http(s): ${baseUrl}`);
   }
   if (url.search || url.hash || url.username || url.password) {
-    throw new PartnerApiConfigError(
+    throw new PartnerApiError(
+      'config',
       'the Partner API base URL must not carry a query, fragment or user info',
     );
   }

@@ -1,27 +1,73 @@
-/**
- * The one error taxonomy of the Partner API client (docs/partner-api-client.md, "Errors"). Every failure of a call is
- * one of these classes. Each has a stable `name`, which becomes the Temporal failure `type` that
- * workflows branch on, and says whether retrying can help (`retryable`) and whether a write may
- * have been applied even though no answer arrived (`ambiguous`: reconcile by natural key before
- * sending it again).
- */
+import { ZodError } from 'zod';
+import {
+  CredentialStoreError,
+  CredentialStoreLockTimeoutError,
+} from '../credentials/credential-errors.js';
+import { ResponseShapeError } from './envelope.js';
+import { parseRetryAfter } from './retry-after.js';
+import { TransportFailure } from './transport.js';
 
-/** The `name` of every error class; workflows compare `failure.type` against these strings. */
-export type PartnerApiErrorType =
-  | 'PartnerApiNetworkError'
-  | 'PartnerApiTimeoutError'
-  | 'PartnerApiServerError'
-  | 'PartnerApiRateLimitError'
-  | 'PartnerApiValidationError'
-  | 'PartnerApiCredentialError'
-  | 'PartnerApiForbiddenError'
-  | 'PartnerApiNotFoundError'
-  | 'PartnerApiConflictError'
-  | 'PartnerApiUnexpectedStatusError'
-  | 'PartnerApiUnexpectedResponseError'
-  | 'PartnerApiAbortedError'
-  | 'PartnerApiConfigError'
-  | 'PartnerApiInvalidRequestError';
+/**
+ * The one error of the Partner API client (docs/partner-api-client.md, "Errors"). Every failure of
+ * a call is a `PartnerApiError`; its `kind` says what went wrong, `retryable` whether the same call
+ * can succeed later, and `ambiguous` whether a write may have been applied although no answer
+ * arrived (reconcile by natural key before sending it again). Workflows never see it: the activity
+ * boundary (activities/to-application-failure.ts) turns it into an `ApplicationFailure` whose
+ * `type` is one of src/migration/contracts/failure-types.ts.
+ */
+export type PartnerApiErrorKind =
+  /** No answer: refused, reset, DNS failure, truncated response. Ambiguous for a sent write. */
+  | 'network'
+  /** No complete answer within the timeout, or a 408. Ambiguous for a sent write. */
+  | 'timeout'
+  /** A 5xx. Ambiguous for a write (the server may have committed first). */
+  | 'server'
+  /** A 429; `retryAfterMs` holds Retry-After when the API sent one. Never applied. */
+  | 'rate-limited'
+  /** A 400: validation or a business rule; the message quotes the API's reason. */
+  | 'validation'
+  /** Credentials refused or missing (`problem` says which): the operator must reconnect. */
+  | 'credential'
+  /** A 403: the grant lacks access to the workspace or resource. */
+  | 'forbidden'
+  /** A 404: the UUID is not in the workspace (after a delete it can mean done). */
+  | 'not-found'
+  /** A 409: an existing state conflicts (opening balance exists, lock conflict). */
+  | 'conflict'
+  /** A status the contract does not list (3xx, 405, 413, ...). */
+  | 'unexpected-status'
+  /** A 2xx whose body is not the documented shape; ambiguous for a write (it was accepted). */
+  | 'unexpected-response'
+  /** The caller's AbortSignal fired (for example Temporal activity cancellation). */
+  | 'aborted'
+  /** The client is misconfigured (missing base URL, client id or secret) or closed. */
+  | 'config'
+  /** A request failed the client's own validation and was never sent. */
+  | 'invalid-request';
+
+/** The kinds a later attempt of the same call may get past. */
+const RETRYABLE_KINDS: ReadonlySet<PartnerApiErrorKind> = new Set([
+  'network',
+  'timeout',
+  'server',
+  'rate-limited',
+  'aborted',
+]);
+
+/** Why a credential problem happened; the operator's fix differs. */
+export type CredentialProblem =
+  /** 401 even after one refresh: revoked grant, wrong secret, or a badly skewed clock. */
+  | 'unauthorized'
+  /** The refresh route rejected the refresh token (400/401/403). */
+  | 'refresh_rejected'
+  /** The stored refresh token is past its expiry. */
+  | 'refresh_token_expired'
+  /** No profile or no tokens: `ledgerlift connect` was never run for this profile. */
+  | 'not_connected'
+  /** The authorization code was rejected during `ledgerlift connect`. */
+  | 'grant_rejected'
+  /** The credential store failed under the call: unreadable, malformed, or its lock held too long. */
+  | 'store_failed';
 
 /** One field-level reason from a 400 body (`errors[]`, docs/api-assumptions.md T1). */
 export interface ApiFieldError {
@@ -37,58 +83,65 @@ export interface RequestIdentity {
   path: string;
 }
 
-/** Everything a `PartnerApiError` carries besides its message. */
+/** Everything a `PartnerApiError` carries besides its kind and message. */
 export interface PartnerApiErrorDetails extends Partial<RequestIdentity> {
   status?: number;
   retryAfterMs?: number;
   /** The API's stable `code` from the error body, when it sent one. */
   apiCode?: string;
   apiErrors?: ApiFieldError[];
+  /** A write may have been applied (only network, timeout, server, unexpected-response, aborted). */
+  ambiguous?: boolean;
+  /** Set on `credential` errors. */
+  problem?: CredentialProblem;
   cause?: unknown;
 }
 
-/** The plain-data form of any error, for `ApplicationFailure` at the activity boundary. */
-export interface PartnerApiErrorDescription {
-  /** The class name: `PartnerApiValidationError`, ... (or the `name` of a foreign error). */
-  type: string;
+/** The plain data of a `PartnerApiError` (what `JSON.stringify` writes). */
+export interface PartnerApiErrorData {
+  kind: PartnerApiErrorKind;
   message: string;
-  /** False for terminal errors: retrying the same call cannot succeed. */
   retryable: boolean;
-  /** A write may have been applied: reconcile by natural key before retrying. */
   ambiguous: boolean;
-  /** The delay to wait before the next attempt, when the error dictates one. */
   retryAfterMs?: number;
   status?: number;
   apiCode?: string;
   apiErrors?: ApiFieldError[];
 }
 
-/** The base of the taxonomy; catch this to catch every client failure. */
-export abstract class PartnerApiError extends Error {
-  abstract override readonly name: PartnerApiErrorType;
-  abstract readonly retryable: boolean;
-  readonly ambiguous: boolean = false;
+/** Every failure of a Partner API call. */
+export class PartnerApiError extends Error {
+  override readonly name = 'PartnerApiError';
+  readonly retryable: boolean;
+  readonly ambiguous: boolean;
   readonly method?: string;
   readonly path?: string;
   readonly status?: number;
   readonly retryAfterMs?: number;
   readonly apiCode?: string;
   readonly apiErrors?: ApiFieldError[];
+  readonly problem?: CredentialProblem;
 
-  constructor(message: string, details: PartnerApiErrorDetails = {}) {
+  constructor(
+    readonly kind: PartnerApiErrorKind,
+    message: string,
+    details: PartnerApiErrorDetails = {},
+  ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.retryable = RETRYABLE_KINDS.has(kind);
+    this.ambiguous = details.ambiguous ?? false;
     this.method = details.method;
     this.path = details.path;
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
     this.apiCode = details.apiCode;
     this.apiErrors = details.apiErrors;
+    this.problem = details.problem;
   }
 
-  /** The plain-data description (also what `JSON.stringify` writes). */
-  toJSON(): PartnerApiErrorDescription {
+  toJSON(): PartnerApiErrorData {
     return dropUndefined({
-      type: this.name,
+      kind: this.kind,
       message: this.message,
       retryable: this.retryable,
       ambiguous: this.ambiguous,
@@ -100,139 +153,230 @@ export abstract class PartnerApiError extends Error {
   }
 }
 
-/** The request never got an answer: refused, reset, DNS failure, truncated response. Transient. */
-export class PartnerApiNetworkError extends PartnerApiError {
-  override readonly name = 'PartnerApiNetworkError';
-  readonly retryable = true;
-  override readonly ambiguous: boolean;
-  constructor(message: string, details: PartnerApiErrorDetails & { ambiguous: boolean }) {
-    super(message, details);
-    this.ambiguous = details.ambiguous;
+/** The longest reason quoted from an error body. */
+const MAX_QUOTED_CHARS = 500;
+
+/** What the client knows of a non-2xx answer. */
+export interface HttpErrorAnswer extends RequestIdentity {
+  status: number;
+  /** Whether the request could change state (POST, PUT, PATCH, DELETE, except read-only reports). */
+  isWrite: boolean;
+  bodyText: string;
+  retryAfterHeader?: string;
+  nowMs: number;
+  /** Scrubs known secrets from text quoted from the API. */
+  redact?: (text: string) => string;
+}
+
+/** The error of a non-2xx answer: the one mapping from an HTTP status to a kind. */
+export function errorFromStatus(answer: HttpErrorAnswer): PartnerApiError {
+  const { status, method, path, isWrite } = answer;
+  const body = readErrorBody(answer.bodyText, answer.redact ?? ((text) => text));
+  const where = `${status} on ${method} ${path}`;
+  const details: PartnerApiErrorDetails = {
+    method,
+    path,
+    status,
+    apiCode: body.code,
+    apiErrors: body.errors,
+  };
+  const reason = body.reason ? `: ${body.reason}` : '';
+  if (status === 400) {
+    return new PartnerApiError(
+      'validation',
+      `The Partner API rejected the request (${where})${reason}`,
+      details,
+    );
   }
-}
-
-/** No complete answer within the timeout (or a 408). Transient; ambiguous for a sent write. */
-export class PartnerApiTimeoutError extends PartnerApiError {
-  override readonly name = 'PartnerApiTimeoutError';
-  readonly retryable = true;
-  override readonly ambiguous: boolean;
-  constructor(message: string, details: PartnerApiErrorDetails & { ambiguous: boolean }) {
-    super(message, details);
-    this.ambiguous = details.ambiguous;
+  if (status === 401) {
+    return new PartnerApiError(
+      'credential',
+      `The Partner API refused the credentials (${where})${reason}. Reconnect with ` +
+        '`ledgerlift connect`, or check the client id, the client secret and the clock.',
+      { ...details, problem: 'unauthorized' },
+    );
   }
-}
-
-/** A 5xx answer. Transient; ambiguous for a write (the server may have committed first). */
-export class PartnerApiServerError extends PartnerApiError {
-  override readonly name = 'PartnerApiServerError';
-  readonly retryable = true;
-  override readonly ambiguous: boolean;
-  constructor(message: string, details: PartnerApiErrorDetails & { ambiguous: boolean }) {
-    super(message, details);
-    this.ambiguous = details.ambiguous;
+  if (status === 403) {
+    return new PartnerApiError(
+      'forbidden',
+      `The grant has no access to this workspace or resource (${where})${reason}`,
+      details,
+    );
   }
+  if (status === 404) {
+    return new PartnerApiError(
+      'not-found',
+      `Not found in the workspace (${where})${reason}`,
+      details,
+    );
+  }
+  if (status === 409) {
+    return new PartnerApiError(
+      'conflict',
+      `The request conflicts with the workspace (${where})${reason}`,
+      details,
+    );
+  }
+  if (status === 408) {
+    return new PartnerApiError(
+      'timeout',
+      `The Partner API timed out the request (${where})${reason}`,
+      { ...details, ambiguous: isWrite },
+    );
+  }
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(answer.retryAfterHeader, answer.nowMs);
+    return new PartnerApiError(
+      'rate-limited',
+      `Rate limited by the Partner API (${where})` +
+        (retryAfterMs === undefined ? '' : `; retry after ${retryAfterMs} ms`),
+      { ...details, retryAfterMs },
+    );
+  }
+  if (status >= 500 && status <= 599) {
+    return new PartnerApiError(
+      'server',
+      `The Partner API failed (${where})${reason}` +
+        (isWrite ? '; the write may have been applied' : ''),
+      { ...details, ambiguous: isWrite },
+    );
+  }
+  return new PartnerApiError(
+    'unexpected-status',
+    `Unexpected answer from the Partner API (${where})${reason}`,
+    details,
+  );
 }
 
-/** A 429. Transient; `retryAfterMs` holds Retry-After when the API sent one. Never applied. */
-export class PartnerApiRateLimitError extends PartnerApiError {
-  override readonly name = 'PartnerApiRateLimitError';
-  readonly retryable = true;
+/** The error of an exchange that got no answer (a `TransportFailure`, or anything the transport threw). */
+export function errorFromTransport(
+  failure: unknown,
+  identity: RequestIdentity,
+  isWrite: boolean,
+): PartnerApiError {
+  const request = describeRequest(identity);
+  if (!(failure instanceof TransportFailure)) {
+    return new PartnerApiError('network', `${request} failed: ${String(failure)}`, {
+      ...identity,
+      ambiguous: isWrite,
+      cause: failure,
+    });
+  }
+  const ambiguous = isWrite && failure.requestSent;
+  const consequence = ambiguous
+    ? '; the write may have been applied: reconcile before sending it again'
+    : '';
+  const details = { ...identity, ambiguous, cause: failure };
+  if (failure.kind === 'aborted') {
+    return new PartnerApiError('aborted', `${request} was cancelled${consequence}`, details);
+  }
+  if (failure.kind === 'timeout') {
+    return new PartnerApiError(
+      'timeout',
+      `${request} timed out: ${failure.message}${consequence}`,
+      details,
+    );
+  }
+  return new PartnerApiError(
+    'network',
+    `${request} got no answer: ${failure.message}${consequence}`,
+    details,
+  );
 }
 
-/** A 400: validation or a business rule. Terminal; the message quotes the API's reason. */
-export class PartnerApiValidationError extends PartnerApiError {
-  override readonly name = 'PartnerApiValidationError';
-  readonly retryable = false;
+/** The error of a 2xx whose body could not be read as the documented shape. */
+export function errorFromBody(
+  cause: unknown,
+  identity: RequestIdentity,
+  isWrite: boolean,
+): PartnerApiError {
+  const reason =
+    cause instanceof ResponseShapeError
+      ? cause.message
+      : cause instanceof ZodError
+        ? 'the response does not match the expected shape'
+        : `the response could not be read (${cause instanceof Error ? cause.name : 'error'})`;
+  return new PartnerApiError(
+    'unexpected-response',
+    `${describeRequest(identity)} succeeded but ${reason}` +
+      (isWrite ? '; the write was accepted: find the record by its natural key' : ''),
+    { ...identity, ambiguous: isWrite, cause },
+  );
 }
-
-/** Why a credential problem happened; the operator's fix differs. */
-export type CredentialProblem =
-  /** 401 even after one refresh: revoked grant, wrong secret, or a badly skewed clock. */
-  | 'unauthorized'
-  /** The refresh route rejected the refresh token (400/401/403). */
-  | 'refresh_rejected'
-  /** The stored refresh token is past its expiry. */
-  | 'refresh_token_expired'
-  /** No profile or no tokens: `ledgerlift connect` was never run for this profile. */
-  | 'not_connected'
-  /** The authorization code was rejected during `ledgerlift connect`. */
-  | 'grant_rejected';
 
 /**
- * A credential problem: the run must pause for the operator (reconnect, fix the secret or clock).
- * Terminal for the call. Distinct from every other type so workflows can branch on it.
+ * The error of a call whose credential store failed (the store's message names the file, never
+ * its contents); anything else is returned as it is.
  */
-export class PartnerApiCredentialError extends PartnerApiError {
-  override readonly name = 'PartnerApiCredentialError';
-  readonly retryable = false;
-  readonly problem: CredentialProblem;
-  constructor(message: string, details: PartnerApiErrorDetails & { problem: CredentialProblem }) {
-    super(message, details);
-    this.problem = details.problem;
+export function errorFromCredentialStore(error: unknown): unknown {
+  if (error instanceof CredentialStoreError || error instanceof CredentialStoreLockTimeoutError) {
+    return new PartnerApiError('credential', error.message, {
+      problem: 'store_failed',
+      cause: error,
+    });
   }
+  return error;
 }
 
-/** A 403: the grant lacks access to the workspace or resource. Terminal. */
-export class PartnerApiForbiddenError extends PartnerApiError {
-  override readonly name = 'PartnerApiForbiddenError';
-  readonly retryable = false;
+/** "METHOD /path", how messages name a request. */
+export function describeRequest(identity: RequestIdentity): string {
+  return `${identity.method} ${identity.path}`;
 }
 
-/** A 404: the UUID is not in the workspace. Terminal, and distinct (after a delete it can mean done). */
-export class PartnerApiNotFoundError extends PartnerApiError {
-  override readonly name = 'PartnerApiNotFoundError';
-  readonly retryable = false;
-}
-
-/** A 409: an existing state conflicts (opening balance exists, lock conflict). Terminal. */
-export class PartnerApiConflictError extends PartnerApiError {
-  override readonly name = 'PartnerApiConflictError';
-  readonly retryable = false;
-}
-
-/** A status the contract does not list (3xx, 405, 413, ...). Terminal. */
-export class PartnerApiUnexpectedStatusError extends PartnerApiError {
-  override readonly name = 'PartnerApiUnexpectedStatusError';
-  readonly retryable = false;
-}
-
-/**
- * A 2xx whose body is not the documented shape (not JSON, or a schema mismatch). Terminal: the
- * same call would get the same body. For a write the API accepted the request, so it is
- * `ambiguous`: find the record by natural key instead of sending it again.
- */
-export class PartnerApiUnexpectedResponseError extends PartnerApiError {
-  override readonly name = 'PartnerApiUnexpectedResponseError';
-  readonly retryable = false;
-  override readonly ambiguous: boolean;
-  constructor(message: string, details: PartnerApiErrorDetails & { ambiguous: boolean }) {
-    super(message, details);
-    this.ambiguous = details.ambiguous;
+/** Reads an error body (T1 shape when JSON, else its text) into a one-line reason. */
+function readErrorBody(
+  text: string,
+  redact: (text: string) => string,
+): { reason?: string; code?: string; errors?: ApiFieldError[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    const raw = text.replace(/\s+/g, ' ').trim();
+    return raw === '' ? {} : { reason: redact(truncate(raw)) };
   }
+  if (typeof json !== 'object' || json === null) return { reason: redact(truncate(String(text))) };
+  const record = json as Record<string, unknown>;
+  const message = typeof record.message === 'string' ? record.message : undefined;
+  // Every quoted field is scrubbed: a hostile or careless server may echo a secret in any of them.
+  const code = typeof record.code === 'string' ? redact(truncate(record.code)) : undefined;
+  const errors = Array.isArray(record.errors)
+    ? record.errors.filter(isObject).map((entry) => ({
+        field: stringOrUndefined(entry.field),
+        reason: stringOrUndefined(entry.reason),
+        message: stringOrUndefined(entry.message),
+      }))
+    : undefined;
+  const fieldText = errors
+    ?.map((entry) => [entry.field, entry.message ?? entry.reason].filter(Boolean).join(': '))
+    .filter((line) => line !== '')
+    .join('; ');
+  const reason = [message, fieldText].filter((part) => part).join(' — ');
+  return {
+    reason: reason === '' ? undefined : redact(truncate(reason)),
+    code,
+    errors: errors?.map((entry) => ({
+      field: scrubbed(entry.field, redact),
+      reason: scrubbed(entry.reason, redact),
+      message: scrubbed(entry.message, redact),
+    })),
+  };
 }
 
-/** The caller's AbortSignal fired (for example Temporal activity cancellation). */
-export class PartnerApiAbortedError extends PartnerApiError {
-  override readonly name = 'PartnerApiAbortedError';
-  /** Nothing about the request was wrong; a later attempt may run it. */
-  readonly retryable = true;
-  override readonly ambiguous: boolean;
-  constructor(message: string, details: PartnerApiErrorDetails & { ambiguous: boolean }) {
-    super(message, details);
-    this.ambiguous = details.ambiguous;
-  }
+function scrubbed(text: string | undefined, redact: (text: string) => string): string | undefined {
+  return text === undefined ? undefined : redact(truncate(text));
 }
 
-/** The client is misconfigured (missing base URL, client id or secret). Terminal. */
-export class PartnerApiConfigError extends PartnerApiError {
-  override readonly name = 'PartnerApiConfigError';
-  readonly retryable = false;
+function truncate(text: string): string {
+  return text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text;
 }
 
-/** A request failed the client's own validation and was never sent. Terminal. */
-export class PartnerApiInvalidRequestError extends PartnerApiError {
-  override readonly name = 'PartnerApiInvalidRequestError';
-  readonly retryable = false;
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 function dropUndefined<T extends object>(value: T): T {

@@ -22,9 +22,6 @@ export {
 } from './config.js';
 export type { ConnectionOverrides, PartnerApiConnection, PartnerApiContract } from './config.js';
 export * from './errors.js';
-export { statusToError } from './status-to-error.js';
-export type { HttpErrorAnswer } from './status-to-error.js';
-export { describeError } from './describe-error.js';
 export { retryDelayMs, MAX_RETRY_DELAY_MS } from './retry-delay.js';
 export { parseRetryAfter } from './retry-after.js';
 export type { PartnerApiLogEvent, PartnerApiLogger } from './logger.js';

@@ -18,7 +18,7 @@ export interface PartnerApiRequestLogEvent {
   /** 1 for the first send of this call; 2 or 3 after a token refresh or a clock correction. */
   send: number;
   outcome: 'ok' | 'error';
-  /** The error class name when the exchange failed. */
+  /** The `PartnerApiError` kind when the exchange failed (`timeout`, `server`...). */
   errorType?: string;
   ambiguous?: boolean;
 }

@@ -1,4 +1,4 @@
-import { PartnerApiCredentialError } from './errors.js';
+import { PartnerApiError } from './errors.js';
 
 /**
  * The error for a profile with no stored workspace: it names the profiles the store does hold, so
@@ -9,13 +9,14 @@ export function missingProfileError(
   profileName: string,
   location: string,
   existing: readonly string[],
-): PartnerApiCredentialError {
+): PartnerApiError {
   const others = existing.filter((name) => name !== profileName);
   const choice =
     others.length > 0
       ? `Profiles there: ${others.join(', ')}; use one (--profile ${others[0]}) or run \`ledgerlift connect --profile ${profileName}\`.`
       : `It holds no profile yet: run \`ledgerlift connect --profile ${profileName}\` first.`;
-  return new PartnerApiCredentialError(
+  return new PartnerApiError(
+    'credential',
     `No workspace is connected for profile "${profileName}" in ${location}. ${choice}`,
     { problem: 'not_connected' },
   );

@@ -1,23 +1,25 @@
-import { ZodError } from 'zod';
+import type { z } from 'zod';
 import { stringifyJsonExact } from '../json/exact-json.js';
+import { readBulkAnswer, runBulk, type BulkResult, type BulkRowOutcome } from './bulk.js';
 import type { PartnerApiConnection, PartnerApiContract } from './config.js';
 import {
-  PartnerApiAbortedError,
-  PartnerApiConfigError,
+  describeRequest,
+  errorFromBody,
+  errorFromCredentialStore,
+  errorFromStatus,
+  errorFromTransport,
   PartnerApiError,
-  PartnerApiNetworkError,
-  PartnerApiTimeoutError,
-  PartnerApiUnexpectedResponseError,
   type RequestIdentity,
 } from './errors.js';
-import { statusToError } from './status-to-error.js';
-import { readSuccessEnvelope, ResponseShapeError, type SuccessEnvelope } from './envelope.js';
+import { parseShape, pickRecord, readSuccessEnvelope, type SuccessEnvelope } from './envelope.js';
 import { emitLog, type PartnerApiLogger } from './logger.js';
-import { encodeQuery, type QueryParams } from './query.js';
+import { PAGE_SIZE, paginate, readPage, type Page } from './pagination.js';
+import { encodeQuery, segment, type QueryParams } from './query.js';
+import type { WriteResult } from './schemas/common.js';
 import type { SecretRegistry } from './secret-registry.js';
 import { PARTNERS_MOUNT, signRequest } from './signing.js';
 import type { SendWindow } from './request-window.js';
-import { TransportFailure, type PartnerApiTransport, type TransportResponse } from './transport.js';
+import type { PartnerApiTransport, TransportResponse } from './transport.js';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -132,10 +134,11 @@ export class RequestExecutor {
 
     for (let send = 1; ; send += 1) {
       if (options.signal?.aborted) {
-        throw new PartnerApiAbortedError(`${describeRequest(identity)} was cancelled`, {
-          ...identity,
-          ambiguous: false,
-        });
+        throw new PartnerApiError(
+          'aborted',
+          `${describeRequest(identity)} was cancelled`,
+          identity,
+        );
       }
       const token =
         request.auth === 'bearer' ? await this.bearerToken(options.signal, identity) : undefined;
@@ -152,7 +155,7 @@ export class RequestExecutor {
           signal: options.signal,
         });
       } catch (failure) {
-        const error = this.transportError(failure, identity, isWrite);
+        const error = errorFromTransport(failure, identity, isWrite);
         this.log(identity, startedAt, options, send, undefined, error);
         throw error;
       } finally {
@@ -179,7 +182,7 @@ export class RequestExecutor {
       }
 
       if (response.status < 200 || response.status > 299) {
-        const error = statusToError({
+        const error = errorFromStatus({
           ...identity,
           status: response.status,
           isWrite,
@@ -198,7 +201,7 @@ export class RequestExecutor {
         return result;
       } catch (cause) {
         const error =
-          cause instanceof PartnerApiError ? cause : this.shapeError(cause, identity, isWrite);
+          cause instanceof PartnerApiError ? cause : errorFromBody(cause, identity, isWrite);
         this.log(identity, startedAt, options, send, response.status, error);
         throw error;
       }
@@ -240,7 +243,8 @@ export class RequestExecutor {
     identity: RequestIdentity,
   ): Promise<string> {
     if (!this.deps.accessTokens) {
-      throw new PartnerApiConfigError(
+      throw new PartnerApiError(
+        'config',
         `${describeRequest(identity)} needs an access token, but no credential profile is configured`,
         identity,
       );
@@ -282,59 +286,6 @@ export class RequestExecutor {
     return Number.isNaN(serverMs) ? undefined : serverMs - this.deps.clock();
   }
 
-  private transportError(
-    failure: unknown,
-    identity: RequestIdentity,
-    isWrite: boolean,
-  ): PartnerApiError {
-    if (!(failure instanceof TransportFailure)) {
-      return new PartnerApiNetworkError(`${describeRequest(identity)} failed: ${String(failure)}`, {
-        ...identity,
-        ambiguous: isWrite,
-        cause: failure,
-      });
-    }
-    const ambiguous = isWrite && failure.requestSent;
-    const consequence = ambiguous
-      ? '; the write may have been applied: reconcile before sending it again'
-      : '';
-    const details = { ...identity, ambiguous, cause: failure };
-    if (failure.kind === 'aborted') {
-      return new PartnerApiAbortedError(
-        `${describeRequest(identity)} was cancelled${consequence}`,
-        details,
-      );
-    }
-    if (failure.kind === 'timeout') {
-      return new PartnerApiTimeoutError(
-        `${describeRequest(identity)} timed out: ${failure.message}${consequence}`,
-        details,
-      );
-    }
-    return new PartnerApiNetworkError(
-      `${describeRequest(identity)} got no answer: ${failure.message}${consequence}`,
-      details,
-    );
-  }
-
-  private shapeError(
-    cause: unknown,
-    identity: RequestIdentity,
-    isWrite: boolean,
-  ): PartnerApiUnexpectedResponseError {
-    const reason =
-      cause instanceof ResponseShapeError
-        ? cause.message
-        : cause instanceof ZodError
-          ? 'the response does not match the expected shape'
-          : `the response could not be read (${cause instanceof Error ? cause.name : 'error'})`;
-    return new PartnerApiUnexpectedResponseError(
-      `${describeRequest(identity)} succeeded but ${reason}` +
-        (isWrite ? '; the write was accepted: find the record by its natural key' : ''),
-      { ...identity, ambiguous: isWrite, cause },
-    );
-  }
-
   private log(
     identity: RequestIdentity,
     startedAt: number,
@@ -352,16 +303,253 @@ export class RequestExecutor {
       attempt: options.attempt ?? 1,
       send,
       outcome: error || (status !== undefined && status >= 300) ? 'error' : 'ok',
-      ...(error ? { errorType: error.name, ambiguous: error.ambiguous } : {}),
+      ...(error ? { errorType: error.kind, ambiguous: error.ambiguous } : {}),
     });
   }
-}
-
-function describeRequest(identity: RequestIdentity): string {
-  return `${identity.method} ${identity.path}`;
 }
 
 function headerText(response: TransportResponse, name: string): string | undefined {
   const value = response.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Validates and encodes a request body with its schema (money strings become exact JSON numbers).
+ * A mismatch is the caller's bug and is never sent: an `invalid-request` `PartnerApiError`.
+ */
+export function encodeBody<S extends z.ZodType>(
+  schema: S,
+  input: z.input<S>,
+  what: string,
+): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+  throw new PartnerApiError('invalid-request', `invalid ${what}: ${issues}`);
+}
+
+/** Parses the single record of a response (T6), keyed by any of `keys`. */
+export function recordReader<S extends z.ZodType>(
+  schema: S,
+  keys: readonly string[],
+  what: string,
+): (envelope: SuccessEnvelope) => z.output<S> {
+  return (envelope) => parseShape(schema, pickRecord(envelope.data, keys), what);
+}
+
+/** Like `recordReader`, keeping the `_partnerWarnings` of the write. */
+export function writeReader<S extends z.ZodType>(
+  schema: S,
+  keys: readonly string[],
+  what: string,
+): (envelope: SuccessEnvelope) => WriteResult<z.output<S>> {
+  const read = recordReader(schema, keys, what);
+  return (envelope) => ({ data: read(envelope), warnings: envelope.warnings });
+}
+
+/**
+ * For actions (approve, send, settle, delete) whose answer may or may not echo the record: the
+ * record when the answer has one, else undefined. The action succeeded either way.
+ */
+export function optionalWriteReader<S extends z.ZodType>(
+  schema: S,
+  keys: readonly string[],
+  what: string,
+): (envelope: SuccessEnvelope) => WriteResult<z.output<S> | undefined> {
+  return (envelope) => {
+    let record: unknown;
+    try {
+      record = pickRecord(envelope.data, keys);
+    } catch {
+      return { data: undefined, warnings: envelope.warnings };
+    }
+    return { data: parseShape(schema, record, what), warnings: envelope.warnings };
+  };
+}
+
+/** A write whose answer has no record worth typing: data is `data` as sent. */
+export function actionReader(): (envelope: SuccessEnvelope) => WriteResult<unknown> {
+  return (envelope) => ({ data: envelope.data, warnings: envelope.warnings });
+}
+
+/**
+ * What every route module calls: one request, one page, every page, or a bulk write, each run by
+ * the client's executor (made on the first call, when configuration is read).
+ */
+export class RouteKit {
+  constructor(private readonly executor: () => Promise<RequestExecutor>) {}
+
+  /** Runs one request: signed, paced, sent, its answer parsed or its failure a `PartnerApiError`. */
+  async execute<T>(request: ApiRequest<T>, options?: CallOptions): Promise<T> {
+    try {
+      return await (await this.executor()).execute(request, options);
+    } catch (error) {
+      throw errorFromCredentialStore(error);
+    }
+  }
+
+  get<T>(
+    path: string,
+    parse: (envelope: SuccessEnvelope) => T,
+    options?: CallOptions,
+    query?: QueryParams,
+  ): Promise<T> {
+    return this.execute({ method: 'GET', path, query, auth: 'bearer', parse }, options);
+  }
+
+  write<T>(
+    method: Exclude<HttpMethod, 'GET'>,
+    path: string,
+    body: unknown,
+    parse: (envelope: SuccessEnvelope) => T,
+    options?: CallOptions,
+  ): Promise<T> {
+    return this.execute({ method, path, body, auth: 'bearer', parse }, options);
+  }
+
+  /** One page of a list route. */
+  page<S extends z.ZodType>(
+    path: string,
+    query: QueryParams,
+    arrayKeys: readonly string[],
+    schema: S,
+    what: string,
+    options?: CallOptions,
+  ): Promise<Page<z.output<S>>> {
+    const requestedPage = typeof query.page === 'number' ? query.page : 1;
+    return this.get(
+      path,
+      (envelope) => readPage(envelope.data, arrayKeys, schema, requestedPage, what),
+      options,
+      query,
+    );
+  }
+
+  /** Every record of a paginated list route, asking for 100 per page. */
+  all<S extends z.ZodType>(
+    path: string,
+    query: QueryParams,
+    arrayKeys: readonly string[],
+    schema: S,
+    what: string,
+    options?: CallOptions,
+  ): AsyncGenerator<z.output<S>, void, undefined> {
+    return paginate((page) =>
+      this.page(path, { ...query, page, limit: PAGE_SIZE }, arrayKeys, schema, what, options),
+    );
+  }
+
+  /**
+   * The routes every record resource has (customers, vendors, products, invoices, bills): the list,
+   * one page of it, one record, and create. `what` names the record in messages ("the bill").
+   */
+  records<S extends z.ZodType, C extends z.ZodType, Q extends object>(resource: {
+    path: string;
+    recordKeys: readonly string[];
+    listKeys: readonly string[];
+    schema: S;
+    createSchema: C;
+    what: string;
+  }) {
+    const { path, recordKeys, listKeys, schema, createSchema, what } = resource;
+    return {
+      list: (query?: Q, options?: CallOptions): AsyncGenerator<z.output<S>, void, undefined> =>
+        this.all(path, { ...query }, listKeys, schema, what, options),
+      listPage: (
+        query?: Q & { page?: number; limit?: number },
+        options?: CallOptions,
+      ): Promise<Page<z.output<S>>> =>
+        this.page(path, { ...query }, listKeys, schema, what, options),
+      get: (uuid: string, options?: CallOptions): Promise<z.output<S>> =>
+        this.get(
+          `${path}/${segment(uuid)}`,
+          recordReader(schema, recordKeys, `the ${what}`),
+          options,
+        ),
+      create: (body: z.input<C>, options?: CallOptions): Promise<WriteResult<z.output<S>>> =>
+        this.write(
+          'POST',
+          path,
+          encodeBody(createSchema, body, what),
+          writeReader(schema, recordKeys, `the created ${what}`),
+          options,
+        ),
+    };
+  }
+
+  /**
+   * Actions on one record (`/bills/{uuid}/approve`, or the record itself without `name`), each
+   * answering the record when the API echoes it.
+   */
+  recordAction<S extends z.ZodType>(path: string, schema: S, recordKeys: readonly string[]) {
+    return (
+      method: Exclude<HttpMethod, 'GET'>,
+      uuid: string,
+      name: string | undefined,
+      body: unknown,
+      what: string,
+      options?: CallOptions,
+    ): Promise<WriteResult<z.output<S> | undefined>> =>
+      this.write(
+        method,
+        `${path}/${segment(uuid)}${name === undefined ? '' : `/${name}`}`,
+        body,
+        optionalWriteReader(schema, recordKeys, what),
+        options,
+      );
+  }
+
+  /**
+   * A bulk route: rows encoded one by one (a row the client rejects becomes a `failed` outcome and
+   * is not sent, so one bad row never sinks its neighbours), the rest split into calls of at most
+   * 100 under `bodyKey`, and every answer mapped back to the caller's row index.
+   */
+  async bulk<I, S extends z.ZodType>(
+    method: 'POST' | 'PATCH',
+    path: string,
+    bodyKey: string,
+    rows: readonly I[],
+    encodeRow: (row: I, index: number) => unknown,
+    recordKeys: readonly string[],
+    recordSchema: S,
+    options?: CallOptions & { batchSize?: number },
+  ): Promise<BulkResult<z.output<S>>> {
+    const rejected: BulkRowOutcome<z.output<S>>[] = [];
+    const sendable: Array<{ index: number; body: unknown }> = [];
+    for (const [index, row] of rows.entries()) {
+      try {
+        sendable.push({ index, body: encodeRow(row, index) });
+      } catch (error) {
+        if (!(error instanceof PartnerApiError) || error.kind !== 'invalid-request') throw error;
+        rejected.push({ index, status: 'failed', message: error.message, errors: [] });
+      }
+    }
+    const sent: BulkResult<z.output<S>> =
+      sendable.length === 0
+        ? { rows: [], failedCount: 0, calls: 0 }
+        : await runBulk(
+            sendable.map((entry) => entry.body),
+            (batch, callOptions) =>
+              this.write(
+                method,
+                path,
+                { [bodyKey]: batch },
+                (envelope) => readBulkAnswer(envelope, batch.length, recordKeys, recordSchema),
+                callOptions,
+              ),
+            options,
+          );
+    const merged = [
+      ...rejected,
+      ...sent.rows.map((row) => ({ ...row, index: sendable[row.index]?.index ?? row.index })),
+    ].sort((left, right) => left.index - right.index);
+    return {
+      ...sent,
+      rows: merged,
+      failedCount: merged.filter((row) => row.status === 'failed').length,
+    };
+  }
 }

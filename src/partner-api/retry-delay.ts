@@ -1,4 +1,4 @@
-import { PartnerApiError, PartnerApiRateLimitError } from './errors.js';
+import { PartnerApiError } from './errors.js';
 import { API_RETRY_SCHEDULE, scheduledDelayMs } from './retry-schedule.js';
 
 /** Exponential growth stops here; Temporal's maximum interval may cap it further. */
@@ -15,10 +15,8 @@ export const MAX_RETRY_DELAY_MS = API_RETRY_SCHEDULE.maximumDelayMs;
  * Deterministic (no jitter) so tests and dry-run estimates can predict it.
  */
 export function retryDelayMs(error: unknown, attempt: number): number | undefined {
-  if (error instanceof PartnerApiRateLimitError) {
-    return error.retryAfterMs ?? scheduledDelayMs(attempt);
-  }
   if (error instanceof PartnerApiError) {
+    if (error.kind === 'rate-limited') return error.retryAfterMs ?? scheduledDelayMs(attempt);
     return error.retryable ? scheduledDelayMs(attempt) : undefined;
   }
   const flags = error as { retryable?: unknown } | null;

@@ -1,17 +1,11 @@
-import type { PartnerApiError } from './errors.js';
-import {
-  PartnerApiCredentialError,
-  PartnerApiForbiddenError,
-  PartnerApiValidationError,
-  type CredentialProblem,
-} from './errors.js';
+import { PartnerApiError, type CredentialProblem } from './errors.js';
 import { isRecord, parseShape, type SuccessEnvelope } from './envelope.js';
 import type { CallOptions, RequestExecutor } from './request-executor.js';
 import { tokenGrantSchema, type TokenGrant } from './schemas/tokens.js';
 
 /**
  * The two token routes (signed, no Bearer token). A rejection on either is a credential problem
- * (`PartnerApiCredentialError`), never an ordinary validation error: the operator must reconnect.
+ * (a `credential` `PartnerApiError`), never an ordinary validation error: the operator must reconnect.
  */
 
 /** Exchanges a one-time authorization code for the token pair and its workspace. */
@@ -76,11 +70,13 @@ async function asCredentialProblem<T>(
     return await exchange();
   } catch (error) {
     if (
-      error instanceof PartnerApiValidationError ||
-      error instanceof PartnerApiForbiddenError ||
-      (error instanceof PartnerApiCredentialError && error.problem === 'unauthorized')
+      error instanceof PartnerApiError &&
+      (error.kind === 'validation' ||
+        error.kind === 'forbidden' ||
+        (error.kind === 'credential' && error.problem === 'unauthorized'))
     ) {
-      throw new PartnerApiCredentialError(
+      throw new PartnerApiError(
+        'credential',
         problem === 'refresh_rejected'
           ? `The refresh token was rejected; run \`ledgerlift connect\` again. ${reasonOf(error)}`
           : `The authorization code was rejected. ${reasonOf(error)}`,

@@ -3,7 +3,7 @@ import type {
   CredentialStore,
   StoredTokens,
 } from '../credentials/credential-store.js';
-import { PartnerApiAbortedError, PartnerApiCredentialError } from './errors.js';
+import { PartnerApiError } from './errors.js';
 import { missingProfileError } from './missing-profile.js';
 import { emitLog, type PartnerApiLogger } from './logger.js';
 import type { AccessTokenSource } from './request-executor.js';
@@ -95,7 +95,8 @@ export class TokenManager implements AccessTokenSource {
 
   private tokensOf(profile: CredentialProfile | undefined): StoredTokens {
     if (!profile?.tokens) {
-      throw new PartnerApiCredentialError(
+      throw new PartnerApiError(
+        'credential',
         `No workspace is connected for profile "${this.deps.profileName}" in ` +
           `${this.deps.store.location}; run \`ledgerlift connect\` first.`,
         { problem: 'not_connected' },
@@ -153,7 +154,8 @@ export class TokenManager implements AccessTokenSource {
           if (this.isSatisfiedBy(stored, trigger)) return { tokens: stored, issued: false };
           const refreshExpiresAt = parseInstant(stored.refreshTokenExpiresAt);
           if (refreshExpiresAt !== undefined && refreshExpiresAt <= this.deps.clock()) {
-            throw new PartnerApiCredentialError(
+            throw new PartnerApiError(
+              'credential',
               `The refresh token of profile "${this.deps.profileName}" expired at ` +
                 `${stored.refreshTokenExpiresAt}; run \`ledgerlift connect\` again.`,
               { problem: 'refresh_token_expired' },
@@ -200,7 +202,9 @@ export class TokenManager implements AccessTokenSource {
       outcome,
       trigger: trigger.reason,
       durationMs: Date.now() - startedAt,
-      ...(error instanceof Error ? { errorType: error.name } : {}),
+      ...(error instanceof Error
+        ? { errorType: error instanceof PartnerApiError ? error.kind : error.name }
+        : {}),
     });
   }
 }
@@ -211,11 +215,11 @@ function parseInstant(text: string | null | undefined): number | undefined {
   return Number.isNaN(value) ? undefined : value;
 }
 
-/** Waits for `promise`, or rejects with a `PartnerApiAbortedError` when `signal` fires first. */
+/** Waits for `promise`, or rejects with an `aborted` `PartnerApiError` when `signal` fires first. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   const aborted = () =>
-    new PartnerApiAbortedError('cancelled while waiting for a token refresh', { ambiguous: false });
+    new PartnerApiError('aborted', 'cancelled while waiting for a token refresh');
   if (signal.aborted) return Promise.reject(aborted());
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(aborted());

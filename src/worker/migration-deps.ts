@@ -6,7 +6,6 @@ import {
   type WorkerSettings,
 } from '../config/worker-settings.js';
 import { captureExchange } from '../migration/call-log/capture-calls.js';
-import { classifyClientFailure } from '../migration/api-adapter/classify-client-failure.js';
 import { migrationApiOver } from '../migration/api-adapter/client-adapter.js';
 import { handlerFor } from '../migration/handlers/registry.js';
 import { undoHandlerFor } from '../migration/undo/reversal-handlers.js';
@@ -70,7 +69,6 @@ export function createMigrationDeps(
     openStore: (runName) => stores.open(runName),
     api: (profile) =>
       Promise.resolve(migrationApiOver(clientFor(profile), currentActivity()?.cancellationSignal)),
-    classify: (error) => classifyClientFailure(error, currentActivity()?.info.attempt),
     // Undo phases (src/migration/undo/) run through the same engine as the migration's.
     handler: (step, phase) => undoHandlerFor(phase) ?? handlerFor(step, phase),
     now: () => new Date(),

@@ -6,11 +6,8 @@ import { defaultSandboxConfig, startSandbox, type RunningSandbox } from '../../s
 import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
 import { migrationApiOver } from '../../src/migration/api-adapter/client-adapter.js';
 import type { InvoiceLineBody, MigrationApi } from '../../src/migration/contracts/migration-api.js';
-import {
-  createPartnerApiClient,
-  PartnerApiValidationError,
-  type PartnerApiClient,
-} from '../../src/partner-api/index.js';
+import type { PartnerApiError } from '../../src/partner-api/index.js';
+import { createPartnerApiClient, type PartnerApiClient } from '../../src/partner-api/index.js';
 
 /**
  * The undo's reversal calls (issue 18) through the real client against the sandbox on loopback:
@@ -177,8 +174,8 @@ describe('reversal calls over the client, one request each', () => {
     const posted = await postedInvoice('INV-R3', '40.00');
     const refused = await requestsOf(() => api.deleteDraftInvoice(posted));
     expect(refused.requests).toEqual([`DELETE /partners/invoices/${posted} 400`]);
-    expect(refused.error).toBeInstanceOf(PartnerApiValidationError);
-    expect((refused.error as PartnerApiValidationError).message).toMatch(/credit memo/);
+    expect(refused.error).toMatchObject({ kind: 'validation' });
+    expect((refused.error as PartnerApiError).message).toMatch(/credit memo/);
   });
 
   it('unassigns a bill payment, deletes drafts only, and corrects an approved bill with a vendor memo', async () => {
@@ -188,7 +185,7 @@ describe('reversal calls over the client, one request each', () => {
 
     const paidRefused = await requestsOf(() => api.deleteDraftBill(bill));
     expect(paidRefused.requests).toEqual([`DELETE /partners/bills/${bill} 400`]);
-    expect(paidRefused.error).toBeInstanceOf(PartnerApiValidationError);
+    expect(paidRefused.error).toMatchObject({ kind: 'validation' });
 
     const unassign = await requestsOf(() => api.unassignFromBill(bill, payment));
     expect(unassign.requests).toEqual([`POST /partners/bills/${bill}/unassign-transaction 200`]);
@@ -222,7 +219,7 @@ describe('reversal calls over the client, one request each', () => {
     await postedInvoice('INV-R4', '5.00', true);
     const refused = await requestsOf(() => api.deleteCustomer(ids.customer));
     expect(refused.requests).toEqual([`DELETE /partners/customers/${ids.customer} 400`]);
-    expect(refused.error).toBeInstanceOf(PartnerApiValidationError);
+    expect(refused.error).toMatchObject({ kind: 'validation' });
     const inactive = await requestsOf(() => api.setCustomerStatus(ids.customer, 'inactive'));
     expect(inactive.requests).toEqual([`PATCH /partners/customers/${ids.customer} 200`]);
     expect((await client.customers.get(ids.customer)).status).toBe('inactive');
@@ -266,10 +263,8 @@ describe('reversal calls over the client, one request each', () => {
 
     const refused = await requestsOf(() => api.deleteAccount(ids.bank));
     expect(refused.requests).toEqual([`DELETE /partners/chart-of-accounts/${ids.bank} 400`]);
-    expect(refused.error).toBeInstanceOf(PartnerApiValidationError);
-    expect((refused.error as PartnerApiValidationError).apiErrors?.[0]?.reason).toBe(
-      'HAS_JOURNAL_ENTRIES',
-    );
+    expect(refused.error).toMatchObject({ kind: 'validation' });
+    expect((refused.error as PartnerApiError).apiErrors?.[0]?.reason).toBe('HAS_JOURNAL_ENTRIES');
     const inactive = await requestsOf(() => api.setAccountStatus(ids.bank, 'inactive'));
     expect(inactive.requests).toEqual([`PATCH /partners/chart-of-accounts/${ids.bank} 200`]);
     await api.setAccountStatus(ids.bank, 'active');

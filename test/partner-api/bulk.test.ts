@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryCredentialStore } from '../../src/credentials/index.js';
-import {
-  PartnerApiRateLimitError,
-  splitIntoBatches,
-  type PartnerApiClient,
-} from '../../src/partner-api/index.js';
+import { splitIntoBatches, type PartnerApiClient } from '../../src/partner-api/index.js';
 import {
   startFakeApi,
   type FakeApi,
@@ -130,7 +126,7 @@ describe('bulk helpers', () => {
     });
     const rows = Array.from({ length: 230 }, (_, index) => ({ customer: `c${index}` }));
     const result = await c.customers.bulkCreate(rows);
-    expect(result.stoppedBy).toMatchObject({ type: 'PartnerApiServerError', ambiguous: true });
+    expect(result.stoppedBy).toMatchObject({ kind: 'server', ambiguous: true });
     expect(result.rows.slice(0, 100).every((row) => row.status === 'succeeded')).toBe(true);
     expect(result.rows.slice(100, 200).every((row) => row.status === 'unconfirmed')).toBe(true);
     expect(result.rows.slice(200).every((row) => row.status === 'not_sent')).toBe(true);
@@ -142,7 +138,7 @@ describe('bulk helpers', () => {
       headers: { 'retry-after': '2' },
     }));
     const error = await rejectionOf(c.customers.bulkCreate(rows.slice(0, 10)));
-    expect(error).toBeInstanceOf(PartnerApiRateLimitError);
+    expect(error).toMatchObject({ kind: 'rate-limited' });
   });
 });
 

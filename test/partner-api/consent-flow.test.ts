@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PartnerApiError } from '../../src/partner-api/index.js';
 import {
   ConsentFlowError,
-  PartnerApiCredentialError,
   consentUrl,
   runConsentFlow,
   type ConsentFlowOptions,
@@ -169,8 +169,8 @@ describe('runConsentFlow', () => {
         ),
       ),
     );
-    expect(error).toBeInstanceOf(PartnerApiCredentialError);
-    expect((error as PartnerApiCredentialError).problem).toBe('grant_rejected');
+    expect(error).toMatchObject({ kind: 'credential' });
+    expect((error as PartnerApiError).problem).toBe('grant_rejected');
     expect(error.message).toContain('already used');
   });
 

@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_RETRY_DELAY_MS,
-  PartnerApiConflictError,
-  PartnerApiCredentialError,
-  PartnerApiForbiddenError,
-  PartnerApiNotFoundError,
-  PartnerApiRateLimitError,
-  PartnerApiServerError,
-  PartnerApiUnexpectedStatusError,
-  PartnerApiValidationError,
-  describeError,
   parseRetryAfter,
   retryDelayMs,
-  statusToError,
+  errorFromStatus,
+  createPartnerApiClient,
 } from '../../src/partner-api/index.js';
 import {
   CredentialStoreError,
   CredentialStoreLockTimeoutError,
+  type CredentialStore,
 } from '../../src/credentials/index.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
@@ -26,7 +19,7 @@ function answer(
   body: unknown,
   extra: { isWrite?: boolean; retryAfter?: string } = {},
 ) {
-  return statusToError({
+  return errorFromStatus({
     status,
     method: extra.isWrite === false ? 'GET' : 'POST',
     path: '/partners/customers',
@@ -37,37 +30,37 @@ function answer(
   });
 }
 
-describe('statusToError', () => {
+describe('errorFromStatus', () => {
   it('maps every documented status to its class and retry semantics', () => {
     const cases: Array<[number, string, boolean, boolean]> = [
-      [400, 'PartnerApiValidationError', false, false],
-      [401, 'PartnerApiCredentialError', false, false],
-      [403, 'PartnerApiForbiddenError', false, false],
-      [404, 'PartnerApiNotFoundError', false, false],
-      [409, 'PartnerApiConflictError', false, false],
-      [429, 'PartnerApiRateLimitError', true, false],
-      [500, 'PartnerApiServerError', true, true],
-      [503, 'PartnerApiServerError', true, true],
-      [405, 'PartnerApiUnexpectedStatusError', false, false],
+      [400, 'validation', false, false],
+      [401, 'credential', false, false],
+      [403, 'forbidden', false, false],
+      [404, 'not-found', false, false],
+      [409, 'conflict', false, false],
+      [429, 'rate-limited', true, false],
+      [500, 'server', true, true],
+      [503, 'server', true, true],
+      [405, 'unexpected-status', false, false],
     ];
-    for (const [status, type, retryable, ambiguous] of cases) {
+    for (const [status, kind, retryable, ambiguous] of cases) {
       const error = answer(status, { status: 'error', message: 'Nope.' });
-      expect(describeError(error), `status ${status}`).toMatchObject({
-        type,
+      expect(error, `status ${status}`).toMatchObject({
+        kind,
         retryable,
         ambiguous,
         status,
       });
-      expect(error.name).toBe(type);
+      expect(error.kind).toBe(kind);
     }
-    expect(answer(400, {})).toBeInstanceOf(PartnerApiValidationError);
-    expect(answer(401, {})).toBeInstanceOf(PartnerApiCredentialError);
-    expect(answer(403, {})).toBeInstanceOf(PartnerApiForbiddenError);
-    expect(answer(404, {})).toBeInstanceOf(PartnerApiNotFoundError);
-    expect(answer(409, {})).toBeInstanceOf(PartnerApiConflictError);
-    expect(answer(429, {})).toBeInstanceOf(PartnerApiRateLimitError);
-    expect(answer(502, {})).toBeInstanceOf(PartnerApiServerError);
-    expect(answer(418, {})).toBeInstanceOf(PartnerApiUnexpectedStatusError);
+    expect(answer(400, {})).toMatchObject({ kind: 'validation' });
+    expect(answer(401, {})).toMatchObject({ kind: 'credential' });
+    expect(answer(403, {})).toMatchObject({ kind: 'forbidden' });
+    expect(answer(404, {})).toMatchObject({ kind: 'not-found' });
+    expect(answer(409, {})).toMatchObject({ kind: 'conflict' });
+    expect(answer(429, {})).toMatchObject({ kind: 'rate-limited' });
+    expect(answer(502, {})).toMatchObject({ kind: 'server' });
+    expect(answer(418, {})).toMatchObject({ kind: 'unexpected-status' });
   });
 
   it("quotes the API's reason for a 400: message plus every errors[] entry", () => {
@@ -84,7 +77,7 @@ describe('statusToError', () => {
     expect(error.message).toContain('Validation failed.');
     expect(error.message).toContain('customer: customer is required');
     expect(error.message).toContain('email: invalid');
-    expect(describeError(error)).toMatchObject({
+    expect(error).toMatchObject({
       apiCode: 'validation_failed',
       apiErrors: [
         { field: 'customer', reason: 'required', message: 'customer is required' },
@@ -100,11 +93,11 @@ describe('statusToError', () => {
   });
 
   it('treats a 5xx answer to a read as not ambiguous', () => {
-    expect(describeError(answer(500, {}, { isWrite: false })).ambiguous).toBe(false);
+    expect(answer(500, {}, { isWrite: false }).ambiguous).toBe(false);
   });
 
   it('scrubs secrets the server echoes back', () => {
-    const error = statusToError({
+    const error = errorFromStatus({
       status: 401,
       method: 'GET',
       path: '/partners/customers',
@@ -120,7 +113,7 @@ describe('statusToError', () => {
   it('serializes to the plain-data description', () => {
     const error = answer(429, {}, { retryAfter: '3' });
     expect(JSON.parse(JSON.stringify(error))).toEqual({
-      type: 'PartnerApiRateLimitError',
+      kind: 'rate-limited',
       message: error.message,
       retryable: true,
       ambiguous: false,
@@ -137,10 +130,9 @@ describe('Retry-After and retryDelayMs', () => {
     expect(parseRetryAfter('Sun, 01 Mar 2026 11:00:00 GMT', NOW)).toBe(0);
     expect(parseRetryAfter('soon', NOW)).toBeUndefined();
     expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
-    expect(
-      (answer(429, {}, { retryAfter: 'Sun, 01 Mar 2026 12:00:05 GMT' }) as PartnerApiRateLimitError)
-        .retryAfterMs,
-    ).toBe(5000);
+    expect(answer(429, {}, { retryAfter: 'Sun, 01 Mar 2026 12:00:05 GMT' }).retryAfterMs).toBe(
+      5000,
+    );
   });
 
   it('backs off exponentially for transient errors and never retries terminal ones', () => {
@@ -151,24 +143,35 @@ describe('Retry-After and retryDelayMs', () => {
     expect(retryDelayMs(server, 40)).toBe(MAX_RETRY_DELAY_MS);
     expect(retryDelayMs(answer(400, {}), 1)).toBeUndefined();
     expect(retryDelayMs(answer(401, {}), 1)).toBeUndefined();
-    expect(describeError(answer(404, {}), 3).retryAfterMs).toBeUndefined();
+    expect(retryDelayMs(answer(404, {}), 3)).toBeUndefined();
   });
 
-  it('describes credential store errors with their own flags', () => {
-    expect(describeError(new CredentialStoreError('broken file'))).toEqual({
-      type: 'CredentialStoreError',
-      message: 'broken file',
-      retryable: false,
-      ambiguous: false,
-    });
-    expect(describeError(new CredentialStoreLockTimeoutError('busy'), 1)).toMatchObject({
-      type: 'CredentialStoreLockTimeoutError',
-      retryable: true,
-      retryAfterMs: 1000,
-    });
-    expect(describeError(new TypeError('bug'))).toMatchObject({
-      type: 'TypeError',
-      retryable: true,
-    });
+  it('retries credential store errors by their own flags', () => {
+    expect(retryDelayMs(new CredentialStoreError('broken file'), 1)).toBeUndefined();
+    expect(retryDelayMs(new CredentialStoreLockTimeoutError('busy'), 1)).toBe(1000);
+    expect(retryDelayMs(new TypeError('bug'), 1)).toBe(1000);
+  });
+});
+
+describe('a credential store that fails under a call', () => {
+  it("is the client's one error: a credential problem naming the store, never its contents", async () => {
+    const broken = new CredentialStoreError(
+      '/tmp/credentials.json is readable by others: chmod 600',
+    );
+    const fail = () => Promise.reject(broken);
+    const store: CredentialStore = {
+      location: '/tmp/credentials.json',
+      getProfile: fail,
+      listProfiles: fail,
+      putProfile: fail,
+      deleteProfile: fail,
+      withLock: fail,
+    };
+    const client = createPartnerApiClient({ credentialStore: store, env: {} });
+    const expected = { kind: 'credential', problem: 'store_failed', message: broken.message };
+    await expect(client.customers.get('c-1')).rejects.toMatchObject(expected);
+    await expect(client.tokens.status()).rejects.toMatchObject(expected);
+    await expect(client.baseUrl()).rejects.toMatchObject(expected);
+    await client.close();
   });
 });

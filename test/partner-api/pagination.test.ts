@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryCredentialStore } from '../../src/credentials/index.js';
-import {
-  PartnerApiUnexpectedResponseError,
-  collect,
-  paginate,
-  type PartnerApiClient,
-} from '../../src/partner-api/index.js';
+import { collect, paginate, type PartnerApiClient } from '../../src/partner-api/index.js';
 import { pickList } from '../../src/partner-api/envelope.js';
 import { ok, startFakeApi, type FakeApi } from './support/fake-api.js';
 import { TestClock, connectedProfile, rejectionOf, testClient } from './support/client-fixture.js';
@@ -73,7 +68,7 @@ describe('paginated lists', () => {
       clock,
     ).client;
     const error = await rejectionOf(client.invoices.listPage());
-    expect(error).toBeInstanceOf(PartnerApiUnexpectedResponseError);
+    expect(error).toMatchObject({ kind: 'unexpected-response' });
     expect(error.message).toContain('several arrays (vendors_a, vendors_b)');
   });
 

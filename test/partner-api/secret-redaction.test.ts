@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryCredentialStore } from '../../src/credentials/index.js';
-import {
-  describeError,
-  SecretRegistry,
-  type PartnerApiClient,
-} from '../../src/partner-api/index.js';
+import { SecretRegistry, type PartnerApiClient } from '../../src/partner-api/index.js';
 import { ok, startFakeApi, type FakeApi } from './support/fake-api.js';
 import {
   CLIENT_SECRET,
@@ -55,7 +51,6 @@ describe('redaction of long-lived secrets', () => {
       error.message,
       error.stack ?? '',
       JSON.stringify(error),
-      JSON.stringify(describeError(error)),
       ...logs.map((event) => JSON.stringify(event)),
     ].join('\n');
     expect(exposed).toContain('[redacted]');

@@ -2,7 +2,7 @@ import { workerSettings } from '../../config/worker-settings.js';
 import { migrationApiOver } from '../../migration/api-adapter/client-adapter.js';
 import type { WorkspaceCheck, WorkspaceFacts } from '../../migration/workspace/assess-workspace.js';
 import { readWorkspaceFacts } from '../../migration/workspace/read-workspace-facts.js';
-import { createPartnerApiClient, describeError } from '../../partner-api/index.js';
+import { createPartnerApiClient } from '../../partner-api/index.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 
 /**
@@ -19,7 +19,7 @@ export async function readProfileWorkspace(profile: string): Promise<WorkspaceFa
     return await readWorkspaceFacts(migrationApiOver(client));
   } catch (error) {
     throw new CliError(
-      `Could not read the workspace of profile "${profile}": ${describeError(error).message}`,
+      `Could not read the workspace of profile "${profile}": ${error instanceof Error ? error.message : String(error)}`,
       exitCodes.unavailable,
     );
   } finally {

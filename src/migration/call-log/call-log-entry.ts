@@ -32,7 +32,7 @@ export interface CallLogEntry {
   ids?: string[];
   /** Fields the API warned about (their messages are in the report's outcomes). */
   warnings?: string[];
-  /** The client's error class when the exchange failed (`PartnerApiTimeoutError`...). */
+  /** The client's error kind when the exchange failed (`timeout`, `server`...). */
   error?: string;
 }
 

@@ -1,6 +1,7 @@
 // The `type` of every ApplicationFailure the activities raise, as constants the workflows import:
-// the activity side (src/migration/engine/call-failure.ts) can only construct these types, and the
-// workflow side (workflows/activity-proxies.ts, workflows/migrate-step.ts) only branches on them.
+// the activity boundary (activities/to-application-failure.ts) makes each API failure one of these
+// types, and the workflow side (workflows/activity-proxies.ts, workflows/migrate-step.ts) only
+// branches on them.
 
 /** Failures no retry can fix: the step pauses until the operator resumes it. */
 export const PAUSING_FAILURE_TYPES = [

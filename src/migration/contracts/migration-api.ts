@@ -322,8 +322,8 @@ export interface MigrationApi {
   /*
    * The reversal calls of an undo (issue 18; docs/partner-api-client.md, "Reversal calls"). Each is one
    * request. A refused reversal (a posted invoice, an approved bill, a customer with documents, an
-   * account with activity) rejects with the client's PartnerApiValidationError (400, terminal, not
-   * ambiguous) carrying the API's message: the undo reports it as what could not be reversed.
+   * account with activity) rejects with the client's `validation` PartnerApiError (400, terminal,
+   * not ambiguous) carrying the API's message: the undo reports it as what could not be reversed.
    */
   /** DELETE /transactions/{uuid}: removes the transaction and reverses its journal; unassign first. */
   deleteTransaction(transactionId: string): Promise<Written<unknown>>;

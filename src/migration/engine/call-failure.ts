@@ -1,54 +1,45 @@
-import type { PausingFailureType, RetryingFailureType } from '../contracts/failure-types.js';
+import { PartnerApiError, type PartnerApiErrorKind } from '../../partner-api/errors.js';
+import type { RetryingFailureType } from '../contracts/failure-types.js';
 
 /**
- * How the engine sees a failed API call, whatever client made it. The activity layer turns the
- * errors below into Temporal failures at one point (activities/to-application-failure.ts).
+ * What a failed API call means for a unit. The engine reads the client's one typed error
+ * (`PartnerApiError`, src/partner-api/errors.ts) directly and rethrows it when the call must be
+ * tried again; the activity boundary (activities/to-application-failure.ts) turns it into the
+ * Temporal failure the workflow branches on.
  */
-export type CallFailureKind =
-  /** The request may have been applied (timeout or reset after sending, or a 5xx to a write). */
-  | 'ambiguous'
-  /** Nothing was applied and trying again may work (network before sending, 5xx to a read). */
-  | 'transient'
-  | 'rate-limited'
-  /** The API refused the request (400): the rows fail with its reason. */
-  | 'rejected'
-  | 'not-found'
-  | 'conflict'
-  /** Tokens are gone or refused even after a refresh: the operator must reconnect. */
-  | 'credential'
-  /** 403: the credential lacks access; the operator must grant it. */
-  | 'permission';
 
-export interface ClassifiedFailure {
-  kind: CallFailureKind;
-  /** The API's reason or the transport's, free of secrets. */
-  message: string;
-  httpStatus?: number | undefined;
-  retryAfterMs?: number | undefined;
+/** The kinds by which the API refused the request: the rows fail with its reason, and its status. */
+const REFUSED_STATUS: Partial<Record<PartnerApiErrorKind, number>> = {
+  validation: 400,
+  'invalid-request': 400,
+  'unexpected-status': 400,
+  'not-found': 404,
+  conflict: 409,
+};
+
+/** The row failure of a call the API refused (`api.400`, `api.404`...); undefined otherwise. */
+export function refusalOf(error: unknown): { code: string; reason: string } | undefined {
+  if (!(error instanceof PartnerApiError)) return undefined;
+  const status = REFUSED_STATUS[error.kind];
+  if (status === undefined) return undefined;
+  const shown = error.kind === 'not-found' || error.kind === 'conflict' ? status : error.status;
+  return { code: `api.${shown ?? status}`, reason: error.message };
 }
 
-export type FailureClassifier = (error: unknown) => ClassifiedFailure;
+/** Whether a failed call may have been applied (a write sent without a complete answer). */
+export function mayHaveApplied(error: unknown): boolean {
+  return error instanceof PartnerApiError && error.ambiguous;
+}
 
-/** Longer waits than this are a quota problem for the operator, not a pause between retries. */
-export const QUOTA_WAIT_LIMIT_MS = 5 * 60_000;
-
-/** A failure Temporal should retry, after `nextRetryDelayMs` when the API said how long. */
+/**
+ * A retry the engine asks for itself, no API failure behind it: an earlier call may still be
+ * applied, or the call waited too long for its send. Temporal retries it after `nextRetryDelayMs`.
+ */
 export class RetryableCallError extends Error {
   constructor(
     readonly type: RetryingFailureType,
     message: string,
     readonly nextRetryDelayMs?: number,
-  ) {
-    super(message);
-    this.name = type;
-  }
-}
-
-/** A failure no retry fixes: the run pauses until the operator resumes it. */
-export class PausingCallError extends Error {
-  constructor(
-    readonly type: PausingFailureType,
-    message: string,
   ) {
     super(message);
     this.name = type;

@@ -2,7 +2,6 @@ import type { RunStore } from '../../run-store/run-store.js';
 import type { MigrationApi } from '../contracts/migration-api.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 import type { RunScope } from '../contracts/workflow-types.js';
-import type { FailureClassifier } from './call-failure.js';
 import { IndexedLogCache } from '../outcomes/indexed-log.js';
 import { OutcomeLog } from '../outcomes/outcome-log.js';
 import { overlay, type OutcomeView } from '../outcomes/outcome-view.js';
@@ -13,7 +12,6 @@ import { scopeKeys } from '../outcomes/run-keys.js';
 export interface EngineDeps {
   openStore(runName: string): Promise<RunStore>;
   api(profile: string): Promise<MigrationApi>;
-  classify: FailureClassifier;
   handler(step: StepName, phase: PhaseName): PhaseHandler;
   now(): Date;
   /**

@@ -1,12 +1,7 @@
 import type { RunStore } from '../../run-store/run-store.js';
 import { noteCall } from '../call-log/capture-calls.js';
 import type { UnitInput, UnitResult } from '../contracts/workflow-types.js';
-import {
-  PausingCallError,
-  QUOTA_WAIT_LIMIT_MS,
-  RetryableCallError,
-  type ClassifiedFailure,
-} from '../engine/call-failure.js';
+import { mayHaveApplied, refusalOf, RetryableCallError } from '../engine/call-failure.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { noteOf } from './call-note.js';
 import { openUnit } from './open-unit.js';
@@ -116,15 +111,16 @@ export async function executeUnit(
     noteCall(noteOf(prepared.sent.length, outcomes));
   } catch (error) {
     noteCall(noteOf(prepared.sent.length, []));
-    const failure = deps.classify(error);
-    const rejected = await settleFailure(store, attemptKey, failure);
-    if (!rejected) throw toCallError(failure);
+    const refusal = refusalOf(error);
+    await settleFailure(store, attemptKey, error, refusal !== undefined);
+    // Not refused: the client's error goes to the activity boundary as is, and Temporal retries.
+    if (refusal === undefined) throw error;
     outcomes = prepared.sent.map((row) => ({
       entity: row.entity,
       key: row.key,
       status: 'failed',
-      code: `api.${failure.httpStatus ?? failure.kind}`,
-      reason: failure.message,
+      code: refusal.code,
+      reason: refusal.reason,
       step: input.unit.step,
       phase: input.unit.phase,
       unit: context.unitId,
@@ -152,47 +148,23 @@ export async function executeUnit(
 }
 
 /**
- * Records what a failed call means for the unit. Answers true when the API refused the rows (they
- * fail with its reason); false when the call must be retried (after reconciling, if ambiguous).
+ * Records what a failed call means for the unit: done when the API refused the rows (they fail
+ * with its reason), ambiguous when it may have been applied (reconcile before sending again),
+ * else not sent.
  */
 async function settleFailure(
   store: RunStore,
   attemptKey: string,
-  failure: ClassifiedFailure,
-): Promise<boolean> {
+  error: unknown,
+  refused: boolean,
+): Promise<void> {
   const attempt = (await store.getDocument<UnitAttempt>(attemptKey)) as UnitAttempt;
-  const rejected = ['rejected', 'not-found', 'conflict'].includes(failure.kind);
-  const state: UnitAttempt['state'] =
-    failure.kind === 'ambiguous' ? 'ambiguous' : rejected ? 'done' : 'not-sent';
+  const state: UnitAttempt['state'] = refused
+    ? 'done'
+    : mayHaveApplied(error)
+      ? 'ambiguous'
+      : 'not-sent';
   await store.putDocument(attemptKey, { ...attempt, state } satisfies UnitAttempt);
-  return rejected;
-}
-
-/** The one place where a classified failure becomes a retry, a pause or a wait. */
-export function toCallError(failure: ClassifiedFailure): Error {
-  switch (failure.kind) {
-    case 'credential':
-      return new PausingCallError('CredentialProblem', failure.message);
-    case 'permission':
-      return new PausingCallError('PermissionDenied', failure.message);
-    case 'rate-limited':
-      if ((failure.retryAfterMs ?? 0) > QUOTA_WAIT_LIMIT_MS) {
-        return new PausingCallError(
-          'QuotaExhausted',
-          `${failure.message} (the API asks to wait ${Math.round((failure.retryAfterMs ?? 0) / 1000)} s)`,
-        );
-      }
-      return new RetryableCallError('RateLimited', failure.message, failure.retryAfterMs);
-    case 'ambiguous':
-      return new RetryableCallError('AmbiguousWrite', failure.message);
-    default:
-      return new RetryableCallError('TransientFailure', failure.message);
-  }
-}
-
-/** A failed read: nothing was written, so "ambiguous" means no more than transient. */
-export function toReadCallError(failure: ClassifiedFailure): Error {
-  return toCallError(failure.kind === 'ambiguous' ? { ...failure, kind: 'transient' } : failure);
 }
 
 export type { PhaseHandler };

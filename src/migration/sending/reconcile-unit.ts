@@ -3,7 +3,6 @@ import { preRunRecordIds } from '../undo/pre-run-records.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { openUnit } from './open-unit.js';
 import { ownRecordId } from '../outcomes/row-outcome.js';
-import { toReadCallError } from './execute-unit.js';
 
 /**
  * One page of one reconciliation lookup (one API call): finds rows of the unit that an earlier,
@@ -18,21 +17,18 @@ export async function reconcileUnit(
   if (pending.length === 0) return { nextPage: null };
   const preRunIds = await preRunRecordIds(store);
   const api = await deps.api(input.scope.profile);
-  try {
-    const found = await handler.reconcile(
-      { ...context, preRunIds },
-      api,
-      pending,
-      input.lookup,
-      input.page,
-    );
-    // Whatever a handler's own matching found: a record from before the run is never claimed.
-    const matched = found.matched.filter((outcome) => !preRunIds.has(ownRecordId(outcome) ?? ''));
-    const { nextPage } = found;
-    await log.append(matched);
-    const stillPending = pending.length - matched.length;
-    return { nextPage: stillPending > 0 ? nextPage : null };
-  } catch (error) {
-    throw toReadCallError(deps.classify(error));
-  }
+  // A failed lookup throws the client's error to the activity boundary, as is.
+  const found = await handler.reconcile(
+    { ...context, preRunIds },
+    api,
+    pending,
+    input.lookup,
+    input.page,
+  );
+  // Whatever a handler's own matching found: a record from before the run is never claimed.
+  const matched = found.matched.filter((outcome) => !preRunIds.has(ownRecordId(outcome) ?? ''));
+  const { nextPage } = found;
+  await log.append(matched);
+  const stillPending = pending.length - matched.length;
+  return { nextPage: stillPending > 0 ? nextPage : null };
 }

@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { loggingCalls } from '../../../activities/logging-calls.js';
+import { loggingCalls } from '../../../activities/to-application-failure.js';
 import { withFailureMapping, withHeartbeats } from '../../../activities/to-application-failure.js';
 import { reconcileCallSite, unitCallSite } from '../call-log/call-sites.js';
 import type { ReconcileInput, UnitInput } from '../contracts/workflow-types.js';

@@ -1,5 +1,5 @@
 import type { BillBody, InvoiceBody, MigrationApi, Written } from '../contracts/migration-api.js';
-import { classifyClientFailure } from '../api-adapter/classify-client-failure.js';
+import { PartnerApiError } from '../../partner-api/errors.js';
 import type { ReversalData } from './reversal-rows.js';
 import { MissingReversalCall } from './missing-reversal-call.js';
 
@@ -17,7 +17,7 @@ async function gone(call: Promise<Written<unknown>>): Promise<Written<unknown>> 
   try {
     return await call;
   } catch (error) {
-    if (classifyClientFailure(error).kind === 'not-found') {
+    if (error instanceof PartnerApiError && error.kind === 'not-found') {
       return { data: { alreadyGone: true }, warnings: [] };
     }
     throw error;

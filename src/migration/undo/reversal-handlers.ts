@@ -9,7 +9,7 @@ import { asEnginePhase, isUndoPhase, type UndoPhase } from '../contracts/undo-ty
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { PhaseHandler, Prepared, UnitContext } from '../engine/phase-handler.js';
 import { isSuccess, type RowOutcome } from '../outcomes/row-outcome.js';
-import { classifyClientFailure } from '../api-adapter/classify-client-failure.js';
+import { PartnerApiError } from '../../partner-api/errors.js';
 import { sameBalance } from '../handlers/opening-balance.js';
 import { workspaceNumber } from '../handlers/document-plans.js';
 import { correctingBill, correctingInvoice, correctionNumber } from './correcting-documents.js';
@@ -128,7 +128,7 @@ async function reconcileRow(
       () => ({ found: false, nextPage: null }),
       (error: unknown) => {
         // A read that fails for another reason than 404 is retried by the engine.
-        if (classifyClientFailure(error).kind === 'not-found')
+        if (error instanceof PartnerApiError && error.kind === 'not-found')
           return { found: true, nextPage: null };
         throw error;
       },

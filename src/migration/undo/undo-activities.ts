@@ -3,7 +3,6 @@ import type { StepName } from '../contracts/steps.js';
 import type { UndoOutcome, UndoPlan, UndoVerification } from '../contracts/undo-types.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
-import { toReadCallError } from '../sending/execute-unit.js';
 import { listNotReversible } from './not-reversible.js';
 import { planUndoPhase, type PlanUndoPhaseInput } from './plan-undo.js';
 import { undoKeys, type SnapshotMarker } from './undo-keys.js';
@@ -15,8 +14,11 @@ import {
   type SnapshotPageInput,
 } from './undo-snapshot.js';
 import { verifyUndo } from './verify-undo.js';
-import { withFailureMapping, withHeartbeats } from '../../../activities/to-application-failure.js';
-import { loggingCalls } from '../../../activities/logging-calls.js';
+import {
+  loggingCalls,
+  withFailureMapping,
+  withHeartbeats,
+} from '../../../activities/to-application-failure.js';
 import { reportCallSite, undoSnapshotCallSite } from '../call-log/call-sites.js';
 
 /** What the undo's activities need besides the engine's dependencies. */
@@ -63,12 +65,7 @@ export function createUndoActivities(deps: UndoActivityDeps) {
           const store = await deps.openStore(input.scope.runName);
           const api = await deps.api(input.scope.profile);
           const report: ReportName = 'trial-balance';
-          let value: unknown;
-          try {
-            value = await api.report(report, input.asOf);
-          } catch (error) {
-            throw toReadCallError(deps.classify(error));
-          }
+          const value: unknown = await api.report(report, input.asOf);
           await store.putDocument(undoKeys.trialBalanceAfter(input.planId), value);
         }),
       ),

@@ -2,7 +2,6 @@ import type { MigrationApi, Page } from '../contracts/migration-api.js';
 import type { UndoSnapshotPart } from '../contracts/undo-types.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
-import { toReadCallError } from '../sending/execute-unit.js';
 import { readWorkspacePage } from '../workspace/workspace-snapshot.js';
 import { snapshotPartRecords } from './pre-run-records.js';
 import { undoKeys, type SnapshotMarker } from './undo-keys.js';
@@ -43,12 +42,7 @@ export async function readUndoSnapshotPage(
 ): Promise<{ totalPages: number }> {
   const store = await deps.openStore(input.scope.runName);
   const api = await deps.api(input.scope.profile);
-  let page: Page<unknown>;
-  try {
-    page = await readPart(api, input.part, input.page, input.asOf);
-  } catch (error) {
-    throw toReadCallError(deps.classify(error));
-  }
+  const page: Page<unknown> = await readPart(api, input.part, input.page, input.asOf);
   await store.putDocument(undoKeys.snapshotPage(input.part, input.page), page.records);
   return { totalPages: Math.max(1, page.totalPages) };
 }

@@ -1,5 +1,4 @@
 import type { ReportName } from '../contracts/migration-api.js';
-import { toReadCallError } from '../sending/execute-unit.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { scopeKeys } from '../outcomes/run-keys.js';
 import type { RunScope } from '../contracts/workflow-types.js';
@@ -11,11 +10,6 @@ export async function fetchReport(
 ): Promise<void> {
   const store = await deps.openStore(input.scope.runName);
   const api = await deps.api(input.scope.profile);
-  let report: unknown;
-  try {
-    report = await api.report(input.report, input.asOf);
-  } catch (error) {
-    throw toReadCallError(deps.classify(error));
-  }
+  const report: unknown = await api.report(input.report, input.asOf);
   await store.putDocument(scopeKeys(input.scope).report(input.report), report);
 }

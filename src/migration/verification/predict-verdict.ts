@@ -67,7 +67,6 @@ function offlineDeps(store: FileRunStore): EngineDeps {
   return {
     openStore: () => Promise.resolve(store),
     api: offline,
-    classify: offline,
     handler: offline,
     now: () => new Date(),
     ambiguousSettleMs: 0,

@@ -1,4 +1,4 @@
-import { loggingCalls } from '../../../activities/logging-calls.js';
+import { loggingCalls } from '../../../activities/to-application-failure.js';
 import { withFailureMapping, withHeartbeats } from '../../../activities/to-application-failure.js';
 import { reportCallSite } from '../call-log/call-sites.js';
 import type { ReportName } from '../contracts/migration-api.js';

@@ -8,7 +8,6 @@ import {
   type WorkspaceIdentity,
 } from '../contracts/workspace-identity.js';
 import type { EngineDeps } from '../engine/engine.js';
-import { toReadCallError } from '../sending/execute-unit.js';
 
 /**
  * Where a run keeps the workspace it belongs to. Outside every scope: the live outcome log (and
@@ -70,15 +69,9 @@ export async function readAndCheckWorkspace(
 ): Promise<WorkspaceIdentity> {
   const { scope } = input;
   const api = await deps.api(scope.profile);
-  let workspaceId: string | undefined;
-  let baseUrl: string;
-  try {
-    const [workspace, connection] = await Promise.all([api.getWorkspace(), api.connection()]);
-    workspaceId = workspace.id ?? connection.grantedWorkspaceId ?? undefined;
-    baseUrl = connection.baseUrl;
-  } catch (error) {
-    throw toReadCallError(deps.classify(error));
-  }
+  const [workspace, connection] = await Promise.all([api.getWorkspace(), api.connection()]);
+  const workspaceId = workspace.id ?? connection.grantedWorkspaceId ?? undefined;
+  const { baseUrl } = connection;
   if (!workspaceId) {
     throw new WorkspaceBindingRefused(
       `Profile "${scope.profile}" does not say which workspace it reaches (the API's workspace has ` +

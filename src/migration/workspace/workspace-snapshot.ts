@@ -1,6 +1,5 @@
 import type { MigrationApi, Page } from '../contracts/migration-api.js';
 import type { SnapshotInput, SnapshotResource } from '../contracts/workflow-types.js';
-import { toReadCallError } from '../sending/execute-unit.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { scopeKeys } from '../outcomes/run-keys.js';
 
@@ -49,12 +48,7 @@ export async function readSnapshotPage(
 ): Promise<{ totalPages: number }> {
   const store = await deps.openStore(input.scope.runName);
   const api = await deps.api(input.scope.profile);
-  let page: Page<unknown>;
-  try {
-    page = await readWorkspacePage(api, input.resource, input.page);
-  } catch (error) {
-    throw toReadCallError(deps.classify(error));
-  }
+  const page: Page<unknown> = await readWorkspacePage(api, input.resource, input.page);
   const key = `${scopeKeys(input.scope).snapshot(input.resource)}/${String(input.page).padStart(6, '0')}`;
   await store.putDocument(key, page.records);
   return { totalPages: Math.max(1, page.totalPages) };

@@ -65,7 +65,7 @@ export interface ConsentFlowResult {
  * credentials, workspace and token pair.
  *
  * Throws `ConsentFlowError` when no code arrives (denied, state mismatch, timeout, cancelled) and
- * `PartnerApiCredentialError` when the code is rejected.
+ * a `credential` `PartnerApiError` when the code is rejected.
  */
 export async function runConsentFlow(options: ConsentFlowOptions): Promise<ConsentFlowResult> {
   const env = options.env ?? process.env;

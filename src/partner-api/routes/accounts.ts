@@ -15,7 +15,7 @@ import {
 } from '../schemas/accounts.js';
 import type { WriteResult } from '../schemas/common.js';
 import { readPage } from '../pagination.js';
-import { actionReader, encodeBody, writeReader, type RouteKit } from './route-kit.js';
+import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the chart-of-accounts list. */
 export interface AccountListQuery {

@@ -1,5 +1,4 @@
 import type { BulkResult } from '../bulk.js';
-import type { Page } from '../pagination.js';
 import { segment } from '../query.js';
 import type { CallOptions } from '../request-executor.js';
 import type { WriteResult } from '../schemas/common.js';
@@ -13,7 +12,7 @@ import {
   type CustomerCreate,
   type CustomerUpdate,
 } from '../schemas/customers.js';
-import { actionReader, encodeBody, recordReader, writeReader, type RouteKit } from './route-kit.js';
+import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the customer list (spec). */
 export interface CustomerListQuery {
@@ -25,42 +24,18 @@ export interface CustomerListQuery {
 }
 
 const RECORD_KEYS = ['customer'];
-const LIST_KEYS = ['records', 'customers'];
 
 /** Customer routes. */
 export function customerRoutes(kit: RouteKit) {
   return {
-    list(
-      query: CustomerListQuery = {},
-      options?: CallOptions,
-    ): AsyncGenerator<Customer, void, undefined> {
-      return kit.all('/customers', { ...query }, LIST_KEYS, customerSchema, 'customer', options);
-    },
-
-    listPage(
-      query: CustomerListQuery & { page?: number; limit?: number } = {},
-      options?: CallOptions,
-    ): Promise<Page<Customer>> {
-      return kit.page('/customers', { ...query }, LIST_KEYS, customerSchema, 'customer', options);
-    },
-
-    get(uuid: string, options?: CallOptions): Promise<Customer> {
-      return kit.get(
-        `/customers/${segment(uuid)}`,
-        recordReader(customerSchema, RECORD_KEYS, 'the customer'),
-        options,
-      );
-    },
-
-    create(body: CustomerCreate, options?: CallOptions): Promise<WriteResult<Customer>> {
-      return kit.write(
-        'POST',
-        '/customers',
-        encodeBody(customerCreateSchema, body, 'customer'),
-        writeReader(customerSchema, RECORD_KEYS, 'the created customer'),
-        options,
-      );
-    },
+    ...kit.records<typeof customerSchema, typeof customerCreateSchema, CustomerListQuery>({
+      path: '/customers',
+      recordKeys: RECORD_KEYS,
+      listKeys: ['records', 'customers'],
+      schema: customerSchema,
+      createSchema: customerCreateSchema,
+      what: 'customer',
+    }),
 
     bulkCreate(
       rows: readonly CustomerCreate[],

@@ -8,7 +8,7 @@ import {
   type JournalEntryCreate,
 } from '../schemas/journal-entries.js';
 import { segment } from '../query.js';
-import { actionReader, encodeBody, writeReader, type RouteKit } from './route-kit.js';
+import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 const RECORD_KEYS = ['journalEntry'];
 const LIST_KEYS = ['journalEntries', 'records'];

@@ -1,4 +1,3 @@
-import type { Page } from '../pagination.js';
 import { segment } from '../query.js';
 import type { CallOptions } from '../request-executor.js';
 import type { WriteResult } from '../schemas/common.js';
@@ -7,10 +6,9 @@ import {
   productSchema,
   productUpdateSchema,
   type Product,
-  type ProductCreate,
   type ProductUpdate,
 } from '../schemas/products.js';
-import { actionReader, encodeBody, recordReader, writeReader, type RouteKit } from './route-kit.js';
+import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the product list (docs/api-assumptions.md R2). */
 export interface ProductListQuery {
@@ -18,42 +16,18 @@ export interface ProductListQuery {
 }
 
 const RECORD_KEYS = ['product'];
-const LIST_KEYS = ['products', 'records'];
 
 /** Products and services routes (R2; no bulk route). */
 export function productRoutes(kit: RouteKit) {
   return {
-    list(
-      query: ProductListQuery = {},
-      options?: CallOptions,
-    ): AsyncGenerator<Product, void, undefined> {
-      return kit.all('/products', { ...query }, LIST_KEYS, productSchema, 'product', options);
-    },
-
-    listPage(
-      query: ProductListQuery & { page?: number; limit?: number } = {},
-      options?: CallOptions,
-    ): Promise<Page<Product>> {
-      return kit.page('/products', { ...query }, LIST_KEYS, productSchema, 'product', options);
-    },
-
-    get(uuid: string, options?: CallOptions): Promise<Product> {
-      return kit.get(
-        `/products/${segment(uuid)}`,
-        recordReader(productSchema, RECORD_KEYS, 'the product'),
-        options,
-      );
-    },
-
-    create(body: ProductCreate, options?: CallOptions): Promise<WriteResult<Product>> {
-      return kit.write(
-        'POST',
-        '/products',
-        encodeBody(productCreateSchema, body, 'product'),
-        writeReader(productSchema, RECORD_KEYS, 'the created product'),
-        options,
-      );
-    },
+    ...kit.records<typeof productSchema, typeof productCreateSchema, ProductListQuery>({
+      path: '/products',
+      recordKeys: RECORD_KEYS,
+      listKeys: ['products', 'records'],
+      schema: productSchema,
+      createSchema: productCreateSchema,
+      what: 'product',
+    }),
 
     update(
       uuid: string,

@@ -14,7 +14,7 @@ import {
   type ProfitAndLoss,
   type TrialBalance,
 } from '../schemas/reports.js';
-import type { ApiCaller } from './route-kit.js';
+import type { RouteKit } from '../request-executor.js';
 
 /** Filters every report accepts (spec, Reports); UUID lists are sent comma-separated. */
 export interface ReportFilters {
@@ -26,14 +26,14 @@ export interface ReportFilters {
 }
 
 /** Reports: POST with the filters on the query string and no body (the empty body is signed). */
-export function reportRoutes(caller: ApiCaller) {
+export function reportRoutes(kit: RouteKit) {
   const report = <S extends z.ZodType>(
     name: string,
     schema: S,
     query: QueryParams,
     options?: CallOptions,
   ): Promise<z.output<S>> =>
-    caller.execute(
+    kit.execute(
       {
         method: 'POST',
         path: `/reports/${name}`,

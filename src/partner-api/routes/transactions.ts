@@ -21,7 +21,13 @@ import {
   type TransactionCreate,
   type TransactionUpdate,
 } from '../schemas/transactions.js';
-import { actionReader, encodeBody, recordReader, writeReader, type RouteKit } from './route-kit.js';
+import {
+  actionReader,
+  encodeBody,
+  recordReader,
+  writeReader,
+  type RouteKit,
+} from '../request-executor.js';
 
 /** Filters of the transaction list (spec). */
 export interface TransactionListQuery {

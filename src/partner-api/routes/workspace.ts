@@ -10,7 +10,7 @@ import {
   type OpeningBalanceSet,
   type Workspace,
 } from '../schemas/opening-balance.js';
-import { encodeBody, type RouteKit } from './route-kit.js';
+import { encodeBody, type RouteKit } from '../request-executor.js';
 
 const cutoverSchema = z.object({ cutoverDate: z.iso.date() });
 

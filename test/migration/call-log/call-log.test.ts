@@ -37,7 +37,7 @@ function exchange(method: string, path: string, status?: number) {
     attempt: 1,
     send: 1,
     outcome: status !== undefined && status < 300 ? 'ok' : 'error',
-    ...(status === undefined ? { errorType: 'PartnerApiTimeoutError', ambiguous: true } : {}),
+    ...(status === undefined ? { errorType: 'timeout', ambiguous: true } : {}),
   });
 }
 
@@ -112,7 +112,7 @@ describe('the call log', () => {
       ),
     ).rejects.toBe(failure);
     expect(await all()).toEqual([
-      expect.objectContaining({ attempt: 3, rowsSent: 4, error: 'PartnerApiTimeoutError' }),
+      expect.objectContaining({ attempt: 3, rowsSent: 4, error: 'timeout' }),
     ]);
     expect((await all())[0]?.status).toBeUndefined();
   });

@@ -49,7 +49,6 @@ async function fixture(
           Promise.resolve({ baseUrl: BASE_URL, grantedWorkspaceId: workspace.granted }),
       } as Partial<MigrationApi> as MigrationApi);
     },
-    classify: (error) => ({ kind: 'transient', message: String(error) }),
   };
   return { store, deps: deps as EngineDeps };
 }

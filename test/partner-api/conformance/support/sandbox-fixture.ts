@@ -17,7 +17,6 @@ import {
 } from '../../../../src/credentials/index.js';
 import {
   createPartnerApiClient,
-  describeError,
   runConsentFlow,
   type PartnerApiClient,
   type PartnerApiClientOptions,
@@ -93,7 +92,6 @@ export class LeakCapture {
           String(asError.message),
           String(asError.stack),
           JSON.stringify(error),
-          JSON.stringify(describeError(error)),
           String((asError.cause as Error | undefined)?.message ?? ''),
         ];
       }),
