@@ -1,7 +1,7 @@
 import { PartnerApiError } from './errors.js';
 
 /** Environment switches of the rules below (docs/partner-api-client.md, "Where tokens go"). */
-export const BASE_URL_POLICY_ENV = {
+const BASE_URL_POLICY_ENV = {
   allowOverride: 'LEDGERLIFT_API_ALLOW_BASE_URL_OVERRIDE',
   plainHttpHosts: 'LEDGERLIFT_API_PLAIN_HTTP_HOSTS',
 } as const;

@@ -4,7 +4,7 @@ import { PartnerApiError, type ApiFieldError } from './errors.js';
 import { fieldErrorSchema, partnerWarningSchema, type PartnerWarning } from './schemas/common.js';
 
 /** The most rows one bulk call may carry (spec convention 6). */
-export const MAX_BULK_ROWS = 100;
+const MAX_BULK_ROWS = 100;
 
 /** A slice of the caller's rows and where it starts in the caller's array. */
 export interface Batch<T> {

@@ -116,7 +116,7 @@ export interface PartnerApiClient {
 }
 
 /** What the credential store says about a profile's grant, without any secret. */
-export interface TokenStatus {
+interface TokenStatus {
   profile: string;
   connected: boolean;
   workspaceId: string | null;

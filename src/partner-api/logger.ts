@@ -5,7 +5,7 @@
  */
 
 /** One HTTP exchange with the API. */
-export interface PartnerApiRequestLogEvent {
+interface PartnerApiRequestLogEvent {
   event: 'partner_api.request';
   method: string;
   /** Request path without the query string: `/partners/customers/3f9a…`. */
@@ -24,7 +24,7 @@ export interface PartnerApiRequestLogEvent {
 }
 
 /** One token refresh (or a refresh skipped because another caller or process already did it). */
-export interface PartnerApiTokenLogEvent {
+interface PartnerApiTokenLogEvent {
   event: 'partner_api.token_refresh';
   outcome: 'refreshed' | 'adopted' | 'error';
   /** Why a refresh was needed. */

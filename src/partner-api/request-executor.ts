@@ -354,7 +354,7 @@ export function writeReader<S extends z.ZodType>(
  * For actions (approve, send, settle, delete) whose answer may or may not echo the record: the
  * record when the answer has one, else undefined. The action succeeded either way.
  */
-export function optionalWriteReader<S extends z.ZodType>(
+function optionalWriteReader<S extends z.ZodType>(
   schema: S,
   keys: readonly string[],
   what: string,

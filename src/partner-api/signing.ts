@@ -45,7 +45,7 @@ export function signingBaseString(parts: {
 }
 
 /** Lowercase hex HMAC-SHA256 of the base string with the client secret. */
-export function hmacSignature(baseString: string, clientSecret: string): string {
+function hmacSignature(baseString: string, clientSecret: string): string {
   return createHmac('sha256', clientSecret).update(baseString, 'utf8').digest('hex');
 }
 

@@ -11,7 +11,7 @@ import type { TokenGrant } from './schemas/tokens.js';
 import type { SecretRegistry } from './secret-registry.js';
 
 /** Spends a refresh token for a new pair (the refresh route). */
-export type RefreshExchange = (refreshToken: string) => Promise<TokenGrant>;
+type RefreshExchange = (refreshToken: string) => Promise<TokenGrant>;
 
 /** Dependencies of the token manager. */
 export interface TokenManagerDeps {

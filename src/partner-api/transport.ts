@@ -8,7 +8,7 @@ import { Pool, util as undiciUtil, type Dispatcher } from 'undici';
  */
 
 /** One request, fully prepared (signed headers, exact body text). */
-export interface TransportRequest {
+interface TransportRequest {
   method: string;
   /** Path and query as sent: `/partners/customers?page=2`. */
   path: string;

@@ -12,14 +12,12 @@ export const PAUSING_FAILURE_TYPES = [
 export type PausingFailureType = (typeof PAUSING_FAILURE_TYPES)[number];
 
 /** Failures Temporal retries on the API schedule (src/partner-api/retry-schedule.ts). */
-export const RETRYING_FAILURE_TYPES = [
-  'AmbiguousWrite',
-  'TransientFailure',
-  'RateLimited',
+export type RetryingFailureType =
+  | 'AmbiguousWrite'
+  | 'TransientFailure'
+  | 'RateLimited'
   // The call waited too long before its send (src/migration/sending/send-deadline.ts): requeued.
-  'StalledBeforeSend',
-] as const;
-export type RetryingFailureType = (typeof RETRYING_FAILURE_TYPES)[number];
+  | 'StalledBeforeSend';
 
 /** Input or settings that cannot work: the run fails at once, naming what to fix. */
 export const CONFIGURATION_ERROR = 'ConfigurationError';

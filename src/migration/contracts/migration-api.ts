@@ -73,7 +73,7 @@ export interface WorkspaceBill {
   createdAt?: string | undefined;
 }
 
-export interface WorkspaceTransaction {
+interface WorkspaceTransaction {
   id: string;
   accountUuid?: string | undefined;
   amount: string;
@@ -182,7 +182,7 @@ export interface InvoiceBody {
   products: InvoiceLineBody[];
 }
 
-export interface BillLineBody {
+interface BillLineBody {
   description: string;
   quantity: string;
   price: string;
@@ -234,7 +234,7 @@ export interface SplitBody {
 }
 
 /** A reversing credit memo for one invoice (issue 18): posted at once, linked to the invoice. */
-export interface CreditMemoBody {
+interface CreditMemoBody {
   invoiceNumber: string;
   customerUuid: string;
   date: string;
@@ -243,7 +243,7 @@ export interface CreditMemoBody {
 }
 
 /** A reversing vendor memo (issue 18): posted at once; the API has no link field on bills. */
-export interface VendorMemoBody {
+interface VendorMemoBody {
   billNumber: string;
   vendorUuid: string;
   date: string;
@@ -253,7 +253,7 @@ export interface VendorMemoBody {
 }
 
 /** An account with the API's delete meta (`includeDeleteMeta`): whether DELETE would succeed. */
-export interface AccountDeleteMeta extends WorkspaceAccount {
+interface AccountDeleteMeta extends WorkspaceAccount {
   /** False when the account has activity or is a system account; absent when the API says nothing. */
   canDelete?: boolean | undefined;
   deleteBlockedReason?: string | undefined;

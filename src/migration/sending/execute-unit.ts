@@ -5,7 +5,6 @@ import { mayHaveApplied, refusalOf, RetryableCallError } from '../engine/call-fa
 import type { EngineDeps } from '../engine/engine.js';
 import { noteOf } from './call-note.js';
 import { openUnit } from './open-unit.js';
-import type { PhaseHandler } from '../engine/phase-handler.js';
 import { isSuccess, type RowOutcome } from '../outcomes/row-outcome.js';
 import { lateByMs, REQUEUE_DELAY_MS, type SendWindow } from './send-deadline.js';
 import { needsReconciliation, settleDelayMs, type UnitAttempt } from './unit-attempt.js';
@@ -166,8 +165,6 @@ async function settleFailure(
       : 'not-sent';
   await store.putDocument(attemptKey, { ...attempt, state } satisfies UnitAttempt);
 }
-
-export type { PhaseHandler };
 
 /** A row's identity in the outcome log: its entity and key. */
 function rowId(row: { entity: string; key: string }): string {

@@ -3,8 +3,7 @@ import { idSchema, optionalText } from './common.js';
 import { moneyFromWire } from './wire-decimal.js';
 
 /** The five account types; the list filter takes exactly these spellings (others give 400). */
-export const accountTypeSchema = z.enum(['Assets', 'Liabilities', 'Equity', 'Income', 'Expenses']);
-export type AccountType = z.infer<typeof accountTypeSchema>;
+export type AccountType = 'Assets' | 'Liabilities' | 'Equity' | 'Income' | 'Expenses';
 
 /** An entry of the sub-type catalog (`subType.id` is an integer, not a UUID). */
 export const accountSubTypeSchema = z.looseObject({
@@ -36,7 +35,7 @@ const accountFields = {
 };
 
 /** A sub-account (cannot have children of its own). */
-export const subAccountSchema = z.looseObject(accountFields);
+const subAccountSchema = z.looseObject(accountFields);
 export type SubAccount = z.infer<typeof subAccountSchema>;
 
 /** A chart-of-accounts entry with its sub-accounts. */

@@ -8,11 +8,11 @@ import {
 } from './wire-decimal.js';
 
 /** Bills and vendor memos share one record type. */
-export const billTypeSchema = z.enum(['bill', 'vendor_memo']);
+const billTypeSchema = z.enum(['bill', 'vendor_memo']);
 export type BillType = z.infer<typeof billTypeSchema>;
 
 /** A bill line as returned (quantity and price exact decimals, total a money string). */
-export const billLineSchema = z.looseObject({
+const billLineSchema = z.looseObject({
   id: z.string().optional(),
   description: optionalText,
   quantity: decimalFromWire.nullish(),
@@ -50,7 +50,7 @@ export const billSchema = z.looseObject({
 export type Bill = z.infer<typeof billSchema>;
 
 /** A bill line to create; quantity and price are decimal strings, written as exact numbers. */
-export const billLineCreateSchema = z.looseObject({
+const billLineCreateSchema = z.looseObject({
   description: z.string().optional(),
   quantity: decimalToWireNumber,
   price: decimalToWireNumber,
@@ -58,7 +58,6 @@ export const billLineCreateSchema = z.looseObject({
   projectUuid: z.string().optional(),
   customerUuid: z.string().optional(),
 });
-export type BillLineCreate = z.input<typeof billLineCreateSchema>;
 
 /** Create body; `vendorUuid` or an inline `vendor`; `approvalStatus: 'approved'` posts at once. */
 export const billCreateSchema = z.looseObject({
@@ -76,7 +75,6 @@ export const billCreateSchema = z.looseObject({
   notes: z.string().optional(),
   purchaseOrderNumber: z.string().nullish(),
 });
-export type BillCreate = z.input<typeof billCreateSchema>;
 
 /** One vendor memo applied to a bill (R16). */
 export const vendorMemoApplicationSchema = z.looseObject({

@@ -33,6 +33,3 @@ export const fieldErrorSchema = z.looseObject({
 
 /** Optional string that may also be null on the wire. */
 export const optionalText = z.string().nullish();
-
-/** An ISO date or datetime string as sent (kept as text, never a Date, to stay exact). */
-export const dateText = z.string();

@@ -12,7 +12,7 @@ export const addressSchema = z.looseObject({
 });
 
 /** A customer contact (the first one sets `contactName`). */
-export const contactSchema = z.looseObject({
+const contactSchema = z.looseObject({
   id: z.string().optional(),
   firstName: optionalText,
   lastName: optionalText,

@@ -10,11 +10,11 @@ import {
 } from './wire-decimal.js';
 
 /** Invoices, estimates and credit memos share one record type and one route set. */
-export const invoiceTypeSchema = z.enum(['invoice', 'estimate', 'memo']);
+const invoiceTypeSchema = z.enum(['invoice', 'estimate', 'memo']);
 export type InvoiceType = z.infer<typeof invoiceTypeSchema>;
 
 /** A document line as returned. */
-export const invoiceLineSchema = z.looseObject({
+const invoiceLineSchema = z.looseObject({
   id: z.string().optional(),
   productUuid: optionalText,
   name: optionalText,
@@ -57,7 +57,7 @@ export type Invoice = z.infer<typeof invoiceSchema>;
  * a free-text line has neither and needs `categoryAccountUuid` and `unitPrice`. Quantities and
  * prices are decimal strings, written as exact JSON numbers.
  */
-export const invoiceLineCreateSchema = z.looseObject({
+const invoiceLineCreateSchema = z.looseObject({
   productUuid: z.string().optional(),
   product: productCreateSchema.optional(),
   name: z.string().optional(),
@@ -69,7 +69,6 @@ export const invoiceLineCreateSchema = z.looseObject({
   categoryAccountUuid: z.string().optional(),
   taxes: z.array(z.unknown()).optional(),
 });
-export type InvoiceLineCreate = z.input<typeof invoiceLineCreateSchema>;
 
 /** Create body; `customerUuid` or an inline `customer`; `isDraft: false` posts in one step. */
 export const invoiceCreateSchema = z.looseObject({
@@ -85,7 +84,6 @@ export const invoiceCreateSchema = z.looseObject({
   tagUuids: z.array(z.string()).optional(),
   appliedToInvoiceUuid: z.string().optional(),
 });
-export type InvoiceCreate = z.input<typeof invoiceCreateSchema>;
 
 /** One memo applied to an invoice (`apply-multiple-credit-to-invoice`, R16). */
 export const memoApplicationSchema = z.looseObject({

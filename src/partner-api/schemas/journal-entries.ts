@@ -3,7 +3,7 @@ import { idSchema, optionalText } from './common.js';
 import { moneyFromWire, moneyToWireNumber } from './wire-decimal.js';
 
 /** One journal line as returned (debit and credit as money strings). */
-export const journalLineSchema = z.looseObject({
+const journalLineSchema = z.looseObject({
   accountUuid: optionalText,
   debit: moneyFromWire.nullish(),
   credit: moneyFromWire.nullish(),

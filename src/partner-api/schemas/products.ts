@@ -35,7 +35,6 @@ export const productCreateSchema = z.looseObject({
   taxable: z.boolean().optional(),
   status: z.enum(['active', 'inactive']).optional(),
 });
-export type ProductCreate = z.input<typeof productCreateSchema>;
 
 /** Update body: only sent fields change. */
 export const productUpdateSchema = productCreateSchema.partial();

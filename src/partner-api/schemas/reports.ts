@@ -10,10 +10,10 @@ import { moneyFromWire } from './wire-decimal.js';
 const money = moneyFromWire.nullish();
 
 /** An object whose numeric values are all money (report totals, bucket sums). */
-export const moneyTotalsSchema = z.record(z.string(), z.union([moneyFromWire, z.unknown()]));
+const moneyTotalsSchema = z.record(z.string(), z.union([moneyFromWire, z.unknown()]));
 
 /** One trial balance row (P1): debit, credit and balance as money strings. */
-export const trialBalanceRowSchema = z.looseObject({
+const trialBalanceRowSchema = z.looseObject({
   accountUuid: optionalText,
   accountName: optionalText,
   accountType: optionalText,

@@ -37,7 +37,6 @@ export const vendorCreateSchema = z.looseObject({
   is1099: z.boolean().optional(),
   status: z.enum(['active', 'inactive']).optional(),
 });
-export type VendorCreate = z.input<typeof vendorCreateSchema>;
 
 /** Update body: only sent fields change. */
 export const vendorUpdateSchema = vendorCreateSchema.partial();

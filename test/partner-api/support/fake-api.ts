@@ -116,12 +116,3 @@ export function expectedSignature(request: ReceivedRequest, secret: string): str
 export function ok(data: unknown, extra: Record<string, unknown> = {}): FakeAction {
   return { status: 200, json: { status: 'success', data, ...extra } };
 }
-
-/** An error envelope in the T1 shape. */
-export function apiError(
-  status: number,
-  message: string,
-  extra: Record<string, unknown> = {},
-): FakeAction {
-  return { status, json: { status: 'error', message, ...extra } };
-}

@@ -33,7 +33,7 @@ export const SANDBOX_WORKSPACE_ID = '3f9a6c1e-8b2d-4e57-a1c4-5d6e7f809a1b';
  * call threw, and every secret that existed (client secret, each token pair ever stored, each
  * signature sent). `assertNoSecretLeaked` checks the first two against the third.
  */
-export class LeakCapture {
+class LeakCapture {
   readonly events: PartnerApiLogEvent[] = [];
   readonly errors: unknown[] = [];
   readonly secrets = new Set<string>([SANDBOX_CLIENT_SECRET]);
