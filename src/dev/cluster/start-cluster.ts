@@ -88,6 +88,74 @@ async function freeFrontendPort(): Promise<number> {
   throw new Error('No free block of ports for the Temporal server from 20000 to 32000');
 }
 
+export interface TemporalServerOptions {
+  /** The `temporal-server` binary (any release whose config this project's generator fits). */
+  binary: string;
+  /** Holds the server's config and its log, `temporal-server.log`. */
+  folder: string;
+  /** Temporal frontend port; the server's other ports follow it (default: a free layout). */
+  frontendPort?: number;
+  persistence: { postgres: PrivatePostgres } | { sqliteInMemory: true };
+}
+
+export interface RunningTemporalServer {
+  /** The frontend's host:port on loopback. */
+  address: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a Temporal server process on loopback with this project's config and the shared dynamic
+ * config file, and waits until its frontend answers. Schemas and namespaces are the caller's.
+ */
+export async function startTemporalServer(
+  options: TemporalServerOptions,
+): Promise<RunningTemporalServer> {
+  const ports = serverPortsFrom(options.frontendPort ?? (await freeFrontendPort()));
+  const configDir = path.join(options.folder, 'temporal-config');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(
+    path.join(configDir, 'ledgerlift.yaml'),
+    temporalServerConfig({
+      ports,
+      dynamicConfigFile: sharedDynamicConfigFile,
+      ...('postgres' in options.persistence
+        ? { postgres: options.persistence.postgres }
+        : { sqliteInMemory: true }),
+    }),
+    { mode: 0o600 },
+  );
+  const serverLog = openSync(path.join(options.folder, 'temporal-server.log'), 'a');
+  const server = spawn(
+    options.binary,
+    [
+      '--root',
+      options.folder,
+      '--config',
+      'temporal-config',
+      '--env',
+      'ledgerlift',
+      '--allow-no-auth',
+      'start',
+    ],
+    { stdio: ['ignore', serverLog, serverLog] },
+  );
+  closeSync(serverLog);
+  const serverExited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const stop = async () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await serverExited;
+  };
+  const address = `127.0.0.1:${ports.frontend}`;
+  try {
+    await waitForFrontend(address, server, 120_000, 'temporal-server');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { address, stop };
+}
+
 function sqlTool(tool: string, postgres: PrivatePostgres, database: string, args: string[]) {
   const result = spawnSync(
     tool,
@@ -178,38 +246,15 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     }
     setUpTemporalSchemas(tools.sqlTool, postgres);
 
-    const ports = serverPortsFrom(options.port ?? (await freeFrontendPort()));
-    const configDir = path.join(folder, 'temporal-config');
-    mkdirSync(configDir, { recursive: true });
-    writeFileSync(
-      path.join(configDir, 'ledgerlift.yaml'),
-      temporalServerConfig({ ports, postgres, dynamicConfigFile: sharedDynamicConfigFile }),
-      { mode: 0o600 },
-    );
-    const serverLog = openSync(path.join(folder, 'temporal-server.log'), 'a');
-    const server = spawn(
-      tools.server,
-      [
-        '--root',
-        folder,
-        '--config',
-        'temporal-config',
-        '--env',
-        'ledgerlift',
-        '--allow-no-auth',
-        'start',
-      ],
-      { stdio: ['ignore', serverLog, serverLog] },
-    );
-    closeSync(serverLog);
-    const serverExited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-    stopping.push(async () => {
-      if (server.exitCode === null) server.kill('SIGTERM');
-      await serverExited;
+    const server = await startTemporalServer({
+      binary: tools.server,
+      folder,
+      frontendPort: options.port,
+      persistence: { postgres },
     });
-    const address = `127.0.0.1:${ports.frontend}`;
+    stopping.push(() => server.stop());
+    const { address } = server;
     log(`Temporal server ${address} (log: ${path.join(folder, 'temporal-server.log')})`);
-    await waitForFrontend(address, server, 120_000, 'temporal-server');
     const namespace = 'default';
     await setUpNamespace(address, namespace, path.join(folder, 'temporal-setup.log'));
 
