@@ -3,7 +3,7 @@ import { vocabulary, vocabularyKey } from '../../src/sources/table-mapping/row-f
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { mappedAccount, kindOfType } from '../shared/accounts.js';
+import { failUnknownAccountType, mappedAccount, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 
 /** QuickBooks Online account types. */
@@ -112,13 +112,7 @@ export const quickBooksOnlineAccounts: TableSpec<'account'> = {
       type === undefined
         ? undefined
         : (fromDetail ?? kindOfType(type, quickBooksOnlineAccountTypes, context.overrides));
-    if (type !== undefined && kind === undefined) {
-      row.fail(
-        'account.unknown-type',
-        `${row.where('Type')} holds the account type "${type}", which Ledgerlift does not know. Map it under "accountTypes" in the override file.`,
-        'Type',
-      );
-    }
+    failUnknownAccountType(row, 'Type', type, kind);
     const key = code ?? path;
     if (row.failed || !path || !kind || !key)
       return [{ entity: 'account', key, location: row.location(), problems: [] }];
