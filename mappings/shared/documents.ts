@@ -1,6 +1,7 @@
 import type { DocumentLine, Money, SourceLocation } from '../../src/ledger/index.js';
 import { centsOf, formatCents, lineAmountCents } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 
 /** A document line before its amount is settled. */
 export interface LineDraft {
@@ -62,6 +63,21 @@ export function compact<T extends object>(value: T): T {
     if (value[key] !== undefined) result[key] = value[key];
   }
   return result;
+}
+
+/**
+ * A document's or payment's currency: its column, else the override file's "defaultCurrency". With
+ * neither, the row fails with the message `explain` gives (each format words what to fill in).
+ */
+export function currencyOrFail(
+  row: RowFields,
+  column: string,
+  context: MappingContext,
+  explain: () => string,
+): string | undefined {
+  const currency = row.text(column)?.toUpperCase() ?? context.defaultCurrency;
+  if (!currency) row.fail('document.missing-currency', explain(), column);
+  return currency;
 }
 
 /** Splits a debit/credit pair or a signed amount into one non-negative side. */
