@@ -83,13 +83,10 @@ function documentTable<E extends 'invoice' | 'bill'>(kind: DocumentKind<E>): Tab
       const partyText = first.required(kind.partyColumn);
       const date = first.date('Date', { required: true });
       const dueDate = first.date('DueDate');
-      const currency = currencyOrFail(
-        first,
-        'Currency',
-        context,
-        () =>
-          `Row ${first.row.row}: document ${number ?? ''} has no currency; fill the Currency column or set "defaultCurrency" in the override file.`,
-      );
+      const currency = currencyOrFail(first, 'Currency', context, {
+        subject: `document ${number ?? ''}`,
+        fillColumn: true,
+      });
       const status =
         first.oneOf('Status', statuses, { what: 'draft, open, paid or void' }) ?? 'open';
       const stated = {

@@ -66,13 +66,10 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(
       const party = first.required(partyColumn);
       const bank = first.required('BankAccount');
       const amount = first.money('Amount', { required: true });
-      const currency = currencyOrFail(
-        first,
-        'Currency',
-        context,
-        () =>
-          `Row ${first.row.row}: payment ${key ?? ''} has no currency; fill the Currency column or set "defaultCurrency" in the override file.`,
-      );
+      const currency = currencyOrFail(first, 'Currency', context, {
+        subject: `payment ${key ?? ''}`,
+        fillColumn: true,
+      });
       checkRepeatedValues(rows, [partyColumn, 'Date', 'Amount', 'BankAccount']);
       const allocations = rows.map((row) => ({
         document: row.required('Document'),

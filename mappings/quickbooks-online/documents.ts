@@ -172,13 +172,9 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
       const partyText = first.required(layout.party);
       const date = first.date(layout.date, { required: true });
       const dueDate = first.date(layout.dueDate);
-      const currency = currencyOrFail(
-        first,
-        layout.currency,
-        context,
-        () =>
-          `Row ${first.row.row}: document ${number ?? ''} has no currency; set "defaultCurrency" in the override file.`,
-      );
+      const currency = currencyOrFail(first, layout.currency, context, {
+        subject: `document ${number ?? ''}`,
+      });
       checkRepeatedValues(rows, [layout.party, layout.date, layout.currency]);
       if (!number && sales) first.required(layout.number);
       const drafts: LineDraft[] = [];

@@ -101,13 +101,9 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(
       const date = first.date(layout.date, { required: true });
       const bank = first.required(layout.bank);
       const total = first.money('Total Amount');
-      const currency = currencyOrFail(
-        first,
-        'Currency',
-        context,
-        () =>
-          `Row ${first.row.row}: payment ${key ?? ''} has no currency; set "defaultCurrency" in the override file.`,
-      );
+      const currency = currencyOrFail(first, 'Currency', context, {
+        subject: `payment ${key ?? ''}`,
+      });
       checkRepeatedValues(rows, [layout.party, layout.date, layout.bank]);
       const allocations = rows.map((row) => ({
         // A bill without a number is paid by a row without one: its supplier and amount find it.

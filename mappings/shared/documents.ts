@@ -67,16 +67,25 @@ export function compact<T extends object>(value: T): T {
 
 /**
  * A document's or payment's currency: its column, else the override file's "defaultCurrency". With
- * neither, the row fails with the message `explain` gives (each format words what to fill in).
+ * neither, the row fails: the message names `subject`, says "currency" (or the column, where the
+ * format's messages name it) and, for `fillColumn`, offers filling the column in as a fix too.
  */
 export function currencyOrFail(
   row: RowFields,
   column: string,
   context: MappingContext,
-  explain: () => string,
+  wording: { subject: string; nameColumn?: boolean; fillColumn?: boolean },
 ): string | undefined {
   const currency = row.text(column)?.toUpperCase() ?? context.defaultCurrency;
-  if (!currency) row.fail('document.missing-currency', explain(), column);
+  if (!currency) {
+    const missing = wording.nameColumn ? column : 'currency';
+    const fill = wording.fillColumn ? `fill the ${column} column or ` : '';
+    row.fail(
+      'document.missing-currency',
+      `Row ${row.row.row}: ${wording.subject} has no ${missing}; ${fill}set "defaultCurrency" in the override file.`,
+      column,
+    );
+  }
   return currency;
 }
 

@@ -205,13 +205,10 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         first.oneOf('Type', sales ? salesTypes : purchaseTypes, {
           what: sales ? 'a sales invoice or credit note' : 'a bill or bill credit note',
         }) ?? (sales ? 'invoice' : 'bill');
-      const currency = currencyOrFail(
-        first,
-        'Currency',
-        context,
-        () =>
-          `Row ${first.row.row}: document ${number ?? ''} has no Currency; set "defaultCurrency" in the override file.`,
-      );
+      const currency = currencyOrFail(first, 'Currency', context, {
+        subject: `document ${number ?? ''}`,
+        nameColumn: true,
+      });
       const status =
         first.oneOf('Status', statuses, {
           what: 'a Xero status (Draft, Authorised, Paid, Voided)',

@@ -62,13 +62,10 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(entity: E
       const date = first.date('Date', { required: true });
       const contact = first.required('ContactName');
       const bank = first.required('BankAccountCode');
-      const currency = currencyOrFail(
-        first,
-        'Currency',
-        context,
-        () =>
-          `Row ${first.row.row}: the payment has no Currency; set "defaultCurrency" in the override file.`,
-      );
+      const currency = currencyOrFail(first, 'Currency', context, {
+        subject: 'the payment',
+        nameColumn: true,
+      });
       checkRepeatedValues(rows, ['Date', 'ContactName', 'BankAccountCode', 'Currency']);
       const allocations = rows.map((row) => ({
         documentKey: row.text('InvoiceNumber') ?? NO_NUMBER,
