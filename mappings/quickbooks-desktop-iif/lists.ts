@@ -61,7 +61,6 @@ export function mapIifAccount(row: RowFields, context: MappingContext): AnyMappe
   if (row.failed || !path || !kind || !key)
     return [{ entity: 'account', key, location: row.location(), problems: [] }];
   return mappedAccountAtPath(row, context, path, {
-    key,
     code,
     kind,
     systemRole: defaultSystemRole(kind),

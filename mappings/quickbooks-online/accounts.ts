@@ -61,18 +61,18 @@ export function splitPath(path: string): { parent?: string; name: string } {
 }
 
 /**
- * A QuickBooks account known by its "Parent:Child" path: its name is the path's last part and its
- * parent is found by the rest; the override file applies to the account.
+ * A QuickBooks account known by its "Parent:Child" path: keyed by its number, else that path; its
+ * name is the path's last part and its parent is found by the rest; the override file applies to it.
  */
 export function mappedAccountAtPath(
   row: RowFields,
   context: MappingContext,
   path: string,
-  fields: Pick<Account, 'key' | 'code' | 'kind' | 'systemRole' | 'description' | 'active'>,
+  fields: Pick<Account, 'code' | 'kind' | 'systemRole' | 'description' | 'active'>,
 ): Mapped<'account'>[] {
   const { parent, name } = splitPath(path);
   const account: Account = compact({
-    key: fields.key,
+    key: fields.code ?? path,
     code: fields.code,
     name,
     kind: fields.kind,
@@ -117,7 +117,6 @@ export const quickBooksOnlineAccounts: TableSpec<'account'> = {
     if (row.failed || !path || !kind || !key)
       return [{ entity: 'account', key, location: row.location(), problems: [] }];
     return mappedAccountAtPath(row, context, path, {
-      key,
       code,
       kind,
       systemRole: roleOfKind[kind],
