@@ -70,37 +70,19 @@ async function main(): Promise<void> {
       '| Case | Rows | Records | Time | Rows/s | Peak RSS | Peak heap | Live heap growth | Problems |',
     );
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    await measure(
-      'bank transactions: read',
-      ROWS,
-      readLedger({ folder: bank, format: 'generic', defaultCurrency: 'USD' }),
-    );
-    await measure(
-      'bank transactions: read + validate',
-      ROWS,
-      validateLedger(
-        readLedger({ folder: bank, format: 'generic', defaultCurrency: 'USD' }),
-        settings,
-      ),
-    );
-    await measure(
-      'bank transactions, XLSX: read',
-      ROWS,
-      readLedger({ folder: workbook, format: 'generic', defaultCurrency: 'USD' }),
-    );
-    await measure(
-      'invoice lines (4 per invoice): read',
-      ROWS,
-      readLedger({ folder: sales, format: 'generic', defaultCurrency: 'USD' }),
-    );
-    await measure(
-      'invoice lines (4 per invoice): read + validate',
-      ROWS,
-      validateLedger(
-        readLedger({ folder: sales, format: 'generic', defaultCurrency: 'USD' }),
-        settings,
-      ),
-    );
+    const read = (at: string) =>
+      readLedger({ folder: at, format: 'generic', defaultCurrency: 'USD' });
+    const cases: ReadonlyArray<readonly [string, () => AsyncIterable<LedgerItem>]> = [
+      ['bank transactions: read', () => read(bank)],
+      ['bank transactions: read + validate', () => validateLedger(read(bank), settings)],
+      ['bank transactions, XLSX: read', () => read(workbook)],
+      ['invoice lines (4 per invoice): read', () => read(sales)],
+      [
+        'invoice lines (4 per invoice): read + validate',
+        () => validateLedger(read(sales), settings),
+      ],
+    ];
+    for (const [label, items] of cases) await measure(label, ROWS, items());
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -5,32 +5,20 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
  * The dev server registers them at start (`--search-attribute Name=Type`); a real cluster needs
  * `temporal operator search-attribute create` once per namespace (see docs/deploy.md).
  */
-export const phaseAttribute = defineSearchAttributeKey(
-  'LedgerliftPhase',
-  SearchAttributeType.KEYWORD,
-);
-export const modeAttribute = defineSearchAttributeKey(
-  'LedgerliftMode',
-  SearchAttributeType.KEYWORD,
-);
-export const rowsDoneAttribute = defineSearchAttributeKey(
-  'LedgerliftRowsDone',
-  SearchAttributeType.INT,
-);
-export const rowsFailedAttribute = defineSearchAttributeKey(
-  'LedgerliftRowsFailed',
-  SearchAttributeType.INT,
-);
+const keyword = (name: string) => defineSearchAttributeKey(name, SearchAttributeType.KEYWORD);
+const int = (name: string) => defineSearchAttributeKey(name, SearchAttributeType.INT);
+
+export const phaseAttribute = keyword('LedgerliftPhase');
+export const modeAttribute = keyword('LedgerliftMode');
+export const rowsDoneAttribute = int('LedgerliftRowsDone');
+export const rowsFailedAttribute = int('LedgerliftRowsFailed');
 
 /**
  * What an execution is: `run` for a migration (migrateLedger), `step` for one of its step children
  * (migrateStep), so a saved view of `LedgerliftKind = "run"` lists the migrations without their
  * nine children each (docs/web-ui.md).
  */
-export const kindAttribute = defineSearchAttributeKey(
-  'LedgerliftKind',
-  SearchAttributeType.KEYWORD,
-);
+export const kindAttribute = keyword('LedgerliftKind');
 
 export const ledgerliftSearchAttributes = [
   phaseAttribute,

@@ -6,7 +6,7 @@ import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
-import { compact, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+import { compact, currencyOrFail, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
 import { genericColumns, genericFileNames } from './columns.js';
 
 const statuses = vocabulary({ draft: 'draft', open: 'open', paid: 'paid', void: 'void' } as const);
@@ -83,14 +83,10 @@ function documentTable<E extends 'invoice' | 'bill'>(kind: DocumentKind<E>): Tab
       const partyText = first.required(kind.partyColumn);
       const date = first.date('Date', { required: true });
       const dueDate = first.date('DueDate');
-      const currency = first.text('Currency')?.toUpperCase() ?? context.defaultCurrency;
-      if (!currency) {
-        first.fail(
-          'document.missing-currency',
-          `Row ${first.row.row}: document ${number ?? ''} has no currency; fill the Currency column or set "defaultCurrency" in the override file.`,
-          'Currency',
-        );
-      }
+      const currency = currencyOrFail(first, 'Currency', context, {
+        subject: `document ${number ?? ''}`,
+        fillColumn: true,
+      });
       const status =
         first.oneOf('Status', statuses, { what: 'draft, open, paid or void' }) ?? 'open';
       const stated = {

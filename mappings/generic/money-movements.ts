@@ -3,7 +3,7 @@ import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact } from '../shared/documents.js';
+import { compact, currencyOrFail } from '../shared/documents.js';
 import { creditApplicationKey } from '../shared/keys.js';
 import { genericColumns, genericFileNames } from './columns.js';
 
@@ -66,14 +66,10 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(
       const party = first.required(partyColumn);
       const bank = first.required('BankAccount');
       const amount = first.money('Amount', { required: true });
-      const currency = first.text('Currency')?.toUpperCase() ?? context.defaultCurrency;
-      if (!currency) {
-        first.fail(
-          'document.missing-currency',
-          `Row ${first.row.row}: payment ${key ?? ''} has no currency; fill the Currency column or set "defaultCurrency" in the override file.`,
-          'Currency',
-        );
-      }
+      const currency = currencyOrFail(first, 'Currency', context, {
+        subject: `payment ${key ?? ''}`,
+        fillColumn: true,
+      });
       checkRepeatedValues(rows, [partyColumn, 'Date', 'Amount', 'BankAccount']);
       const allocations = rows.map((row) => ({
         document: row.required('Document'),

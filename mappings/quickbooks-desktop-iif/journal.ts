@@ -1,10 +1,10 @@
-import type { JournalEntry, JournalLine } from '../../src/ledger/index.js';
+import type { JournalLine } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
-import { compact, sidesOf } from '../shared/documents.js';
-import { noteDroppedParties } from '../shared/journal.js';
+import { sidesOf } from '../shared/documents.js';
+import { mappedJournalEntry, noteDroppedParties } from '../shared/journal.js';
 
 /** Transaction types whose TRNS line is on the bank account the money moved through. */
 export const BANK_SIDED = new Set([
@@ -107,13 +107,5 @@ export function mapIifJournalEntry(
   }
   const subject = `${trns.row.file} line ${trns.row.row}: the ${type} ${docnum ?? ''}`;
   noteDroppedParties(trns, subject, parties, 'NAME');
-  const value: JournalEntry = compact({
-    key,
-    date,
-    number: docnum,
-    memo: trns.text('MEMO') ?? '',
-    lines,
-    source: trns.location(),
-  });
-  return [{ entity: 'journal-entry', value, location: trns.location(), problems: [] }];
+  return mappedJournalEntry(trns, { key, date, number: docnum, lines }, 'MEMO');
 }

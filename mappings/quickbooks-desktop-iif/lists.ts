@@ -6,7 +6,7 @@ import {
   type RowFields,
 } from '../../src/sources/table-mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
-import { defaultSystemRole, kindOfType } from '../shared/accounts.js';
+import { defaultSystemRole, failUnknownAccountType, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 import { mergeJobIntoCustomer } from '../shared/jobs.js';
 import { mappedAccountAtPath, splitPath } from '../quickbooks-online/accounts.js';
@@ -57,17 +57,10 @@ export function mapIifAccount(row: RowFields, context: MappingContext): AnyMappe
   if (kind !== undefined && special !== undefined) kind = special;
   if (kind === 'current-liability' && path && SALES_TAX_NAME.test(splitPath(path).name))
     kind = 'tax';
-  if (type !== undefined && kind === undefined) {
-    row.fail(
-      'account.unknown-type',
-      `${row.where('ACCNTTYPE')} holds the account type "${type}", which Ledgerlift does not know. Map it under "accountTypes" in the override file.`,
-      'ACCNTTYPE',
-    );
-  }
+  failUnknownAccountType(row, 'ACCNTTYPE', type, kind);
   if (row.failed || !path || !kind || !key)
     return [{ entity: 'account', key, location: row.location(), problems: [] }];
   return mappedAccountAtPath(row, context, path, {
-    key,
     code,
     kind,
     systemRole: defaultSystemRole(kind),

@@ -3,7 +3,7 @@ import { vocabulary, vocabularyKey } from '../../src/sources/table-mapping/row-f
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { mappedAccount, kindOfType } from '../shared/accounts.js';
+import { failUnknownAccountType, mappedAccount, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 
 /** QuickBooks Online account types. */
@@ -61,18 +61,18 @@ export function splitPath(path: string): { parent?: string; name: string } {
 }
 
 /**
- * A QuickBooks account known by its "Parent:Child" path: its name is the path's last part and its
- * parent is found by the rest; the override file applies to the account.
+ * A QuickBooks account known by its "Parent:Child" path: keyed by its number, else that path; its
+ * name is the path's last part and its parent is found by the rest; the override file applies to it.
  */
 export function mappedAccountAtPath(
   row: RowFields,
   context: MappingContext,
   path: string,
-  fields: Pick<Account, 'key' | 'code' | 'kind' | 'systemRole' | 'description' | 'active'>,
+  fields: Pick<Account, 'code' | 'kind' | 'systemRole' | 'description' | 'active'>,
 ): Mapped<'account'>[] {
   const { parent, name } = splitPath(path);
   const account: Account = compact({
-    key: fields.key,
+    key: fields.code ?? path,
     code: fields.code,
     name,
     kind: fields.kind,
@@ -112,18 +112,11 @@ export const quickBooksOnlineAccounts: TableSpec<'account'> = {
       type === undefined
         ? undefined
         : (fromDetail ?? kindOfType(type, quickBooksOnlineAccountTypes, context.overrides));
-    if (type !== undefined && kind === undefined) {
-      row.fail(
-        'account.unknown-type',
-        `${row.where('Type')} holds the account type "${type}", which Ledgerlift does not know. Map it under "accountTypes" in the override file.`,
-        'Type',
-      );
-    }
+    failUnknownAccountType(row, 'Type', type, kind);
     const key = code ?? path;
     if (row.failed || !path || !kind || !key)
       return [{ entity: 'account', key, location: row.location(), problems: [] }];
     return mappedAccountAtPath(row, context, path, {
-      key,
       code,
       kind,
       systemRole: roleOfKind[kind],

@@ -6,8 +6,15 @@ import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
-import { compact, lineOf, totalsOf, type LineDraft, lineAccountKey } from '../shared/documents.js';
-import { documentIdentity } from '../shared/keys.js';
+import {
+  compact,
+  currencyOrFail,
+  lineOf,
+  totalsOf,
+  type LineDraft,
+  lineAccountKey,
+} from '../shared/documents.js';
+import { documentNumbering } from '../shared/keys.js';
 
 /** Which column plays which part in one QuickBooks Online document layout. */
 interface Layout {
@@ -165,13 +172,9 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
       const partyText = first.required(layout.party);
       const date = first.date(layout.date, { required: true });
       const dueDate = first.date(layout.dueDate);
-      const currency = first.text(layout.currency)?.toUpperCase() ?? context.defaultCurrency;
-      if (!currency)
-        first.fail(
-          'document.missing-currency',
-          `Row ${first.row.row}: document ${number ?? ''} has no currency; set "defaultCurrency" in the override file.`,
-          layout.currency,
-        );
+      const currency = currencyOrFail(first, layout.currency, context, {
+        subject: `document ${number ?? ''}`,
+      });
       checkRepeatedValues(rows, [layout.party, layout.date, layout.currency]);
       if (!number && sales) first.required(layout.number);
       const drafts: LineDraft[] = [];
@@ -218,13 +221,14 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
         context.index.partyKey(sales ? 'customer' : 'vendor', partyText) ?? partyText;
       const lines = drafts.map(lineOf);
       const totals = totalsOf(lines, {});
-      const identity = number
-        ? { key: number, workspaceNumber: number, legacyNumber: undefined }
-        : documentIdentity({ number, contact: partyText, date, total: totals.total });
+      const numbering = documentNumbering(number, {
+        number,
+        contact: partyText,
+        date,
+        total: totals.total,
+      });
       const value = compact({
-        key: identity.key,
-        number: identity.workspaceNumber,
-        legacyNumber: identity.legacyNumber,
+        ...numbering,
         date,
         dueDate,
         currency,
@@ -237,7 +241,7 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
         type: table.type,
         ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
       });
-      return [{ ...mapped, key: identity.key, value: value as unknown as Mapped<E>['value'] }];
+      return [{ ...mapped, key: numbering.key, value: value as unknown as Mapped<E>['value'] }];
     },
   };
 }

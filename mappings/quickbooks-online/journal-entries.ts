@@ -1,8 +1,8 @@
-import type { JournalEntry, JournalLine } from '../../src/ledger/index.js';
+import type { JournalLine } from '../../src/ledger/index.js';
 import { centsOf } from '../../src/money/index.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { compact, sidesOf } from '../shared/documents.js';
-import { noteDroppedParties } from '../shared/journal.js';
+import { sidesOf } from '../shared/documents.js';
+import { mappedJournalEntry, noteDroppedParties } from '../shared/journal.js';
 import { journalFile, treatmentOf } from './journal.js';
 
 /**
@@ -59,14 +59,6 @@ export const quickBooksOnlineJournalEntries: TableSpec<'journal-entry'> = {
       return [failed];
     }
     noteDroppedParties(first, `${key} of ${date}`, names, 'Name');
-    const value: JournalEntry = compact({
-      key,
-      date,
-      number: num,
-      memo: first.text('Memo/Description') ?? '',
-      lines,
-      source: first.location(),
-    });
-    return [{ entity: 'journal-entry', value, location: first.location(), problems: [] }];
+    return mappedJournalEntry(first, { key, date, number: num, lines }, 'Memo/Description');
   },
 };

@@ -4,7 +4,7 @@ import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact } from '../shared/documents.js';
+import { compact, currencyOrFail } from '../shared/documents.js';
 import { NO_NUMBER } from '../shared/keys.js';
 
 interface Layout {
@@ -101,13 +101,9 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(
       const date = first.date(layout.date, { required: true });
       const bank = first.required(layout.bank);
       const total = first.money('Total Amount');
-      const currency = first.text('Currency')?.toUpperCase() ?? context.defaultCurrency;
-      if (!currency)
-        first.fail(
-          'document.missing-currency',
-          `Row ${first.row.row}: payment ${key ?? ''} has no currency; set "defaultCurrency" in the override file.`,
-          'Currency',
-        );
+      const currency = currencyOrFail(first, 'Currency', context, {
+        subject: `payment ${key ?? ''}`,
+      });
       checkRepeatedValues(rows, [layout.party, layout.date, layout.bank]);
       const allocations = rows.map((row) => ({
         // A bill without a number is paid by a row without one: its supplier and amount find it.

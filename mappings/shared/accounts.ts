@@ -64,6 +64,26 @@ export function mappedAccount(
   ];
 }
 
+/**
+ * Fails the row when the export gives an account type that maps to no kind, naming the override
+ * that maps it; `example` adds a sample entry to the message.
+ */
+export function failUnknownAccountType(
+  row: RowFields,
+  column: string,
+  type: string | undefined,
+  kind: AccountKind | undefined,
+  example = false,
+): void {
+  if (type === undefined || kind !== undefined) return;
+  const sample = example ? `, e.g. {"${type}": "expense"}` : '';
+  row.fail(
+    'account.unknown-type',
+    `${row.where(column)} holds the account type "${type}", which Ledgerlift does not know. Map it under "accountTypes" in the override file${sample}.`,
+    column,
+  );
+}
+
 /** The kind a legacy type label maps to: the override file's "accountTypes" first, then the table. */
 export function kindOfType(
   label: string,

@@ -1,6 +1,7 @@
 import type { DocumentLine, Money, SourceLocation } from '../../src/ledger/index.js';
 import { centsOf, formatCents, lineAmountCents } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
+import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 
 /** A document line before its amount is settled. */
 export interface LineDraft {
@@ -62,6 +63,30 @@ export function compact<T extends object>(value: T): T {
     if (value[key] !== undefined) result[key] = value[key];
   }
   return result;
+}
+
+/**
+ * A document's or payment's currency: its column, else the override file's "defaultCurrency". With
+ * neither, the row fails: the message names `subject`, says "currency" (or the column, where the
+ * format's messages name it) and, for `fillColumn`, offers filling the column in as a fix too.
+ */
+export function currencyOrFail(
+  row: RowFields,
+  column: string,
+  context: MappingContext,
+  wording: { subject: string; nameColumn?: boolean; fillColumn?: boolean },
+): string | undefined {
+  const currency = row.text(column)?.toUpperCase() ?? context.defaultCurrency;
+  if (!currency) {
+    const missing = wording.nameColumn ? column : 'currency';
+    const fill = wording.fillColumn ? `fill the ${column} column or ` : '';
+    row.fail(
+      'document.missing-currency',
+      `Row ${row.row.row}: ${wording.subject} has no ${missing}; ${fill}set "defaultCurrency" in the override file.`,
+      column,
+    );
+  }
+  return currency;
 }
 
 /** Splits a debit/credit pair or a signed amount into one non-negative side. */

@@ -16,7 +16,7 @@ const WORKSPACE_NUMBER_MAX = 50;
  * and the same number on several bills): its number, contact, date and total together, as Xero
  * itself tells them apart. Deterministic, so a re-run finds the same record.
  */
-export function documentIdentity(parts: {
+function documentIdentity(parts: {
   number: string | undefined;
   contact: string;
   date: string;
@@ -32,4 +32,22 @@ export function documentIdentity(parts: {
     ? `${parts.number.slice(0, WORKSPACE_NUMBER_MAX - suffix.length)}${suffix}`
     : suffix.trim();
   return { key, workspaceNumber, legacyNumber };
+}
+
+/**
+ * The key and numbers a document is created under: its own number when that number identifies it
+ * (`ownNumber`), else its identity from number, contact, date and total.
+ */
+export function documentNumbering(
+  ownNumber: string | undefined,
+  parts: Parameters<typeof documentIdentity>[0],
+): { key: string; number: string; legacyNumber: string | undefined } {
+  if (ownNumber !== undefined)
+    return { key: ownNumber, number: ownNumber, legacyNumber: undefined };
+  const identity = documentIdentity(parts);
+  return {
+    key: identity.key,
+    number: identity.workspaceNumber,
+    legacyNumber: identity.legacyNumber,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Account, AccountKind, SystemRole } from '../../src/ledger/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { mappedAccount, kindOfType } from '../shared/accounts.js';
+import { failUnknownAccountType, mappedAccount, kindOfType } from '../shared/accounts.js';
 import { compact } from '../shared/documents.js';
 
 /** Xero's display labels and API codes for account types (capitalisation varies: keys ignore it). */
@@ -80,13 +80,7 @@ export const xeroAccounts: TableSpec<'account'> = {
     const key = code ?? name;
     const kind =
       type === undefined ? undefined : kindOfType(type, xeroAccountTypes, context.overrides);
-    if (type !== undefined && kind === undefined) {
-      row.fail(
-        'account.unknown-type',
-        `${row.where('Type')} holds the account type "${type}", which Ledgerlift does not know. Map it under "accountTypes" in the override file, e.g. {"${type}": "expense"}.`,
-        'Type',
-      );
-    }
+    failUnknownAccountType(row, 'Type', type, kind, true);
     if (row.failed || !name || !kind || !key)
       return [{ entity: 'account', key, location: row.location(), problems: [] }];
     const status = row.text('Status')?.toLowerCase();

@@ -14,10 +14,17 @@ import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-sp
 import { KeyIndex } from '../../src/validation/key-index.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { unitPriceOf } from '../shared/divide.js';
-import { compact, lineOf, totalsOf, type LineDraft, lineAccountKey } from '../shared/documents.js';
+import {
+  compact,
+  currencyOrFail,
+  lineOf,
+  totalsOf,
+  type LineDraft,
+  lineAccountKey,
+} from '../shared/documents.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
-import { documentIdentity } from '../shared/keys.js';
+import { documentNumbering } from '../shared/keys.js';
 import { documentAmountColumns, trackingColumns } from './export-layouts.js';
 
 /** The columns that tell one Xero document's rows from the next: Xero repeats them on every line. */
@@ -198,14 +205,10 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         first.oneOf('Type', sales ? salesTypes : purchaseTypes, {
           what: sales ? 'a sales invoice or credit note' : 'a bill or bill credit note',
         }) ?? (sales ? 'invoice' : 'bill');
-      const currency = first.text('Currency')?.toUpperCase() ?? context.defaultCurrency;
-      if (!currency) {
-        first.fail(
-          'document.missing-currency',
-          `Row ${first.row.row}: document ${number ?? ''} has no Currency; set "defaultCurrency" in the override file.`,
-          'Currency',
-        );
-      }
+      const currency = currencyOrFail(first, 'Currency', context, {
+        subject: `document ${number ?? ''}`,
+        nameColumn: true,
+      });
       const status =
         first.oneOf('Status', statuses, {
           what: 'a Xero status (Draft, Authorised, Paid, Voided)',
@@ -280,14 +283,14 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       const ownNumber = identifiesDocument(context, sales ? 'invoices' : 'bills', number)
         ? number
         : undefined;
-      const identity =
-        ownNumber !== undefined
-          ? { key: ownNumber, workspaceNumber: ownNumber, legacyNumber: undefined }
-          : documentIdentity({ number, contact, date, total: totals.total });
+      const numbering = documentNumbering(ownNumber, {
+        number,
+        contact,
+        date,
+        total: totals.total,
+      });
       const value = compact({
-        key: identity.key,
-        number: identity.workspaceNumber,
-        legacyNumber: identity.legacyNumber,
+        ...numbering,
         date,
         dueDate,
         currency,
@@ -307,7 +310,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         type,
         ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
       });
-      return [{ ...mapped, key: identity.key, value: value as unknown as Mapped<E>['value'] }];
+      return [{ ...mapped, key: numbering.key, value: value as unknown as Mapped<E>['value'] }];
     },
   };
 }

@@ -4,7 +4,7 @@ import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact } from '../shared/documents.js';
+import { compact, currencyOrFail } from '../shared/documents.js';
 import { creditApplicationKey, NO_NUMBER } from '../shared/keys.js';
 import { identifiesDocument } from './documents.js';
 
@@ -62,13 +62,10 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(entity: E
       const date = first.date('Date', { required: true });
       const contact = first.required('ContactName');
       const bank = first.required('BankAccountCode');
-      const currency = first.text('Currency')?.toUpperCase() ?? context.defaultCurrency;
-      if (!currency)
-        first.fail(
-          'document.missing-currency',
-          `Row ${first.row.row}: the payment has no Currency; set "defaultCurrency" in the override file.`,
-          'Currency',
-        );
+      const currency = currencyOrFail(first, 'Currency', context, {
+        subject: 'the payment',
+        nameColumn: true,
+      });
       checkRepeatedValues(rows, ['Date', 'ContactName', 'BankAccountCode', 'Currency']);
       const allocations = rows.map((row) => ({
         documentKey: row.text('InvoiceNumber') ?? NO_NUMBER,

@@ -49,6 +49,13 @@ function temporalOptions(command: Command): Command {
     );
 }
 
+/** Which failed rows `retry` and `skip` act on: one step's, one problem code's. */
+function failedRowOptions(command: Command, codeExample = ''): Command {
+  return command
+    .addOption(new Option('--step <step>', 'only this step').choices([...stepNames]))
+    .option('--code <code>', `only rows that failed with this code${codeExample}`);
+}
+
 function sourceOptions(command: Command): Command {
   return command
     .requiredOption('--source <folder>', 'the folder of export files')
@@ -241,17 +248,13 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--json', 'the progress as JSON')
     .action(act(status));
 
-  temporalOptions(program.command('retry <run>'))
+  failedRowOptions(temporalOptions(program.command('retry <run>')), ' (e.g. api.400)')
     .description('re-read the (corrected) exports and replay the failed rows')
-    .addOption(new Option('--step <step>', 'only this step').choices([...stepNames]))
-    .option('--code <code>', 'only rows that failed with this code (e.g. api.400)')
     .option('--wait', 'follow the replay')
     .action(act(retry));
 
-  temporalOptions(program.command('skip <run>'))
+  failedRowOptions(temporalOptions(program.command('skip <run>')))
     .description('mark failed rows as handled by hand; they are no longer replayed')
-    .addOption(new Option('--step <step>', 'only this step').choices([...stepNames]))
-    .option('--code <code>', 'only rows that failed with this code')
     .option('--keys <list>', 'only these legacy keys, comma-separated')
     .action(act(skip));
 
