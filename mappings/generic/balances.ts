@@ -1,7 +1,7 @@
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import { centsOf } from '../../src/money/index.js';
-import { sidesOf } from '../shared/documents.js';
+import { sidesOf } from '../shared/document-parts.js';
 import { genericColumns, genericFileNames } from './columns.js';
 
 /** Debit and credit of a balance row, netted to one side (blank cells are zero). */

@@ -6,7 +6,13 @@ import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
-import { compact, currencyOrFail, lineOf, totalsOf, type LineDraft } from '../shared/documents.js';
+import {
+  compact,
+  currencyOrFail,
+  lineOf,
+  totalsOf,
+  type LineDraft,
+} from '../shared/document-parts.js';
 import { genericColumns, genericFileNames } from './columns.js';
 
 const statuses = vocabulary({ draft: 'draft', open: 'open', paid: 'paid', void: 'void' } as const);

@@ -11,8 +11,8 @@ import {
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { mappedAccount, defaultSystemRole } from '../shared/accounts.js';
-import { compact } from '../shared/documents.js';
+import { mappedAccount, defaultSystemRole } from '../shared/account-mapping.js';
+import { compact } from '../shared/document-parts.js';
 import { genericColumns, genericFileNames } from './columns.js';
 
 const kinds = vocabulary(

@@ -3,7 +3,7 @@ import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact, currencyOrFail } from '../shared/documents.js';
+import { compact, currencyOrFail } from '../shared/document-parts.js';
 import { creditApplicationKey } from '../shared/keys.js';
 import { genericColumns, genericFileNames } from './columns.js';
 

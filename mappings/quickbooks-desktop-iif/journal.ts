@@ -3,8 +3,8 @@ import { centsOf, formatCents } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
-import { sidesOf } from '../shared/documents.js';
-import { mappedJournalEntry, noteDroppedParties } from '../shared/journal.js';
+import { sidesOf } from '../shared/document-parts.js';
+import { mappedJournalEntry, noteDroppedParties } from '../shared/journal-entry-mapping.js';
 
 /** Transaction types whose TRNS line is on the bank account the money moved through. */
 export const BANK_SIDED = new Set([

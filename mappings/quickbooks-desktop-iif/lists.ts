@@ -6,8 +6,12 @@ import {
   type RowFields,
 } from '../../src/sources/table-mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
-import { defaultSystemRole, failUnknownAccountType, kindOfType } from '../shared/accounts.js';
-import { compact } from '../shared/documents.js';
+import {
+  defaultSystemRole,
+  failUnknownAccountType,
+  kindOfType,
+} from '../shared/account-mapping.js';
+import { compact } from '../shared/document-parts.js';
 import { mergeJobIntoCustomer } from '../shared/jobs.js';
 import { mappedAccountAtPath, splitPath } from '../quickbooks-online/accounts.js';
 import { priceUnlessRate } from './rate.js';

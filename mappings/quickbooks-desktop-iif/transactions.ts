@@ -4,7 +4,7 @@ import type { MappingContext } from '../../src/sources/table-mapping/mapping-con
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
 import { unitPriceOf } from '../shared/divide.js';
-import { compact, lineOf } from '../shared/documents.js';
+import { compact, lineOf } from '../shared/document-parts.js';
 import { SALES_TAX_ITEMS } from './lists.js';
 import { priceUnlessRate } from './rate.js';
 import { allocateTax } from './tax-allocation.js';

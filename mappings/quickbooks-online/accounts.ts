@@ -3,8 +3,8 @@ import { vocabulary, vocabularyKey } from '../../src/sources/table-mapping/row-f
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { failUnknownAccountType, mappedAccount, kindOfType } from '../shared/accounts.js';
-import { compact } from '../shared/documents.js';
+import { failUnknownAccountType, mappedAccount, kindOfType } from '../shared/account-mapping.js';
+import { compact } from '../shared/document-parts.js';
 
 /** QuickBooks Online account types. */
 const quickBooksOnlineAccountTypes = vocabulary<AccountKind>({

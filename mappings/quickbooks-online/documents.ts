@@ -13,7 +13,7 @@ import {
   totalsOf,
   type LineDraft,
   lineAccountKey,
-} from '../shared/documents.js';
+} from '../shared/document-parts.js';
 import { documentNumbering } from '../shared/keys.js';
 
 /** Which column plays which part in one QuickBooks Online document layout. */

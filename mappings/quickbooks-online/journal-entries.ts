@@ -1,8 +1,8 @@
 import type { JournalLine } from '../../src/ledger/index.js';
 import { centsOf } from '../../src/money/index.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { sidesOf } from '../shared/documents.js';
-import { mappedJournalEntry, noteDroppedParties } from '../shared/journal.js';
+import { sidesOf } from '../shared/document-parts.js';
+import { mappedJournalEntry, noteDroppedParties } from '../shared/journal-entry-mapping.js';
 import { journalFile, treatmentOf } from './journal.js';
 
 /**

@@ -5,7 +5,7 @@ import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-sp
 import { isBlankCell } from '../../src/sources/cell.js';
 import type { TableRow } from '../../src/sources/table/table-row.js';
 import { reportLeftOut } from '../../src/sources/table-mapping/left-out.js';
-import { compact } from '../shared/documents.js';
+import { compact } from '../shared/document-parts.js';
 
 export type Treatment = 'bank' | 'carried' | 'journal';
 

@@ -1,6 +1,6 @@
 import type { Party } from '../../src/ledger/index.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { compact } from '../shared/documents.js';
+import { compact } from '../shared/document-parts.js';
 import { mergeJobIntoCustomer } from '../shared/jobs.js';
 
 const columns = [

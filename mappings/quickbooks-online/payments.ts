@@ -4,7 +4,7 @@ import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact, currencyOrFail } from '../shared/documents.js';
+import { compact, currencyOrFail } from '../shared/document-parts.js';
 import { NO_NUMBER } from '../shared/keys.js';
 
 interface Layout {

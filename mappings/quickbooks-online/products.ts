@@ -1,7 +1,7 @@
 import type { Product } from '../../src/ledger/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { compact } from '../shared/documents.js';
+import { compact } from '../shared/document-parts.js';
 
 const types = vocabulary({
   service: 'service',

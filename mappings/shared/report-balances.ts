@@ -7,7 +7,7 @@ import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { trialBalanceFileNames } from '../../src/sources/table/trial-balance-files.js';
 import { reportDate } from '../../src/sources/table/report-date.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
-import { sidesOf } from './documents.js';
+import { sidesOf } from './document-parts.js';
 
 /** Columns of a trial balance report export. The first pair found with values is used. */
 export interface BalanceColumns {

@@ -1,8 +1,8 @@
 import type { Account, AccountKind, SystemRole } from '../../src/ledger/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { failUnknownAccountType, mappedAccount, kindOfType } from '../shared/accounts.js';
-import { compact } from '../shared/documents.js';
+import { failUnknownAccountType, mappedAccount, kindOfType } from '../shared/account-mapping.js';
+import { compact } from '../shared/document-parts.js';
 
 /** Xero's display labels and API codes for account types (capitalisation varies: keys ignore it). */
 const xeroAccountTypes = vocabulary<AccountKind>({

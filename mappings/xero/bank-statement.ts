@@ -3,7 +3,7 @@ import { centsOf, formatCents } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { compact } from '../shared/documents.js';
+import { compact } from '../shared/document-parts.js';
 import { isUntaxedTaxType } from './tax-types.js';
 
 const SEEN = 'xero.bankTransactionKeys';

@@ -7,7 +7,7 @@ import type {
   TableSpec,
 } from '../../src/sources/table-mapping/table-spec.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
-import { compact } from '../shared/documents.js';
+import { compact } from '../shared/document-parts.js';
 import { contactIdentityColumns } from './export-layouts.js';
 
 const contactColumns = [

@@ -21,7 +21,7 @@ import {
   totalsOf,
   type LineDraft,
   lineAccountKey,
-} from '../shared/documents.js';
+} from '../shared/document-parts.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { documentNumbering } from '../shared/keys.js';

@@ -1,6 +1,6 @@
 import type { Product } from '../../src/ledger/index.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { compact } from '../shared/documents.js';
+import { compact } from '../shared/document-parts.js';
 import { inventoryItems } from './export-layouts.js';
 import { isUntaxedTaxType } from './tax-types.js';
 

@@ -2,7 +2,7 @@ import type { JournalEntry, JournalLine } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
 import { cellText } from '../../src/sources/cell.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { compact, sidesOf } from '../shared/documents.js';
+import { compact, sidesOf } from '../shared/document-parts.js';
 
 const SEEN = 'xero.manualJournalKeys';
 

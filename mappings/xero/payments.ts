@@ -4,7 +4,7 @@ import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact, currencyOrFail } from '../shared/documents.js';
+import { compact, currencyOrFail } from '../shared/document-parts.js';
 import { creditApplicationKey, NO_NUMBER } from '../shared/keys.js';
 import { identifiesDocument } from './documents.js';
 

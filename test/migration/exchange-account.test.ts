@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAccountOverride } from '../../mappings/shared/accounts.js';
+import { applyAccountOverride } from '../../mappings/shared/account-mapping.js';
 import {
   legacyExchangeAccount,
   workspaceExchangeAccount,

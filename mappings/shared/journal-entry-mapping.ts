@@ -1,7 +1,7 @@
 import type { JournalEntry, JournalLine } from '../../src/ledger/index.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { Mapped } from '../../src/sources/table-mapping/table-spec.js';
-import { compact } from './documents.js';
+import { compact } from './document-parts.js';
 
 /**
  * Notes the customers and vendors named on a journal entry's lines, which the workspace's journal
