@@ -3,7 +3,7 @@ import { notFound } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import { money } from '../http/views.js';
-import type { CustomerAddress, CustomerRecord } from '../state/records.js';
+import type { CustomerAddress, CustomerContact, CustomerRecord } from '../state/records.js';
 import { customerView, readContact, sanitizeHtml } from './customer-fields.js';
 import { checkNoteText } from './customers.js';
 import { amountDueOf } from './invoice-model.js';
@@ -51,94 +51,106 @@ function keepOnePrimary(list: Array<{ id: string; isPrimary: boolean }>, primary
   for (const item of list) if (item.id !== primaryId) item.isPrimary = false;
 }
 
+/** A customer's contacts or addresses: a list of entries of which at most one is primary. */
+interface PrimaryList<T extends { id: string; isPrimary: boolean }> {
+  /** The path segment, which is also the list's key in answers. */
+  plural: string;
+  /** One entry's key in answers. */
+  singular: string;
+  /** The path parameter that names one entry. */
+  param: string;
+  /** The entry's name in a 404 and in the removal message. */
+  what: string;
+  entries(customer: CustomerRecord): T[];
+  replace(customer: CustomerRecord, entries: T[]): void;
+  /** Reads a valid entry from the body (else a 400), over `existing` on an update. */
+  read(reader: BodyReader, existing: T | undefined, now: string): T;
+}
+
+/** List, add, update and remove for one primary list; each write re-emits the customer. */
+function primaryListRoutes<T extends { id: string; isPrimary: boolean }>(
+  list: PrimaryList<T>,
+): DataRoute[] {
+  const path = `/customers/:uuid/${list.plural}`;
+  const entryPath = `${path}/:${list.param}`;
+  const entryOf = (ctx: RequestContext, customer: CustomerRecord) =>
+    child(list.entries(customer), ctx.params[list.param], list.what);
+  return [
+    {
+      method: 'GET',
+      path,
+      handler: (ctx) => ({ data: { [list.plural]: list.entries(customerOf(ctx)) } }),
+    },
+    {
+      method: 'POST',
+      path,
+      handler(ctx) {
+        const customer = customerOf(ctx);
+        const reader = BodyReader.of(ctx.body);
+        const entry = list.read(reader, undefined, ctx.now);
+        list.entries(customer).push(entry);
+        if (entry.isPrimary) keepOnePrimary(list.entries(customer), entry.id);
+        touched(ctx, customer);
+        return { status: 201, data: { [list.singular]: entry }, warnings: reader.warnings };
+      },
+    },
+    {
+      method: 'PATCH',
+      path: entryPath,
+      handler(ctx) {
+        const customer = customerOf(ctx);
+        const existing = entryOf(ctx, customer);
+        const reader = BodyReader.of(ctx.body);
+        Object.assign(existing, list.read(reader, existing, ctx.now));
+        if (existing.isPrimary) keepOnePrimary(list.entries(customer), existing.id);
+        touched(ctx, customer);
+        return { data: { [list.singular]: existing }, warnings: reader.warnings };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: entryPath,
+      handler(ctx) {
+        const customer = customerOf(ctx);
+        const existing = entryOf(ctx, customer);
+        list.replace(
+          customer,
+          list.entries(customer).filter((entry) => entry !== existing),
+        );
+        touched(ctx, customer);
+        return { message: `${list.what} removed.`, data: { [list.singular]: existing } };
+      },
+    },
+  ];
+}
+
+const contactRoutes = primaryListRoutes<CustomerContact>({
+  plural: 'contacts',
+  singular: 'contact',
+  param: 'contactUuid',
+  what: 'Contact',
+  entries: (customer) => customer.contacts,
+  replace: (customer, contacts) => (customer.contacts = contacts),
+  read(reader, existing) {
+    const contact = readContact(reader, existing);
+    reader.assertValid();
+    return contact;
+  },
+});
+
+const addressRoutes = primaryListRoutes<CustomerAddress>({
+  plural: 'addresses',
+  singular: 'address',
+  param: 'customerAddressUuid',
+  what: 'Address',
+  entries: (customer) => customer.addresses,
+  replace: (customer, addresses) => (customer.addresses = addresses),
+  read: readCustomerAddress,
+});
+
 export const customerDetailRoutes: DataRoute[] = [
-  {
-    method: 'GET',
-    path: '/customers/:uuid/contacts',
-    handler: (ctx) => ({ data: { contacts: customerOf(ctx).contacts } }),
-  },
-  {
-    method: 'POST',
-    path: '/customers/:uuid/contacts',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const contact = readContact(reader);
-      reader.assertValid();
-      customer.contacts.push(contact);
-      if (contact.isPrimary) keepOnePrimary(customer.contacts, contact.id);
-      touched(ctx, customer);
-      return { status: 201, data: { contact }, warnings: reader.warnings };
-    },
-  },
-  {
-    method: 'PATCH',
-    path: '/customers/:uuid/contacts/:contactUuid',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const existing = child(customer.contacts, ctx.params.contactUuid, 'Contact');
-      const reader = BodyReader.of(ctx.body);
-      const contact = readContact(reader, existing);
-      reader.assertValid();
-      Object.assign(existing, contact);
-      if (existing.isPrimary) keepOnePrimary(customer.contacts, existing.id);
-      touched(ctx, customer);
-      return { data: { contact: existing }, warnings: reader.warnings };
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/customers/:uuid/contacts/:contactUuid',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const existing = child(customer.contacts, ctx.params.contactUuid, 'Contact');
-      customer.contacts = customer.contacts.filter((contact) => contact !== existing);
-      touched(ctx, customer);
-      return { message: 'Contact removed.', data: { contact: existing } };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/customers/:uuid/addresses',
-    handler: (ctx) => ({ data: { addresses: customerOf(ctx).addresses } }),
-  },
-  {
-    method: 'POST',
-    path: '/customers/:uuid/addresses',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const address = readCustomerAddress(reader, undefined, ctx.now);
-      customer.addresses.push(address);
-      if (address.isPrimary) keepOnePrimary(customer.addresses, address.id);
-      touched(ctx, customer);
-      return { status: 201, data: { address }, warnings: reader.warnings };
-    },
-  },
-  {
-    method: 'PATCH',
-    path: '/customers/:uuid/addresses/:customerAddressUuid',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const existing = child(customer.addresses, ctx.params.customerAddressUuid, 'Address');
-      const reader = BodyReader.of(ctx.body);
-      Object.assign(existing, readCustomerAddress(reader, existing, ctx.now));
-      if (existing.isPrimary) keepOnePrimary(customer.addresses, existing.id);
-      touched(ctx, customer);
-      return { data: { address: existing }, warnings: reader.warnings };
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/customers/:uuid/addresses/:customerAddressUuid',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const existing = child(customer.addresses, ctx.params.customerAddressUuid, 'Address');
-      customer.addresses = customer.addresses.filter((address) => address !== existing);
-      touched(ctx, customer);
-      return { message: 'Address removed.', data: { address: existing } };
-    },
-  },
+  ...contactRoutes,
+  ...addressRoutes,
   {
     method: 'GET',
     path: '/customers/:uuid/notes',
