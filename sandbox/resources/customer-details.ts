@@ -3,7 +3,7 @@ import { notFound } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import { money } from '../http/views.js';
-import type { CustomerAddress, CustomerContact, CustomerRecord } from '../state/records.js';
+import type { CustomerAddress, CustomerRecord } from '../state/records.js';
 import { customerView, readContact, sanitizeHtml } from './customer-fields.js';
 import { checkNoteText } from './customers.js';
 import { amountDueOf } from './invoice-model.js';
@@ -51,35 +51,33 @@ function keepOnePrimary(list: Array<{ id: string; isPrimary: boolean }>, primary
   for (const item of list) if (item.id !== primaryId) item.isPrimary = false;
 }
 
-/** A customer's contacts or addresses: a list of entries of which at most one is primary. */
-interface PrimaryList<T extends { id: string; isPrimary: boolean }> {
-  /** The path segment, which is also the list's key in answers. */
-  plural: string;
-  /** One entry's key in answers. */
-  singular: string;
+/** A customer's lists of which at most one entry is primary; each name is also the path segment. */
+type PrimaryLists = Pick<CustomerRecord, 'contacts' | 'addresses'>;
+type EntryOf<F extends keyof PrimaryLists> = PrimaryLists[F][number];
+
+/**
+ * List, add, update and remove for one primary list; each write re-emits the customer. `what`
+ * names an entry in a 404 and, lower-cased, keys it in answers.
+ */
+function primaryListRoutes<F extends keyof PrimaryLists>(list: {
+  field: F;
+  what: string;
   /** The path parameter that names one entry. */
   param: string;
-  /** The entry's name in a 404 and in the removal message. */
-  what: string;
-  entries(customer: CustomerRecord): T[];
-  replace(customer: CustomerRecord, entries: T[]): void;
   /** Reads a valid entry from the body (else a 400), over `existing` on an update. */
-  read(reader: BodyReader, existing: T | undefined, now: string): T;
-}
-
-/** List, add, update and remove for one primary list; each write re-emits the customer. */
-function primaryListRoutes<T extends { id: string; isPrimary: boolean }>(
-  list: PrimaryList<T>,
-): DataRoute[] {
-  const path = `/customers/:uuid/${list.plural}`;
+  read(reader: BodyReader, existing: EntryOf<F> | undefined, now: string): EntryOf<F>;
+}): DataRoute[] {
+  const path = `/customers/:uuid/${list.field}`;
   const entryPath = `${path}/:${list.param}`;
+  const key = list.what.toLowerCase();
+  const entries = (customer: CustomerRecord): Array<EntryOf<F>> => customer[list.field];
   const entryOf = (ctx: RequestContext, customer: CustomerRecord) =>
-    child(list.entries(customer), ctx.params[list.param], list.what);
+    child(entries(customer), ctx.params[list.param], list.what);
   return [
     {
       method: 'GET',
       path,
-      handler: (ctx) => ({ data: { [list.plural]: list.entries(customerOf(ctx)) } }),
+      handler: (ctx) => ({ data: { [list.field]: entries(customerOf(ctx)) } }),
     },
     {
       method: 'POST',
@@ -88,10 +86,10 @@ function primaryListRoutes<T extends { id: string; isPrimary: boolean }>(
         const customer = customerOf(ctx);
         const reader = BodyReader.of(ctx.body);
         const entry = list.read(reader, undefined, ctx.now);
-        list.entries(customer).push(entry);
-        if (entry.isPrimary) keepOnePrimary(list.entries(customer), entry.id);
+        entries(customer).push(entry);
+        if (entry.isPrimary) keepOnePrimary(entries(customer), entry.id);
         touched(ctx, customer);
-        return { status: 201, data: { [list.singular]: entry }, warnings: reader.warnings };
+        return { status: 201, data: { [key]: entry }, warnings: reader.warnings };
       },
     },
     {
@@ -102,9 +100,9 @@ function primaryListRoutes<T extends { id: string; isPrimary: boolean }>(
         const existing = entryOf(ctx, customer);
         const reader = BodyReader.of(ctx.body);
         Object.assign(existing, list.read(reader, existing, ctx.now));
-        if (existing.isPrimary) keepOnePrimary(list.entries(customer), existing.id);
+        if (existing.isPrimary) keepOnePrimary(entries(customer), existing.id);
         touched(ctx, customer);
-        return { data: { [list.singular]: existing }, warnings: reader.warnings };
+        return { data: { [key]: existing }, warnings: reader.warnings };
       },
     },
     {
@@ -113,44 +111,32 @@ function primaryListRoutes<T extends { id: string; isPrimary: boolean }>(
       handler(ctx) {
         const customer = customerOf(ctx);
         const existing = entryOf(ctx, customer);
-        list.replace(
-          customer,
-          list.entries(customer).filter((entry) => entry !== existing),
-        );
+        const kept = entries(customer).filter((entry) => entry !== existing);
+        customer[list.field] = kept as CustomerRecord[F];
         touched(ctx, customer);
-        return { message: `${list.what} removed.`, data: { [list.singular]: existing } };
+        return { message: `${list.what} removed.`, data: { [key]: existing } };
       },
     },
   ];
 }
 
-const contactRoutes = primaryListRoutes<CustomerContact>({
-  plural: 'contacts',
-  singular: 'contact',
-  param: 'contactUuid',
-  what: 'Contact',
-  entries: (customer) => customer.contacts,
-  replace: (customer, contacts) => (customer.contacts = contacts),
-  read(reader, existing) {
-    const contact = readContact(reader, existing);
-    reader.assertValid();
-    return contact;
-  },
-});
-
-const addressRoutes = primaryListRoutes<CustomerAddress>({
-  plural: 'addresses',
-  singular: 'address',
-  param: 'customerAddressUuid',
-  what: 'Address',
-  entries: (customer) => customer.addresses,
-  replace: (customer, addresses) => (customer.addresses = addresses),
-  read: readCustomerAddress,
-});
-
 export const customerDetailRoutes: DataRoute[] = [
-  ...contactRoutes,
-  ...addressRoutes,
+  ...primaryListRoutes({
+    field: 'contacts',
+    what: 'Contact',
+    param: 'contactUuid',
+    read(reader, existing) {
+      const contact = readContact(reader, existing);
+      reader.assertValid();
+      return contact;
+    },
+  }),
+  ...primaryListRoutes({
+    field: 'addresses',
+    what: 'Address',
+    param: 'customerAddressUuid',
+    read: readCustomerAddress,
+  }),
   {
     method: 'GET',
     path: '/customers/:uuid/notes',
