@@ -4,7 +4,7 @@ import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import type { InvoiceRecord } from '../state/records.js';
 import { amountDueOf } from './invoice-model.js';
-import { invoiceOf, viewOf } from './invoices.js';
+import { invoiceOf, invoiceUpdated, viewOf } from './invoices.js';
 import {
   applyCredit,
   payWithTransactions,
@@ -141,9 +141,7 @@ export const invoiceSettlementRoutes: DataRoute[] = [
         );
       }
       ctx.emit('invoice.updated', viewOf(ctx, memo));
-      const view = viewOf(ctx, invoice);
-      ctx.emit('invoice.updated', view);
-      return { message: 'Credit removed.', data: { invoice: view }, warnings: reader.warnings };
+      return invoiceUpdated(ctx, invoice, 'Credit removed.', reader);
     },
   },
   {
@@ -158,13 +156,7 @@ export const invoiceSettlementRoutes: DataRoute[] = [
       const expected = document.invoiceType === 'memo' ? 'EXPENSE' : 'INCOME';
       const balanceName = document.invoiceType === 'memo' ? 'credit left' : 'amountDue';
       payWithTransactions(ctx.ws, document, 'invoice', ids, expected, balanceName, ctx.now);
-      const view = viewOf(ctx, document);
-      ctx.emit('invoice.updated', view);
-      return {
-        message: 'Transactions applied.',
-        data: { invoice: view },
-        warnings: reader.warnings,
-      };
+      return invoiceUpdated(ctx, document, 'Transactions applied.', reader);
     },
   },
   {
@@ -173,13 +165,7 @@ export const invoiceSettlementRoutes: DataRoute[] = [
     handler(ctx) {
       const document = invoiceOf(ctx);
       const reader = unpayFromBody(ctx, document, 'invoice');
-      const view = viewOf(ctx, document);
-      ctx.emit('invoice.updated', view);
-      return {
-        message: 'Transaction removed.',
-        data: { invoice: view },
-        warnings: reader.warnings,
-      };
+      return invoiceUpdated(ctx, document, 'Transaction removed.', reader);
     },
   },
 ];
