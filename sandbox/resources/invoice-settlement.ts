@@ -152,10 +152,7 @@ export const invoiceSettlementRoutes: DataRoute[] = [
       const { ids, reader } = readTransactionIds(ctx);
       if (document.isDraft) throw businessRule('Payments apply to approved documents only.');
       if (document.invoiceType === 'estimate') throw businessRule('Estimates take no payments.');
-      // Invoices are settled by money in; a memo's refund is money paid out (spec).
-      const expected = document.invoiceType === 'memo' ? 'EXPENSE' : 'INCOME';
-      const balanceName = document.invoiceType === 'memo' ? 'credit left' : 'amountDue';
-      payWithTransactions(ctx.ws, document, 'invoice', ids, expected, balanceName, ctx.now);
+      payWithTransactions(ctx.ws, document, 'invoice', ids, ctx.now);
       return invoiceUpdated(ctx, document, 'Transactions applied.', reader);
     },
   },

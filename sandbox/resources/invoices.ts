@@ -18,7 +18,7 @@ import {
 } from './invoice-input.js';
 import { invoiceStatusOf, invoiceView, postInvoice } from './invoice-model.js';
 import { requireRate } from '../state/exchange-rates.js';
-import { findOr404, newestFirst, uuidParam } from './shared.js';
+import { answerUpdated, findOr404, newestFirst, uuidParam } from './shared.js';
 
 const INVOICE_TYPES = ['invoice', 'estimate', 'memo'] as const;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -38,9 +38,7 @@ export function invoiceUpdated(
   message: string,
   reader: BodyReader,
 ): RouteResult {
-  const view = viewOf(ctx, invoice);
-  ctx.emit('invoice.updated', view);
-  return { message, data: { invoice: view }, warnings: reader.warnings };
+  return answerUpdated(ctx, 'invoice.updated', 'invoice', viewOf(ctx, invoice), message, reader);
 }
 
 function audit(invoice: InvoiceRecord, at: string, action: string): void {

@@ -3,6 +3,7 @@ import { ApiError, notFound, validationFailed } from '../http/api-error.js';
 import { BodyReader, type PartnerWarning } from '../http/body-reader.js';
 import { pageOf, readPage } from '../http/page-request.js';
 import type { DataRoute, RequestContext, RouteResult } from '../http/route.js';
+import type { WebhookEvent } from '../state/records.js';
 import type { WorkspaceData } from '../state/workspace-state.js';
 
 /** Bulk routes take at most this many rows per call (spec convention 6). */
@@ -129,4 +130,17 @@ export function newestFirstListRoute<T>(list: {
       ),
     }),
   };
+}
+
+/** Emits `event` with a record's view and answers with that same view under `key`. */
+export function answerUpdated(
+  ctx: RequestContext,
+  event: WebhookEvent,
+  key: string,
+  view: Record<string, unknown>,
+  message: string,
+  reader: BodyReader,
+): RouteResult {
+  ctx.emit(event, view);
+  return { message, data: { [key]: view }, warnings: reader.warnings };
 }
