@@ -2,7 +2,7 @@ import { multiplyByRate } from '../../src/money/index.js';
 import { toWorkspaceCurrency } from '../state/exchange-rates.js';
 import type { Cents } from '../../src/money/index.js';
 import { money } from '../http/views.js';
-import type { Allocation } from '../state/records.js';
+import type { Allocation, SystemRole } from '../state/records.js';
 import type { WorkspaceData } from '../state/workspace-state.js';
 import type { ReportFilters } from './report-filters.js';
 
@@ -140,64 +140,96 @@ function agingReport(
   };
 }
 
-/** Aged receivables (assumption P2): approved invoices and credit memos open at the as-of date. */
-export function agedReceivables(ws: WorkspaceData, filters: ReportFilters) {
+/** What aging reads of a document that invoices and bills name alike. */
+interface AgedRecord {
+  id: string;
+  date: string;
+  dueDate: string | null;
+  total: Cents;
+  allocations: Allocation[];
+  exchangeRate?: string;
+}
+
+/** What aging reads of a document that invoices and bills name differently. */
+interface AgedFacts {
+  documentNumber: string;
+  documentType: string;
+  counterpartyUuid: string;
+  counterpartyName: string;
+  /** A memo reduces what is owed. */
+  memo: boolean;
+  lineAmounts: Cents[];
+}
+
+/** One side of the books to age: its documents, the ones that count, and its control account. */
+interface AgedLedger<R extends AgedRecord> {
+  report: string;
+  records: Iterable<R>;
+  counts(record: R): boolean;
+  facts(record: R): AgedFacts;
+  controlAccount: SystemRole;
+  debitNormal: boolean;
+}
+
+function agedLedger<R extends AgedRecord>(
+  ws: WorkspaceData,
+  filters: ReportFilters,
+  ledger: AgedLedger<R>,
+) {
   const asOf = filters.asOfDate!;
   const documents: OpenDocument[] = [];
-  for (const invoice of ws.invoices.values()) {
-    if (invoice.isDraft || invoice.invoiceType === 'estimate' || invoice.date > asOf) continue;
-    const due = dueAsOf(invoice.total, invoice.allocations, asOf);
+  for (const record of ledger.records) {
+    if (!ledger.counts(record) || record.date > asOf) continue;
+    const due = dueAsOf(record.total, record.allocations, asOf);
     if (due === 0n) continue;
-    const memo = invoice.invoiceType === 'memo';
+    const { memo, lineAmounts, ...named } = ledger.facts(record);
+    const amount = inWorkspaceCurrency(due, record.total, record.exchangeRate, lineAmounts);
     documents.push({
-      documentUuid: invoice.id,
+      documentUuid: record.id,
+      ...named,
+      date: record.date,
+      dueDate: record.dueDate,
+      amountDue: (memo ? -1n : 1n) * amount,
+    });
+  }
+  const control = controlBalance(ws, ws.system(ledger.controlAccount), asOf, ledger.debitNormal);
+  return agingReport(ws, ledger.report, asOf, documents, control);
+}
+
+/** Aged receivables (assumption P2): approved invoices and credit memos open at the as-of date. */
+export function agedReceivables(ws: WorkspaceData, filters: ReportFilters) {
+  return agedLedger(ws, filters, {
+    report: 'aged-receivables',
+    records: ws.invoices.values(),
+    counts: (invoice) => !invoice.isDraft && invoice.invoiceType !== 'estimate',
+    facts: (invoice) => ({
       documentNumber: invoice.invoiceNumber,
       documentType: invoice.invoiceType,
       counterpartyUuid: invoice.customerUuid,
       counterpartyName: ws.customers.get(invoice.customerUuid)?.customer ?? '',
-      date: invoice.date,
-      dueDate: invoice.dueDate,
-      amountDue:
-        (memo ? -1n : 1n) *
-        inWorkspaceCurrency(
-          due,
-          invoice.total,
-          invoice.exchangeRate,
-          invoice.lines.map((line) => line.amount),
-        ),
-    });
-  }
-  const control = controlBalance(ws, ws.system('accountsReceivable'), asOf, true);
-  return agingReport(ws, 'aged-receivables', asOf, documents, control);
+      memo: invoice.invoiceType === 'memo',
+      lineAmounts: invoice.lines.map((line) => line.amount),
+    }),
+    controlAccount: 'accountsReceivable',
+    debitNormal: true,
+  });
 }
 
 /** Aged payables (assumption P2): posted bills and vendor memos open at the as-of date. */
 export function agedPayables(ws: WorkspaceData, filters: ReportFilters) {
-  const asOf = filters.asOfDate!;
-  const documents: OpenDocument[] = [];
-  for (const bill of ws.bills.values()) {
-    if (bill.isDeleted || !bill.journalEntryId || bill.date > asOf) continue;
-    const due = dueAsOf(bill.total, bill.allocations, asOf);
-    if (due === 0n) continue;
-    const memo = bill.billType === 'vendor_memo';
-    documents.push({
-      documentUuid: bill.id,
+  return agedLedger(ws, filters, {
+    report: 'aged-payables',
+    records: ws.bills.values(),
+    counts: (bill) => !bill.isDeleted && Boolean(bill.journalEntryId),
+    facts: (bill) => ({
       documentNumber: bill.billNumber,
       documentType: bill.billType,
       counterpartyUuid: bill.vendorUuid,
       counterpartyName: ws.vendors.get(bill.vendorUuid)?.name ?? '',
-      date: bill.date,
-      dueDate: bill.dueDate,
-      amountDue:
-        (memo ? -1n : 1n) *
-        inWorkspaceCurrency(
-          due,
-          bill.total,
-          bill.exchangeRate,
-          bill.lineItems.map((line) => line.total),
-        ),
-    });
-  }
-  const control = controlBalance(ws, ws.system('accountsPayable'), asOf, false);
-  return agingReport(ws, 'aged-payables', asOf, documents, control);
+      memo: bill.billType === 'vendor_memo',
+      lineAmounts: bill.lineItems.map((line) => line.total),
+    }),
+    controlAccount: 'accountsPayable',
+    debitNormal: false,
+  });
 }

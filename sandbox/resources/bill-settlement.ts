@@ -2,7 +2,7 @@ import type { Cents } from '../../src/money/index.js';
 import { businessRule, notFound } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute } from '../http/route.js';
-import { billOf, billViewOf, notDeleted } from './bills.js';
+import { billOf, billUpdated, billViewOf, notDeleted } from './bills.js';
 import { amountDueOf } from './invoice-model.js';
 import {
   applyCredit,
@@ -55,9 +55,7 @@ export const billSettlementRoutes: DataRoute[] = [
         applyCredit(memo, bill, amount, ctx.now);
         ctx.emit('bill.updated', billViewOf(ctx, memo));
       }
-      const view = billViewOf(ctx, bill);
-      ctx.emit('bill.updated', view);
-      return { message: 'Vendor memos applied.', data: { bill: view }, warnings: reader.warnings };
+      return billUpdated(ctx, bill, 'Vendor memos applied.', reader);
     },
   },
   {
@@ -74,13 +72,8 @@ export const billSettlementRoutes: DataRoute[] = [
           'A foreign-currency bill is paid with POST /transactions/{uuid}/assign-to-bills-invoices only.',
         );
       }
-      // A bill is paid with money out; a vendor memo's refund is money in (spec).
-      const expected = bill.billType === 'vendor_memo' ? 'INCOME' : 'EXPENSE';
-      const balanceName = bill.billType === 'vendor_memo' ? 'memo balance' : 'amountDue';
-      payWithTransactions(ctx.ws, bill, 'bill', ids, expected, balanceName, ctx.now);
-      const view = billViewOf(ctx, bill);
-      ctx.emit('bill.updated', view);
-      return { message: 'Transactions assigned.', data: { bill: view }, warnings: reader.warnings };
+      payWithTransactions(ctx.ws, bill, 'bill', ids, ctx.now);
+      return billUpdated(ctx, bill, 'Transactions assigned.', reader);
     },
   },
   {
@@ -89,13 +82,7 @@ export const billSettlementRoutes: DataRoute[] = [
     handler(ctx) {
       const bill = billOf(ctx);
       const reader = unpayFromBody(ctx, bill, 'bill');
-      const view = billViewOf(ctx, bill);
-      ctx.emit('bill.updated', view);
-      return {
-        message: 'Transaction unassigned.',
-        data: { bill: view },
-        warnings: reader.warnings,
-      };
+      return billUpdated(ctx, bill, 'Transaction unassigned.', reader);
     },
   },
 ];

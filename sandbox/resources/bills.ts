@@ -4,14 +4,14 @@ import { businessRule } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import { pageOf, readPage } from '../http/page-request.js';
 import { QueryReader } from '../http/query-reader.js';
-import type { DataRoute, RequestContext } from '../http/route.js';
+import type { DataRoute, RequestContext, RouteResult } from '../http/route.js';
 import type { BillLine, BillRecord, VendorRecord } from '../state/records.js';
 import { billNumberKey, type WorkspaceData } from '../state/workspace-state.js';
 import { checkAccountRef } from './account-rules.js';
 import { billView, postBill } from './bill-model.js';
 import { requireRate } from '../state/exchange-rates.js';
 import { allocatedOf } from './invoice-model.js';
-import { checkRef, findOr404, newestFirst, uuidParam } from './shared.js';
+import { answerUpdated, checkRef, findOr404, newestFirst, uuidParam } from './shared.js';
 import { blankVendor, insertVendor, vendorView } from './vendors.js';
 
 const CURRENCY = /^[A-Z]{3}$/;
@@ -30,6 +30,16 @@ export function billOf(ctx: RequestContext): BillRecord {
 
 export function billViewOf(ctx: RequestContext, bill: BillRecord) {
   return billView(ctx.ws, bill, ctx.today);
+}
+
+/** Emits bill.updated with the bill's view and answers with that same view. */
+export function billUpdated(
+  ctx: RequestContext,
+  bill: BillRecord,
+  message: string,
+  reader: BodyReader,
+): RouteResult {
+  return answerUpdated(ctx, 'bill.updated', 'bill', billViewOf(ctx, bill), message, reader);
 }
 
 /** Actions on a soft-deleted bill are a 400: it can still be read, not changed. */
@@ -323,9 +333,7 @@ function transition(ctx: RequestContext, to: 'submitted' | 'approved') {
   bill.updatedAt = ctx.now;
   // Submitted and approved bills both carry the accrual journal; only drafts are unposted.
   postBill(ctx.ws, bill, ctx.now);
-  const view = billViewOf(ctx, bill);
-  ctx.emit('bill.updated', view);
-  return { message: `Bill ${to}.`, data: { bill: view }, warnings: reader.warnings };
+  return billUpdated(ctx, bill, `Bill ${to}.`, reader);
 }
 
 export const billRoutes: DataRoute[] = [

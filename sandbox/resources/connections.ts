@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { businessRule } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/page-request.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import type { ConnectionRecord } from '../state/records.js';
-import { findOr404, newestFirst, uuidParam } from './shared.js';
+import { findOr404, newestFirstListRoute, uuidParam } from './shared.js';
 
 function connectionView(connection: ConnectionRecord) {
   return {
@@ -34,18 +33,12 @@ function hostedLink(ctx: RequestContext) {
  * completion poll answers pending; connections are added with the admin helper.
  */
 export const connectionRoutes: DataRoute[] = [
-  {
-    method: 'GET',
+  newestFirstListRoute({
     path: '/connections',
-    handler: (ctx) => ({
-      data: pageOf(
-        newestFirst(ctx.ws.connections),
-        readPage(ctx.query),
-        'connections',
-        connectionView,
-      ),
-    }),
-  },
+    key: 'connections',
+    records: (ws) => ws.connections,
+    view: connectionView,
+  }),
   {
     method: 'GET',
     path: '/connections/:uuid',

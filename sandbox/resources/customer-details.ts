@@ -51,94 +51,92 @@ function keepOnePrimary(list: Array<{ id: string; isPrimary: boolean }>, primary
   for (const item of list) if (item.id !== primaryId) item.isPrimary = false;
 }
 
-export const customerDetailRoutes: DataRoute[] = [
-  {
-    method: 'GET',
-    path: '/customers/:uuid/contacts',
-    handler: (ctx) => ({ data: { contacts: customerOf(ctx).contacts } }),
-  },
-  {
-    method: 'POST',
-    path: '/customers/:uuid/contacts',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const contact = readContact(reader);
-      reader.assertValid();
-      customer.contacts.push(contact);
-      if (contact.isPrimary) keepOnePrimary(customer.contacts, contact.id);
-      touched(ctx, customer);
-      return { status: 201, data: { contact }, warnings: reader.warnings };
+/** A customer's lists of which at most one entry is primary; each name is also the path segment. */
+type PrimaryLists = Pick<CustomerRecord, 'contacts' | 'addresses'>;
+type EntryOf<F extends keyof PrimaryLists> = PrimaryLists[F][number];
+
+/**
+ * List, add, update and remove for one primary list; each write re-emits the customer. `what`
+ * names an entry in a 404 and, lower-cased, keys it in answers.
+ */
+function primaryListRoutes<F extends keyof PrimaryLists>(list: {
+  field: F;
+  what: string;
+  /** The path parameter that names one entry. */
+  param: string;
+  /** Reads a valid entry from the body (else a 400), over `existing` on an update. */
+  read(reader: BodyReader, existing: EntryOf<F> | undefined, now: string): EntryOf<F>;
+}): DataRoute[] {
+  const path = `/customers/:uuid/${list.field}`;
+  const entryPath = `${path}/:${list.param}`;
+  const key = list.what.toLowerCase();
+  const entries = (customer: CustomerRecord): Array<EntryOf<F>> => customer[list.field];
+  const entryOf = (ctx: RequestContext, customer: CustomerRecord) =>
+    child(entries(customer), ctx.params[list.param], list.what);
+  return [
+    {
+      method: 'GET',
+      path,
+      handler: (ctx) => ({ data: { [list.field]: entries(customerOf(ctx)) } }),
     },
-  },
-  {
-    method: 'PATCH',
-    path: '/customers/:uuid/contacts/:contactUuid',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const existing = child(customer.contacts, ctx.params.contactUuid, 'Contact');
-      const reader = BodyReader.of(ctx.body);
+    {
+      method: 'POST',
+      path,
+      handler(ctx) {
+        const customer = customerOf(ctx);
+        const reader = BodyReader.of(ctx.body);
+        const entry = list.read(reader, undefined, ctx.now);
+        entries(customer).push(entry);
+        if (entry.isPrimary) keepOnePrimary(entries(customer), entry.id);
+        touched(ctx, customer);
+        return { status: 201, data: { [key]: entry }, warnings: reader.warnings };
+      },
+    },
+    {
+      method: 'PATCH',
+      path: entryPath,
+      handler(ctx) {
+        const customer = customerOf(ctx);
+        const existing = entryOf(ctx, customer);
+        const reader = BodyReader.of(ctx.body);
+        Object.assign(existing, list.read(reader, existing, ctx.now));
+        if (existing.isPrimary) keepOnePrimary(entries(customer), existing.id);
+        touched(ctx, customer);
+        return { data: { [key]: existing }, warnings: reader.warnings };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: entryPath,
+      handler(ctx) {
+        const customer = customerOf(ctx);
+        const existing = entryOf(ctx, customer);
+        const kept = entries(customer).filter((entry) => entry !== existing);
+        customer[list.field] = kept as CustomerRecord[F];
+        touched(ctx, customer);
+        return { message: `${list.what} removed.`, data: { [key]: existing } };
+      },
+    },
+  ];
+}
+
+export const customerDetailRoutes: DataRoute[] = [
+  ...primaryListRoutes({
+    field: 'contacts',
+    what: 'Contact',
+    param: 'contactUuid',
+    read(reader, existing) {
       const contact = readContact(reader, existing);
       reader.assertValid();
-      Object.assign(existing, contact);
-      if (existing.isPrimary) keepOnePrimary(customer.contacts, existing.id);
-      touched(ctx, customer);
-      return { data: { contact: existing }, warnings: reader.warnings };
+      return contact;
     },
-  },
-  {
-    method: 'DELETE',
-    path: '/customers/:uuid/contacts/:contactUuid',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const existing = child(customer.contacts, ctx.params.contactUuid, 'Contact');
-      customer.contacts = customer.contacts.filter((contact) => contact !== existing);
-      touched(ctx, customer);
-      return { message: 'Contact removed.', data: { contact: existing } };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/customers/:uuid/addresses',
-    handler: (ctx) => ({ data: { addresses: customerOf(ctx).addresses } }),
-  },
-  {
-    method: 'POST',
-    path: '/customers/:uuid/addresses',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const address = readCustomerAddress(reader, undefined, ctx.now);
-      customer.addresses.push(address);
-      if (address.isPrimary) keepOnePrimary(customer.addresses, address.id);
-      touched(ctx, customer);
-      return { status: 201, data: { address }, warnings: reader.warnings };
-    },
-  },
-  {
-    method: 'PATCH',
-    path: '/customers/:uuid/addresses/:customerAddressUuid',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const existing = child(customer.addresses, ctx.params.customerAddressUuid, 'Address');
-      const reader = BodyReader.of(ctx.body);
-      Object.assign(existing, readCustomerAddress(reader, existing, ctx.now));
-      if (existing.isPrimary) keepOnePrimary(customer.addresses, existing.id);
-      touched(ctx, customer);
-      return { data: { address: existing }, warnings: reader.warnings };
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/customers/:uuid/addresses/:customerAddressUuid',
-    handler(ctx) {
-      const customer = customerOf(ctx);
-      const existing = child(customer.addresses, ctx.params.customerAddressUuid, 'Address');
-      customer.addresses = customer.addresses.filter((address) => address !== existing);
-      touched(ctx, customer);
-      return { message: 'Address removed.', data: { address: existing } };
-    },
-  },
+  }),
+  ...primaryListRoutes({
+    field: 'addresses',
+    what: 'Address',
+    param: 'customerAddressUuid',
+    read: readCustomerAddress,
+  }),
   {
     method: 'GET',
     path: '/customers/:uuid/notes',

@@ -1,13 +1,12 @@
 import { newUuid } from '../ids.js';
 import { businessRule, notFound, validationFailed } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/page-request.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import { money } from '../http/views.js';
 import type { ExpenseReceiptRecord } from '../state/records.js';
 import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkAccountRef } from './account-rules.js';
-import { checkRef, findOr404, newestFirst, uuidParam } from './shared.js';
+import { checkRef, findOr404, newestFirstListRoute, uuidParam } from './shared.js';
 
 function ref(ws: WorkspaceData, id: string | null, kind: 'account' | 'vendor') {
   if (!id) return null;
@@ -78,30 +77,19 @@ function unmatched(receipt: ExpenseReceiptRecord, action: string): void {
 }
 
 export const expenseReceiptRoutes: DataRoute[] = [
-  {
-    method: 'GET',
+  newestFirstListRoute({
     path: '/expense-receipts',
-    handler: (ctx) => ({
-      data: pageOf(
-        newestFirst(ctx.ws.receipts),
-        readPage(ctx.query),
-        'expenseReceipts',
-        (receipt) => receiptView(ctx.ws, receipt),
-      ),
-    }),
-  },
-  {
-    method: 'GET',
+    key: 'expenseReceipts',
+    records: (ws) => ws.receipts,
+    view: (receipt, ws) => receiptView(ws, receipt),
+  }),
+  newestFirstListRoute({
     path: '/expense-receipts/unmatched',
-    handler: (ctx) => ({
-      data: pageOf(
-        newestFirst(ctx.ws.receipts, (receipt) => receipt.matchedTransactionUuid === null),
-        readPage(ctx.query),
-        'expenseReceipts',
-        (receipt) => receiptView(ctx.ws, receipt),
-      ),
-    }),
-  },
+    key: 'expenseReceipts',
+    records: (ws) => ws.receipts,
+    view: (receipt, ws) => receiptView(ws, receipt),
+    keep: (receipt) => receipt.matchedTransactionUuid === null,
+  }),
   {
     method: 'POST',
     path: '/expense-receipts',

@@ -4,7 +4,7 @@ import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import type { InvoiceRecord } from '../state/records.js';
 import { amountDueOf } from './invoice-model.js';
-import { invoiceOf, viewOf } from './invoices.js';
+import { invoiceOf, invoiceUpdated, viewOf } from './invoices.js';
 import {
   applyCredit,
   payWithTransactions,
@@ -141,9 +141,7 @@ export const invoiceSettlementRoutes: DataRoute[] = [
         );
       }
       ctx.emit('invoice.updated', viewOf(ctx, memo));
-      const view = viewOf(ctx, invoice);
-      ctx.emit('invoice.updated', view);
-      return { message: 'Credit removed.', data: { invoice: view }, warnings: reader.warnings };
+      return invoiceUpdated(ctx, invoice, 'Credit removed.', reader);
     },
   },
   {
@@ -154,17 +152,8 @@ export const invoiceSettlementRoutes: DataRoute[] = [
       const { ids, reader } = readTransactionIds(ctx);
       if (document.isDraft) throw businessRule('Payments apply to approved documents only.');
       if (document.invoiceType === 'estimate') throw businessRule('Estimates take no payments.');
-      // Invoices are settled by money in; a memo's refund is money paid out (spec).
-      const expected = document.invoiceType === 'memo' ? 'EXPENSE' : 'INCOME';
-      const balanceName = document.invoiceType === 'memo' ? 'credit left' : 'amountDue';
-      payWithTransactions(ctx.ws, document, 'invoice', ids, expected, balanceName, ctx.now);
-      const view = viewOf(ctx, document);
-      ctx.emit('invoice.updated', view);
-      return {
-        message: 'Transactions applied.',
-        data: { invoice: view },
-        warnings: reader.warnings,
-      };
+      payWithTransactions(ctx.ws, document, 'invoice', ids, ctx.now);
+      return invoiceUpdated(ctx, document, 'Transactions applied.', reader);
     },
   },
   {
@@ -173,13 +162,7 @@ export const invoiceSettlementRoutes: DataRoute[] = [
     handler(ctx) {
       const document = invoiceOf(ctx);
       const reader = unpayFromBody(ctx, document, 'invoice');
-      const view = viewOf(ctx, document);
-      ctx.emit('invoice.updated', view);
-      return {
-        message: 'Transaction removed.',
-        data: { invoice: view },
-        warnings: reader.warnings,
-      };
+      return invoiceUpdated(ctx, document, 'Transaction removed.', reader);
     },
   },
 ];

@@ -4,7 +4,7 @@ import { businessRule, validationFailed } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import { pageOf, readPage } from '../http/page-request.js';
 import { QueryReader } from '../http/query-reader.js';
-import type { DataRoute, RequestContext } from '../http/route.js';
+import type { DataRoute, RequestContext, RouteResult } from '../http/route.js';
 import type { InvoiceRecord, InvoiceType } from '../state/records.js';
 import type { WorkspaceData } from '../state/workspace-state.js';
 import {
@@ -18,7 +18,7 @@ import {
 } from './invoice-input.js';
 import { invoiceStatusOf, invoiceView, postInvoice } from './invoice-model.js';
 import { requireRate } from '../state/exchange-rates.js';
-import { findOr404, newestFirst, uuidParam } from './shared.js';
+import { answerUpdated, findOr404, newestFirst, uuidParam } from './shared.js';
 
 const INVOICE_TYPES = ['invoice', 'estimate', 'memo'] as const;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -29,6 +29,16 @@ export function invoiceOf(ctx: RequestContext): InvoiceRecord {
 
 export function viewOf(ctx: RequestContext, invoice: InvoiceRecord) {
   return invoiceView(ctx.ws, invoice, ctx.today);
+}
+
+/** Emits invoice.updated with the document's view and answers with that same view. */
+export function invoiceUpdated(
+  ctx: RequestContext,
+  invoice: InvoiceRecord,
+  message: string,
+  reader: BodyReader,
+): RouteResult {
+  return answerUpdated(ctx, 'invoice.updated', 'invoice', viewOf(ctx, invoice), message, reader);
 }
 
 function audit(invoice: InvoiceRecord, at: string, action: string): void {
@@ -308,9 +318,7 @@ export const invoiceRoutes: DataRoute[] = [
       invoice.updatedAt = ctx.now;
       postInvoice(ctx.ws, invoice, ctx.now);
       audit(invoice, ctx.now, 'approved');
-      const view = viewOf(ctx, invoice);
-      ctx.emit('invoice.updated', view);
-      return { message: 'Document approved.', data: { invoice: view }, warnings: reader.warnings };
+      return invoiceUpdated(ctx, invoice, 'Document approved.', reader);
     },
   },
   {
@@ -331,9 +339,7 @@ export const invoiceRoutes: DataRoute[] = [
       invoice.sendHistory.push({ sentAt: ctx.now, to: to ?? customer.email });
       invoice.updatedAt = ctx.now;
       audit(invoice, ctx.now, 'sent');
-      const view = viewOf(ctx, invoice);
-      ctx.emit('invoice.updated', view);
-      return { message: 'Document sent.', data: { invoice: view }, warnings: reader.warnings };
+      return invoiceUpdated(ctx, invoice, 'Document sent.', reader);
     },
   },
   {

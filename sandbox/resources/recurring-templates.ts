@@ -3,7 +3,7 @@ import { businessRule, validationFailed } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import { pageOf, readPage } from '../http/page-request.js';
 import { QueryReader } from '../http/query-reader.js';
-import type { DataRoute, RequestContext } from '../http/route.js';
+import type { DataRoute, RequestContext, RouteResult } from '../http/route.js';
 import { money } from '../http/views.js';
 import type { RecurringTemplateRecord } from '../state/records.js';
 import { customerView } from './customer-fields.js';
@@ -84,6 +84,32 @@ function templateOf(ctx: RequestContext) {
   return findOr404(ctx.ws.recurringTemplates, uuidParam(ctx), 'Recurring invoice template');
 }
 
+/** Reads `recurrencePattern`, normalizing an alias; an unknown pattern is a field error. */
+function readPattern(reader: BodyReader, required: boolean) {
+  const patternText = reader.string('recurrencePattern', { required });
+  const pattern = patternText ? normalizePattern(patternText) : undefined;
+  if (patternText && !pattern)
+    reader.fail(
+      'recurrencePattern',
+      'unsupported',
+      `Unsupported recurrence pattern "${patternText}".`,
+    );
+  return pattern;
+}
+
+/** Stamps a changed template and answers with its view. */
+function templateChanged(
+  ctx: RequestContext,
+  template: RecurringTemplateRecord,
+  reader?: BodyReader,
+): RouteResult {
+  template.updatedAt = ctx.now;
+  return {
+    data: { recurringInvoiceTemplate: templateView(ctx, template) },
+    ...(reader ? { warnings: reader.warnings } : {}),
+  };
+}
+
 export const recurringTemplateRoutes: DataRoute[] = [
   {
     method: 'POST',
@@ -93,14 +119,7 @@ export const recurringTemplateRoutes: DataRoute[] = [
       const invoiceType = reader.string('invoiceType') ?? 'invoice';
       if (invoiceType === 'memo')
         throw businessRule('A recurring template cannot be a credit memo.');
-      const patternText = reader.string('recurrencePattern', { required: true });
-      const pattern = patternText ? normalizePattern(patternText) : undefined;
-      if (patternText && !pattern)
-        reader.fail(
-          'recurrencePattern',
-          'unsupported',
-          `Unsupported recurrence pattern "${patternText}".`,
-        );
+      const pattern = readPattern(reader, true);
       const recurrenceInterval = reader.integer('recurrenceInterval', { min: 1, max: 365 }) ?? 1;
       const occurrenceCount = reader.integer('occurrenceCount', { min: 1, nullable: true }) ?? null;
       const recurrenceEndDate = reader.date('recurrenceEndDate', { nullable: true }) ?? null;
@@ -180,14 +199,7 @@ export const recurringTemplateRoutes: DataRoute[] = [
     handler(ctx) {
       const template = templateOf(ctx);
       const reader = BodyReader.of(ctx.body);
-      const patternText = reader.string('recurrencePattern');
-      const pattern = patternText ? normalizePattern(patternText) : undefined;
-      if (patternText && !pattern)
-        reader.fail(
-          'recurrencePattern',
-          'unsupported',
-          `Unsupported recurrence pattern "${patternText}".`,
-        );
+      const pattern = readPattern(reader, false);
       const invoiceTitle = reader.string('invoiceTitle', { allowEmpty: true });
       const summary = reader.string('summary', { allowEmpty: true });
       const email = reader.string('email', { allowEmpty: true });
@@ -201,11 +213,7 @@ export const recurringTemplateRoutes: DataRoute[] = [
       if (email !== undefined && email !== null) template.email = email;
       if (emailCustomer !== undefined) template.emailCustomer = emailCustomer;
       if (recurrenceEndDate !== undefined) template.recurrenceEndDate = recurrenceEndDate;
-      template.updatedAt = ctx.now;
-      return {
-        data: { recurringInvoiceTemplate: templateView(ctx, template) },
-        warnings: reader.warnings,
-      };
+      return templateChanged(ctx, template, reader);
     },
   },
   {
@@ -214,8 +222,7 @@ export const recurringTemplateRoutes: DataRoute[] = [
     handler(ctx) {
       const template = templateOf(ctx);
       template.nextInvoiceDate = null;
-      template.updatedAt = ctx.now;
-      return { data: { recurringInvoiceTemplate: templateView(ctx, template) } };
+      return templateChanged(ctx, template);
     },
   },
   {
@@ -232,11 +239,7 @@ export const recurringTemplateRoutes: DataRoute[] = [
           { field: 'nextInvoiceDate', reason: 'required', message: 'nextInvoiceDate is required.' },
         ]);
       template.nextInvoiceDate = nextInvoiceDate;
-      template.updatedAt = ctx.now;
-      return {
-        data: { recurringInvoiceTemplate: templateView(ctx, template) },
-        warnings: reader.warnings,
-      };
+      return templateChanged(ctx, template, reader);
     },
   },
   {

@@ -43,18 +43,37 @@ export function assignTransaction(
 }
 
 /**
- * Pays one document with whole transactions, each of the expected direction and the document's
- * currency; together they must fit its balance (`balanceName` in the error when they do not).
+ * How a document is paid (spec): an invoice by money in, a bill by money out, and a memo's refund
+ * the other way; `balanceName` names the balance in the error when the payment does not fit it.
+ */
+const PAYMENT_RULES: Record<
+  'bill' | 'invoice',
+  Record<'document' | 'memo', { expected: TransactionType; balanceName: string }>
+> = {
+  invoice: {
+    document: { expected: 'INCOME', balanceName: 'amountDue' },
+    memo: { expected: 'EXPENSE', balanceName: 'credit left' },
+  },
+  bill: {
+    document: { expected: 'EXPENSE', balanceName: 'amountDue' },
+    memo: { expected: 'INCOME', balanceName: 'memo balance' },
+  },
+};
+
+/**
+ * Pays one document with whole transactions, each of the direction its kind is paid in and of the
+ * document's currency; together they must fit its balance.
  */
 export function payWithTransactions(
   ws: WorkspaceData,
   document: SettleableDocument,
   matchingType: 'bill' | 'invoice',
   ids: string[],
-  expected: TransactionType,
-  balanceName: string,
   now: string,
 ): void {
+  const memo =
+    'billType' in document ? document.billType === 'vendor_memo' : document.invoiceType === 'memo';
+  const { expected, balanceName } = PAYMENT_RULES[matchingType][memo ? 'memo' : 'document'];
   const transactions = distinct(ids).map((id) =>
     payableTransaction(ws, id, expected, document.currency),
   );

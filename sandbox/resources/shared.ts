@@ -1,7 +1,10 @@
 import { isUuid } from '../ids.js';
 import { ApiError, notFound, validationFailed } from '../http/api-error.js';
 import { BodyReader, type PartnerWarning } from '../http/body-reader.js';
-import type { RequestContext, RouteResult } from '../http/route.js';
+import { pageOf, readPage } from '../http/page-request.js';
+import type { DataRoute, RequestContext, RouteResult } from '../http/route.js';
+import type { WebhookEvent } from '../state/records.js';
+import type { WorkspaceData } from '../state/workspace-state.js';
 
 /** Bulk routes take at most this many rows per call (spec convention 6). */
 const MAX_BULK_ROWS = 100;
@@ -102,4 +105,42 @@ export function newestFirst<T>(map: Map<string, T>, keep: (item: T) => boolean =
   const items: T[] = [];
   for (const item of map.values()) if (keep(item)) items.push(item);
   return items.reverse();
+}
+
+/**
+ * A GET route answering one page (assumption T5) of a workspace collection, newest first; `keep`
+ * narrows the collection.
+ */
+export function newestFirstListRoute<T>(list: {
+  path: string;
+  key: string;
+  records: (ws: WorkspaceData) => Map<string, T>;
+  view: (item: T, ws: WorkspaceData) => unknown;
+  keep?: (item: T) => boolean;
+}): DataRoute {
+  return {
+    method: 'GET',
+    path: list.path,
+    handler: (ctx) => ({
+      data: pageOf(
+        newestFirst(list.records(ctx.ws), list.keep),
+        readPage(ctx.query),
+        list.key,
+        (item) => list.view(item, ctx.ws),
+      ),
+    }),
+  };
+}
+
+/** Emits `event` with a record's view and answers with that same view under `key`. */
+export function answerUpdated(
+  ctx: RequestContext,
+  event: WebhookEvent,
+  key: string,
+  view: Record<string, unknown>,
+  message: string,
+  reader: BodyReader,
+): RouteResult {
+  ctx.emit(event, view);
+  return { message, data: { [key]: view }, warnings: reader.warnings };
 }

@@ -1,11 +1,10 @@
 import { newUuid } from '../ids.js';
 import { businessRule } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/page-request.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import type { ProjectRecord, TagRecord } from '../state/records.js';
 import type { WorkspaceData } from '../state/workspace-state.js';
-import { checkRef, findOr404, newestFirst, runBulk, uuidParam } from './shared.js';
+import { checkRef, findOr404, newestFirstListRoute, runBulk, uuidParam } from './shared.js';
 
 function tagView(tag: TagRecord) {
   return { id: tag.id, name: tag.name, createdAt: tag.createdAt, updatedAt: tag.updatedAt };
@@ -45,13 +44,7 @@ function createProject(ctx: RequestContext, input: unknown) {
 }
 
 export const tagAndProjectRoutes: DataRoute[] = [
-  {
-    method: 'GET',
-    path: '/tags',
-    handler(ctx) {
-      return { data: pageOf(newestFirst(ctx.ws.tags), readPage(ctx.query), 'tags', tagView) };
-    },
-  },
+  newestFirstListRoute({ path: '/tags', key: 'tags', records: (ws) => ws.tags, view: tagView }),
   {
     method: 'POST',
     path: '/tags',
@@ -79,13 +72,12 @@ export const tagAndProjectRoutes: DataRoute[] = [
       return { message: 'Tag deleted.', data: { tag: tagView(tag) } };
     },
   },
-  {
-    method: 'GET',
+  newestFirstListRoute({
     path: '/projects',
-    handler: (ctx) => ({
-      data: pageOf(newestFirst(ctx.ws.projects), readPage(ctx.query), 'projects', projectView),
-    }),
-  },
+    key: 'projects',
+    records: (ws) => ws.projects,
+    view: projectView,
+  }),
   {
     method: 'GET',
     path: '/projects/:uuid',

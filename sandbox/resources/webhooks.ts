@@ -2,10 +2,9 @@ import { isIP } from 'node:net';
 import { newUuid } from '../ids.js';
 import { businessRule } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import { pageOf, readPage } from '../http/page-request.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import type { WebhookEvent, WebhookRecord } from '../state/records.js';
-import { findOr404, newestFirst } from './shared.js';
+import { findOr404, newestFirstListRoute } from './shared.js';
 import { isUuid } from '../ids.js';
 import { notFound } from '../http/api-error.js';
 
@@ -135,13 +134,12 @@ export const webhookRoutes: DataRoute[] = [
       return { status: 201, data: { webhook: webhookView(webhook) }, warnings: input.warnings };
     },
   },
-  {
-    method: 'GET',
+  newestFirstListRoute({
     path: '/webhooks',
-    handler: (ctx) => ({
-      data: pageOf(newestFirst(ctx.ws.webhooks), readPage(ctx.query), 'webhooks', webhookView),
-    }),
-  },
+    key: 'webhooks',
+    records: (ws) => ws.webhooks,
+    view: webhookView,
+  }),
   {
     method: 'GET',
     path: '/webhooks/:uuid',
