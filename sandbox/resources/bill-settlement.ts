@@ -2,7 +2,7 @@ import type { Cents } from '../../src/money/index.js';
 import { businessRule, notFound } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute } from '../http/route.js';
-import { billOf, billUpdated, billViewOf, notDeleted } from './bills.js';
+import { billOf, billUpdated, billViewOf, notDeleted } from './bills-endpoints.js';
 import { amountDueOf } from './invoice-model.js';
 import {
   applyCredit,

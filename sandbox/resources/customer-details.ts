@@ -5,7 +5,7 @@ import type { DataRoute, RequestContext } from '../http/route.js';
 import { money } from '../http/views.js';
 import type { CustomerAddress, CustomerRecord } from '../state/records.js';
 import { customerView, readContact, sanitizeHtml } from './customer-fields.js';
-import { checkNoteText } from './customers.js';
+import { checkNoteText } from './customers-endpoints.js';
 import { amountDueOf } from './invoice-model.js';
 import { findOr404, uuidParam } from './shared.js';
 

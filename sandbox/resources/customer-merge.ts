@@ -3,7 +3,7 @@ import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import type { CustomerRecord } from '../state/records.js';
 import { customerView } from './customer-fields.js';
-import { customerUsage } from './customers.js';
+import { customerUsage } from './customers-endpoints.js';
 
 /** Body `{targetUuid, sourceUuids}` (assumption R25); every customer must exist and be distinct. */
 function readMerge(ctx: RequestContext) {

@@ -11,8 +11,8 @@ import type {
 import type { WorkspaceData } from '../state/workspace-state.js';
 import { checkAccountRef } from './account-rules.js';
 import { applyCustomerFields, emptyCustomer } from './customer-fields.js';
-import { insertCustomer } from './customers.js';
-import { applyProductFields, blankProduct, insertProduct } from './products.js';
+import { insertCustomer } from './customers-endpoints.js';
+import { applyProductFields, blankProduct, insertProduct } from './products-endpoints.js';
 
 /** Records created inline by a document; inserted only once the whole document is valid. */
 export interface PendingInserts {

@@ -4,7 +4,7 @@ import { BodyReader } from '../http/body-reader.js';
 import type { DataRoute, RequestContext } from '../http/route.js';
 import type { InvoiceRecord } from '../state/records.js';
 import { amountDueOf } from './invoice-model.js';
-import { invoiceOf, invoiceUpdated, viewOf } from './invoices.js';
+import { invoiceOf, invoiceUpdated, viewOf } from './invoices-endpoints.js';
 import {
   applyCredit,
   payWithTransactions,

@@ -7,7 +7,7 @@ import type { DataRoute, RequestContext, RouteResult } from '../http/route.js';
 import { money } from '../http/views.js';
 import type { RecurringTemplateRecord } from '../state/records.js';
 import { customerView } from './customer-fields.js';
-import { createInvoice, viewOf } from './invoices.js';
+import { createInvoice, viewOf } from './invoices-endpoints.js';
 import { findOr404, newestFirst, uuidParam } from './shared.js';
 
 const PATTERNS = ['daily', 'weekly', 'biweekly', 'monthly', 'quarterly', 'yearly'] as const;

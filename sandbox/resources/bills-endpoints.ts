@@ -12,7 +12,7 @@ import { billView, postBill } from './bill-model.js';
 import { requireRate } from '../state/exchange-rates.js';
 import { allocatedOf } from './invoice-model.js';
 import { answerUpdated, checkRef, findOr404, newestFirst, uuidParam } from './shared.js';
-import { blankVendor, insertVendor, vendorView } from './vendors.js';
+import { blankVendor, insertVendor, vendorView } from './vendors-endpoints.js';
 
 const CURRENCY = /^[A-Z]{3}$/;
 
