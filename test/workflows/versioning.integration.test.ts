@@ -137,8 +137,9 @@ describe('Worker Deployment versioning', () => {
       workflowsPath: fileURLToPath(new URL('./versioning-workflows.ts', import.meta.url)),
       logger: silent,
     });
-    // Any change to the workflows' code makes a new build: here, one comment.
-    const codeB = `${codeA}\n// build B\n`;
+    // Any change to the workflows' code makes a new build: here, one comment. It goes first: the
+    // bundle ends with its inline source map, whose base64 a trailing comment would extend.
+    const codeB = `// build B\n${codeA}`;
 
     const a = await startBuild(codeA);
     expect(await currentBuildId(settings.taskQueue)).toBe(a.buildId);
