@@ -20,7 +20,7 @@ import type { RowOutcome } from '../outcomes/row-outcome.js';
 import type { References } from '../outcomes/references.js';
 import { documentLines } from './document-lines.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
-import { nextPageOf } from './reconcile-scan.js';
+import { matchEntryByRef } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
 import { exchangeAccountOf } from './exchange-account-of.js';
 
@@ -176,14 +176,9 @@ function exchangeDifference(
 
     async reconcile(context, api, rows, _lookup, page) {
       const ref = ledgerliftRef(EXCHANGE_DIFFERENCE, rows[0]?.key ?? '');
-      const listing = await api.listJournalEntries(page);
-      const entry = listing.records.find((record) => record.memo.includes(ref));
-      if (entry)
-        return {
-          matched: rows.map((row) => build.matched(row, entry.id, 'reconciled', context.unitId)),
-          nextPage: null,
-        };
-      return { matched: [], nextPage: nextPageOf(context, listing) };
+      return matchEntryByRef(context, rows, await api.listJournalEntries(page), ref, (row, id) =>
+        build.matched(row, id, 'reconciled', context.unitId),
+      );
     },
 
     recordsFinished: () => 0,
