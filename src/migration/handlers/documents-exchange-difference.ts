@@ -128,13 +128,7 @@ function exchangeDifference(
       const [row] = rows;
       if (!row) return { request: undefined, sent: [], failed: [] };
       if (!row.data.request)
-        return {
-          request: undefined,
-          sent: [],
-          failed: [
-            build.failed(row, 'dependency.missing', row.data.missing ?? 'unknown', context.unitId),
-          ],
-        };
+        return build.missingDependency([row], row.data.missing ?? 'unknown', context.unitId);
       return { request: row.data.request, sent: [row], failed: [] };
     },
 

@@ -86,13 +86,7 @@ export const invoicesReclassifyTax: PhaseHandler<JournalEntryBody, TaxRow> = {
     const tax = context.refs.role('tax');
     if (!clearing || !tax || rows.length === 0) {
       const missing = !clearing ? 'the clearing account' : 'the workspace tax account';
-      return {
-        request: undefined,
-        sent: [],
-        failed: rows.map((row) =>
-          build.failed(row, 'dependency.missing', `${missing} is missing`, context.unitId),
-        ),
-      };
+      return build.missingDependency(rows, `${missing} is missing`, context.unitId);
     }
     const amount = net(rows);
     const magnitude = formatCents(amount < 0n ? -amount : amount);

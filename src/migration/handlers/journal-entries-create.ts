@@ -64,18 +64,11 @@ export const journalEntriesCreate: PhaseHandler<JournalEntryBody, JournalRow> = 
     for (const line of entry.lines) {
       const accountUuid = context.refs.account(line.accountKey);
       if (!accountUuid) {
-        return {
-          request: undefined,
-          sent: [],
-          failed: [
-            build.failed(
-              row,
-              'dependency.missing',
-              `its account ${line.accountKey} was not migrated`,
-              context.unitId,
-            ),
-          ],
-        };
+        return build.missingDependency(
+          [row],
+          `its account ${line.accountKey} was not migrated`,
+          context.unitId,
+        );
       }
       lines.push({
         accountUuid,
