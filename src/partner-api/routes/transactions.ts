@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { BulkResult } from '../bulk.js';
 import { isRecord, parseShape, pickRecord } from '../envelope.js';
-import type { Page } from '../pagination.js';
 import { segment } from '../query.js';
 import type { CallOptions } from '../request-executor.js';
 import type { WriteResult } from '../schemas/common.js';
@@ -66,33 +65,12 @@ export function transactionRoutes(kit: RouteKit) {
 
   return {
     /** Newest first by postedDate (spec); callers must not rely on the order. */
-    list(
-      query: TransactionListQuery = {},
-      options?: CallOptions,
-    ): AsyncGenerator<Transaction, void, undefined> {
-      return kit.all(
-        '/transactions',
-        { ...query },
-        LIST_KEYS,
-        transactionSchema,
-        'transaction',
-        options,
-      );
-    },
-
-    listPage(
-      query: TransactionListQuery & { page?: number; limit?: number } = {},
-      options?: CallOptions,
-    ): Promise<Page<Transaction>> {
-      return kit.page(
-        '/transactions',
-        { ...query },
-        LIST_KEYS,
-        transactionSchema,
-        'transaction',
-        options,
-      );
-    },
+    ...kit.lists<typeof transactionSchema, TransactionListQuery>({
+      path: '/transactions',
+      listKeys: LIST_KEYS,
+      schema: transactionSchema,
+      what: 'transaction',
+    }),
 
     get(uuid: string, options?: CallOptions): Promise<Transaction> {
       return kit.get(
