@@ -20,13 +20,7 @@ import {
   type TransactionCreate,
   type TransactionUpdate,
 } from '../schemas/transactions.js';
-import {
-  actionReader,
-  encodeBody,
-  recordReader,
-  writeReader,
-  type RouteKit,
-} from '../request-executor.js';
+import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the transaction list (spec). */
 export interface TransactionListQuery {
@@ -64,31 +58,15 @@ export function transactionRoutes(kit: RouteKit) {
   const transactionWrite = (what: string) => writeReader(transactionSchema, RECORD_KEYS, what);
 
   return {
-    /** Newest first by postedDate (spec); callers must not rely on the order. */
-    ...kit.lists<typeof transactionSchema, TransactionListQuery>({
+    /** list, listPage, get and create; lists are newest first by postedDate (spec), not relied on. */
+    ...kit.records<typeof transactionSchema, typeof transactionCreateSchema, TransactionListQuery>({
       path: '/transactions',
+      recordKeys: RECORD_KEYS,
       listKeys: LIST_KEYS,
       schema: transactionSchema,
+      createSchema: transactionCreateSchema,
       what: 'transaction',
     }),
-
-    get(uuid: string, options?: CallOptions): Promise<Transaction> {
-      return kit.get(
-        path(uuid),
-        recordReader(transactionSchema, RECORD_KEYS, 'the transaction'),
-        options,
-      );
-    },
-
-    create(body: TransactionCreate, options?: CallOptions): Promise<WriteResult<Transaction>> {
-      return kit.write(
-        'POST',
-        '/transactions',
-        encodeBody(transactionCreateSchema, body, 'transaction'),
-        transactionWrite('the created transaction'),
-        options,
-      );
-    },
 
     bulkCreate(
       rows: readonly TransactionCreate[],
