@@ -332,7 +332,7 @@ export function encodeBody<S extends z.ZodType>(
 }
 
 /** Parses the single record of a response (T6), keyed by any of `keys`. */
-export function recordReader<S extends z.ZodType>(
+function recordReader<S extends z.ZodType>(
   schema: S,
   keys: readonly string[],
   what: string,
