@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { localDataDir } from '../config/project-paths.js';
 import { makePrivateFolder, writePrivateFile } from '../private-files/private-files.js';
+import { isProcessAlive } from '../private-files/process-alive.js';
 
 /**
  * What a running `ledgerlift dev` tells the commands of the same checkout: where its Temporal and
@@ -53,16 +54,6 @@ export async function removeDevStackInfo(
   await rm(devStackFile(address, registryDir), { force: true });
 }
 
-/** True while the process is alive (a stack killed without Ctrl-C leaves its file behind). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The running dev stack at this Temporal address, or undefined (none, stale, or unreadable). */
 export function readDevStackInfo(
   address: string,
@@ -72,7 +63,7 @@ export function readDevStackInfo(
   try {
     if (!existsSync(file) || statSync(file).size > 64 * 1024) return undefined;
     const parsed = devStackInfoSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (!parsed.success || !isAlive(parsed.data.pid)) return undefined;
+    if (!parsed.success || !isProcessAlive(parsed.data.pid)) return undefined;
     return parsed.data;
   } catch {
     return undefined;

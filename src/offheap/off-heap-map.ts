@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { open, type RootDatabase } from 'lmdb';
+import { isProcessAlive } from '../private-files/process-alive.js';
 
 export type OffHeapKey = Array<string | number>;
 
@@ -139,7 +140,7 @@ function removeScratchOfDeadProcesses(): void {
   for (const name of readdirSync(root)) {
     if (!name.startsWith(SCRATCH_PREFIX)) continue;
     const pid = Number(name.slice(SCRATCH_PREFIX.length).split('-')[0]);
-    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    if (!Number.isInteger(pid) || pid <= 0 || isProcessAlive(pid)) continue;
     const folder = path.join(root, name);
     try {
       const stats = lstatSync(folder);
@@ -149,14 +150,5 @@ function removeScratchOfDeadProcesses(): void {
     } catch {
       // Removed meanwhile by another process cleaning up too.
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

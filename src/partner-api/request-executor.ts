@@ -332,7 +332,7 @@ export function encodeBody<S extends z.ZodType>(
 }
 
 /** Parses the single record of a response (T6), keyed by any of `keys`. */
-export function recordReader<S extends z.ZodType>(
+function recordReader<S extends z.ZodType>(
   schema: S,
   keys: readonly string[],
   what: string,
@@ -375,6 +375,14 @@ export function actionReader(): (envelope: SuccessEnvelope) => WriteResult<unkno
   return (envelope) => ({ data: envelope.data, warnings: envelope.warnings });
 }
 
+/** A paginated list route: its records under any of `listKeys`, each named `what` in messages. */
+interface ListRoute<S extends z.ZodType> {
+  path: string;
+  listKeys: readonly string[];
+  schema: S;
+  what: string;
+}
+
 /**
  * What every route module calls: one request, one page, every page, or a bulk write, each run by
  * the client's executor (made on the first call, when configuration is read).
@@ -412,17 +420,14 @@ export class RouteKit {
 
   /** One page of a list route. */
   page<S extends z.ZodType>(
-    path: string,
+    list: ListRoute<S>,
     query: QueryParams,
-    arrayKeys: readonly string[],
-    schema: S,
-    what: string,
     options?: CallOptions,
   ): Promise<Page<z.output<S>>> {
     const requestedPage = typeof query.page === 'number' ? query.page : 1;
     return this.get(
-      path,
-      (envelope) => readPage(envelope.data, arrayKeys, schema, requestedPage, what),
+      list.path,
+      (envelope) => readPage(envelope.data, list.listKeys, list.schema, requestedPage, list.what),
       options,
       query,
     );
@@ -430,39 +435,35 @@ export class RouteKit {
 
   /** Every record of a paginated list route, asking for 100 per page. */
   all<S extends z.ZodType>(
-    path: string,
+    list: ListRoute<S>,
     query: QueryParams,
-    arrayKeys: readonly string[],
-    schema: S,
-    what: string,
     options?: CallOptions,
   ): AsyncGenerator<z.output<S>, void, undefined> {
-    return paginate((page) =>
-      this.page(path, { ...query, page, limit: PAGE_SIZE }, arrayKeys, schema, what, options),
-    );
+    return paginate((page) => this.page(list, { ...query, page, limit: PAGE_SIZE }, options));
+  }
+
+  /** The list of a resource and one page of it, filtered by `Q`. */
+  lists<S extends z.ZodType, Q extends object>(list: ListRoute<S>) {
+    return {
+      list: (query?: Q, options?: CallOptions): AsyncGenerator<z.output<S>, void, undefined> =>
+        this.all(list, { ...query }, options),
+      listPage: (
+        query?: Q & { page?: number; limit?: number },
+        options?: CallOptions,
+      ): Promise<Page<z.output<S>>> => this.page(list, { ...query }, options),
+    };
   }
 
   /**
    * The routes every record resource has (customers, vendors, products, invoices, bills): the list,
    * one page of it, one record, and create. `what` names the record in messages ("the bill").
    */
-  records<S extends z.ZodType, C extends z.ZodType, Q extends object>(resource: {
-    path: string;
-    recordKeys: readonly string[];
-    listKeys: readonly string[];
-    schema: S;
-    createSchema: C;
-    what: string;
-  }) {
-    const { path, recordKeys, listKeys, schema, createSchema, what } = resource;
+  records<S extends z.ZodType, C extends z.ZodType, Q extends object>(
+    resource: ListRoute<S> & { recordKeys: readonly string[]; createSchema: C },
+  ) {
+    const { path, recordKeys, schema, createSchema, what } = resource;
     return {
-      list: (query?: Q, options?: CallOptions): AsyncGenerator<z.output<S>, void, undefined> =>
-        this.all(path, { ...query }, listKeys, schema, what, options),
-      listPage: (
-        query?: Q & { page?: number; limit?: number },
-        options?: CallOptions,
-      ): Promise<Page<z.output<S>>> =>
-        this.page(path, { ...query }, listKeys, schema, what, options),
+      ...this.lists<S, Q>(resource),
       get: (uuid: string, options?: CallOptions): Promise<z.output<S>> =>
         this.get(
           `${path}/${segment(uuid)}`,

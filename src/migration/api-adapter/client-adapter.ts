@@ -47,7 +47,7 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
         { ...query(page), orderBy: 'createdAt', orderDirection: 'DESC' },
         options,
       );
-      return pageOf(listing, page, listing.records.length, (c) => ({
+      return pageOf(listing, page, (c) => ({
         id: c.id,
         name: c.customer ?? '',
         createdAt: c.createdAt,
@@ -55,52 +55,36 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
     },
     async listVendors(page) {
       const listing = await client.vendors.listPage(query(page), options);
-      return pageOf(listing, page, listing.records.length, (v) => ({
-        id: v.id,
-        name: v.name ?? '',
-        createdAt: v.createdAt,
-      }));
+      return pageOf(listing, page, namedRecordOf);
     },
     async listProducts(page) {
       const listing = await client.products.listPage(query(page), options);
-      return pageOf(listing, page, listing.records.length, (p) => ({
-        id: p.id,
-        name: p.name ?? '',
-        createdAt: p.createdAt,
-      }));
+      return pageOf(listing, page, namedRecordOf);
     },
     async listInvoices(page, invoiceType) {
       const listing = await client.invoices.listPage(
         { ...query(page), ...(invoiceType ? { invoiceType } : {}) },
         options,
       );
-      return pageOf(listing, page, listing.records.length, (invoice) => ({
-        id: invoice.id,
-        invoiceNumber: invoice.invoiceNumber ?? '',
-        invoiceType: invoice.invoiceType ?? 'invoice',
-        customerUuid: invoice.customerUuid ?? undefined,
-        total: invoice.total ?? '0.00',
-        amountDue: invoice.amountDue ?? '0.00',
-        createdAt: invoice.createdAt,
-      }));
+      return pageOf(listing, page, invoiceOf);
     },
     async listBills(page, vendorUuids) {
       const listing = await client.bills.listPage(
         { ...query(page), ...(vendorUuids ? { vendorUuids } : {}) },
         options,
       );
-      return pageOf(listing, page, listing.records.length, billOf);
+      return pageOf(listing, page, billOf);
     },
     async listTransactions(page, accountUuid) {
       const listing = await client.transactions.listPage(
         { ...query(page), accUuid: accountUuid },
         options,
       );
-      return pageOf(listing, page, listing.records.length, transactionOf);
+      return pageOf(listing, page, transactionOf);
     },
     async listJournalEntries(page) {
       const listing = await client.journalEntries.listPage(query(page), options);
-      return pageOf(listing, page, listing.records.length, (entry) => ({
+      return pageOf(listing, page, (entry) => ({
         id: entry.id,
         memo: entry.memo ?? '',
         referenceNumber: entry.referenceNumber ?? undefined,
@@ -108,18 +92,7 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
       }));
     },
     getTransaction: async (id) => transactionOf(await client.transactions.get(id, options)),
-    async getInvoice(id) {
-      const invoice = await client.invoices.get(id, options);
-      return {
-        id: invoice.id,
-        invoiceNumber: invoice.invoiceNumber ?? '',
-        invoiceType: invoice.invoiceType ?? 'invoice',
-        customerUuid: invoice.customerUuid ?? undefined,
-        total: invoice.total ?? '0.00',
-        amountDue: invoice.amountDue ?? '0.00',
-        createdAt: invoice.createdAt,
-      };
-    },
+    getInvoice: async (id) => invoiceOf(await client.invoices.get(id, options)),
     getBill: async (id) => billOf(await client.bills.get(id, options)),
     async getDocumentBaseValue(kind, id) {
       const record =
@@ -295,7 +268,12 @@ function accountsPage<R>(
   map: (account: ClientAccount) => R,
 ): Page<R> {
   const flat = listing.records.flatMap((account) => [account, ...(account.subAccounts ?? [])]);
-  return pageOf({ ...listing, records: flat }, page, listing.records.length, map);
+  return pageOf({ ...listing, records: flat }, page, map, listing.records.length);
+}
+
+/** A vendor or product as the migration matches it: by name. */
+function namedRecordOf(record: { id: string; name?: string | null; createdAt?: string }) {
+  return { id: record.id, name: record.name ?? '', createdAt: record.createdAt };
 }
 
 function workspaceAccountOf(account: ClientAccount): WorkspaceAccount {
@@ -310,11 +288,12 @@ function workspaceAccountOf(account: ClientAccount): WorkspaceAccount {
   };
 }
 
+/** `size` is how many records the API sent, which tells a short (last) page from a full one. */
 function pageOf<T, R>(
   listing: ClientPage<T>,
   page: number,
-  size: number,
   map: (record: T) => R,
+  size = listing.records.length,
 ): Page<R> {
   return {
     records: listing.records.map(map),
@@ -342,6 +321,18 @@ function bulk<T>(result: BulkResult<T>): Written<BulkRowResult[]> {
     }
   }
   return { data: rows, warnings };
+}
+
+function invoiceOf(invoice: Awaited<ReturnType<PartnerApiClient['invoices']['get']>>) {
+  return {
+    id: invoice.id,
+    invoiceNumber: invoice.invoiceNumber ?? '',
+    invoiceType: invoice.invoiceType ?? 'invoice',
+    customerUuid: invoice.customerUuid ?? undefined,
+    total: invoice.total ?? '0.00',
+    amountDue: invoice.amountDue ?? '0.00',
+    createdAt: invoice.createdAt,
+  };
 }
 
 function billOf(bill: Awaited<ReturnType<PartnerApiClient['bills']['get']>>) {

@@ -4,17 +4,12 @@ import { callLogSegment } from './call-log-keys.js';
 import { capturingCalls, type CapturedExchange } from './capture-calls.js';
 
 /** Who makes the calls of one activity: the run, stage, step and unit they are logged under. */
-export interface CallSite {
-  run: string;
-  stage: string;
-  mode: 'live' | 'dry-run';
-  step: string;
-  phase?: string;
-  unit?: string;
-  purpose: CallPurpose;
+export interface CallSite extends Pick<
+  CallLogEntry,
+  'run' | 'stage' | 'mode' | 'step' | 'phase' | 'unit' | 'purpose' | 'attempt'
+> {
   /** The unit index or page number: it picks the segment. */
   ordinal: number;
-  attempt: number;
 }
 
 /** A segment as listed: its log holds the entries. */

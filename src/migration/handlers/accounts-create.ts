@@ -22,6 +22,7 @@ import { bulkOutcomes, chunk, outcomesFor, sameName } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { chooseSubType } from './choose-sub-type.js';
+import { claimExistingAccount } from './existing-account.js';
 import { controlSubTypeNames, findWorkspaceRoles } from './workspace-roles.js';
 import { accountTypeOf } from '../../ledger/index.js';
 
@@ -123,19 +124,12 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
         );
         return;
       }
-      const type = accountTypeOf(account.kind);
-      const existing = workspace.filter(
-        (candidate) =>
-          !claimed.has(candidate.id) &&
-          candidate.type === type &&
-          ((account.code !== undefined && candidate.accountNumber === account.code) ||
-            sameName(candidate.name, account.name)),
-      );
-      if (existing.length === 1 && existing[0]) {
-        claimed.add(existing[0].id);
-        decide(build.matched(row, existing[0].id, 'account.existing'));
+      const existing = claimExistingAccount(account, workspace, claimed);
+      if (existing) {
+        decide(build.matched(row, existing, 'account.existing'));
         return;
       }
+      const type = accountTypeOf(account.kind);
       const subType = chooseSubType(account.kind, catalog, control);
       if (!subType) {
         decide(

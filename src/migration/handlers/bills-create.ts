@@ -69,13 +69,7 @@ export const billsCreate: PhaseHandler<BillBody, DocumentRow<PurchaseDocument>> 
         ? lines.missing
         : undefined;
     if (missing || !vendorUuid || 'missing' in lines) {
-      return {
-        request: undefined,
-        sent: [],
-        failed: [
-          build.failed(row, 'dependency.missing', `${document.number}: ${missing}`, context.unitId),
-        ],
-      };
+      return build.missingDependency([row], `${document.number}: ${missing}`, context.unitId);
     }
     return {
       request: {

@@ -20,7 +20,7 @@ import type { RowOutcome } from '../outcomes/row-outcome.js';
 import type { References } from '../outcomes/references.js';
 import { documentLines } from './document-lines.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
-import { nextPageOf } from './reconcile-scan.js';
+import { matchEntryByRef } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
 import { exchangeAccountOf } from './exchange-account-of.js';
 
@@ -128,13 +128,7 @@ function exchangeDifference(
       const [row] = rows;
       if (!row) return { request: undefined, sent: [], failed: [] };
       if (!row.data.request)
-        return {
-          request: undefined,
-          sent: [],
-          failed: [
-            build.failed(row, 'dependency.missing', row.data.missing ?? 'unknown', context.unitId),
-          ],
-        };
+        return build.missingDependency([row], row.data.missing ?? 'unknown', context.unitId);
       return { request: row.data.request, sent: [row], failed: [] };
     },
 
@@ -176,14 +170,9 @@ function exchangeDifference(
 
     async reconcile(context, api, rows, _lookup, page) {
       const ref = ledgerliftRef(EXCHANGE_DIFFERENCE, rows[0]?.key ?? '');
-      const listing = await api.listJournalEntries(page);
-      const entry = listing.records.find((record) => record.memo.includes(ref));
-      if (entry)
-        return {
-          matched: rows.map((row) => build.matched(row, entry.id, 'reconciled', context.unitId)),
-          nextPage: null,
-        };
-      return { matched: [], nextPage: nextPageOf(context, listing) };
+      return matchEntryByRef(context, rows, await api.listJournalEntries(page), ref, (row, id) =>
+        build.matched(row, id, 'reconciled', context.unitId),
+      );
     },
 
     recordsFinished: () => 0,

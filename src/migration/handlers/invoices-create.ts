@@ -56,13 +56,7 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
         ? lines.missing
         : undefined;
     if (missing || !customerUuid || 'missing' in lines) {
-      return {
-        request: undefined,
-        sent: [],
-        failed: [
-          build.failed(row, 'dependency.missing', `${document.number}: ${missing}`, context.unitId),
-        ],
-      };
+      return build.missingDependency([row], `${document.number}: ${missing}`, context.unitId);
     }
     const memo = document.type === 'credit-note';
     return {

@@ -5,8 +5,9 @@ import type { JournalEntryBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
+import { journalEntryUnit } from './journal-entry-unit.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
-import { nextPageOf } from './reconcile-scan.js';
+import { matchEntryByRef } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
 import { groupInto } from '../../collections/group-into.js';
 
@@ -85,13 +86,7 @@ export const invoicesReclassifyTax: PhaseHandler<JournalEntryBody, TaxRow> = {
     const tax = context.refs.role('tax');
     if (!clearing || !tax || rows.length === 0) {
       const missing = !clearing ? 'the clearing account' : 'the workspace tax account';
-      return {
-        request: undefined,
-        sent: [],
-        failed: rows.map((row) =>
-          build.failed(row, 'dependency.missing', `${missing} is missing`, context.unitId),
-        ),
-      };
+      return build.missingDependency(rows, `${missing} is missing`, context.unitId);
     }
     const amount = net(rows);
     const magnitude = formatCents(amount < 0n ? -amount : amount);
@@ -122,27 +117,13 @@ export const invoicesReclassifyTax: PhaseHandler<JournalEntryBody, TaxRow> = {
     };
   },
 
-  send: (api, body) => api.createJournalEntry(body),
-
-  interpret: (context, written, sent) => {
-    const { id } = written.data as { id: string };
-    return sent.map((row) => build.created(row, id, context.unitId, written.warnings));
-  },
-
-  predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
-
-  lookups: () => 1,
+  ...journalEntryUnit(build),
 
   async reconcile(context, api, rows, _lookup, page) {
     const ref = ledgerliftRef('tax-reclass', rows[0]?.data.group ?? '');
-    const listing = await api.listJournalEntries(page);
-    const entry = listing.records.find((record) => record.memo.includes(ref));
-    if (entry)
-      return {
-        matched: rows.map((row) => build.matched(row, entry.id, 'reconciled', context.unitId)),
-        nextPage: null,
-      };
-    return { matched: [], nextPage: nextPageOf(context, listing) };
+    return matchEntryByRef(context, rows, await api.listJournalEntries(page), ref, (row, id) =>
+      build.matched(row, id, 'reconciled', context.unitId),
+    );
   },
 
   recordsFinished: () => 0,

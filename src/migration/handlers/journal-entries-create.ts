@@ -2,6 +2,7 @@ import type { JournalEntry } from '../../ledger/index.js';
 import type { JournalEntryBody } from '../contracts/migration-api.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
+import { journalEntryUnit } from './journal-entry-unit.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
@@ -63,18 +64,11 @@ export const journalEntriesCreate: PhaseHandler<JournalEntryBody, JournalRow> = 
     for (const line of entry.lines) {
       const accountUuid = context.refs.account(line.accountKey);
       if (!accountUuid) {
-        return {
-          request: undefined,
-          sent: [],
-          failed: [
-            build.failed(
-              row,
-              'dependency.missing',
-              `its account ${line.accountKey} was not migrated`,
-              context.unitId,
-            ),
-          ],
-        };
+        return build.missingDependency(
+          [row],
+          `its account ${line.accountKey} was not migrated`,
+          context.unitId,
+        );
       }
       lines.push({
         accountUuid,
@@ -95,16 +89,7 @@ export const journalEntriesCreate: PhaseHandler<JournalEntryBody, JournalRow> = 
     };
   },
 
-  send: (api, body) => api.createJournalEntry(body),
-
-  interpret: (context, written, sent) => {
-    const { id } = written.data as { id: string };
-    return sent.map((row) => build.created(row, id, context.unitId, written.warnings));
-  },
-
-  predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
-
-  lookups: () => 1,
+  ...journalEntryUnit(build),
 
   async reconcile(context, api, rows, _lookup, page) {
     const listing = await api.listJournalEntries(page);

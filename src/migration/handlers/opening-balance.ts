@@ -163,18 +163,11 @@ export const openingBalancePublish: PhaseHandler<PublishRequest, PublishData> = 
       roles,
     );
     if ('missing' in balance) {
-      return {
-        request: undefined,
-        sent: [],
-        failed: rows.map((row) =>
-          publishOutcomes.failed(
-            row,
-            'dependency.missing',
-            `the opening balance cannot be published: ${balance.missing}`,
-            context.unitId,
-          ),
-        ),
-      };
+      return publishOutcomes.missingDependency(
+        rows,
+        `the opening balance cannot be published: ${balance.missing}`,
+        context.unitId,
+      );
     }
     return { request: balance, sent: rows, failed: [] };
   },

@@ -1,5 +1,5 @@
 import type { ApiWarning, BulkRowResult, Written } from '../contracts/migration-api.js';
-import type { UnitContext } from '../engine/phase-handler.js';
+import type { Prepared, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
@@ -14,6 +14,12 @@ export function outcomesFor(step: StepName, phase: PhaseName) {
     ...(unit ? { unit } : {}),
     ...(row.location ? { location: row.location } : {}),
   });
+  const failed = (row: UnitRow, code: string, reason: string, unit?: string): RowOutcome => ({
+    ...base(row, unit),
+    status: 'failed',
+    code,
+    reason,
+  });
   return {
     created(row: UnitRow, id: string, unit: string, warnings: ApiWarning[] = []): RowOutcome {
       return { ...base(row, unit), status: 'created', id, ...warningsOf(warnings) };
@@ -21,8 +27,14 @@ export function outcomesFor(step: StepName, phase: PhaseName) {
     matched(row: UnitRow, id: string, code: string, unit?: string): RowOutcome {
       return { ...base(row, unit), status: 'matched', id, code };
     },
-    failed(row: UnitRow, code: string, reason: string, unit?: string): RowOutcome {
-      return { ...base(row, unit), status: 'failed', code, reason };
+    failed,
+    /** A unit that cannot be sent: each of `rows` fails, something it refers to being missing. */
+    missingDependency(rows: UnitRow[], reason: string, unit: string): Prepared<never> {
+      return {
+        request: undefined,
+        sent: [],
+        failed: rows.map((row) => failed(row, 'dependency.missing', reason, unit)),
+      };
     },
     skipped(row: UnitRow, code: string, reason: string): RowOutcome {
       return { ...base(row), status: 'skipped', code, reason };

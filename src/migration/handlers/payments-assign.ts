@@ -69,13 +69,7 @@ export const paymentsAssign: PhaseHandler<AssignRequest, AllocationRow> = {
       const missing = !transactionId
         ? 'its bank transaction'
         : `${invoice ? 'invoice' : 'bill'} ${row.data.documentKey}`;
-      return {
-        request: undefined,
-        sent: [],
-        failed: [
-          build.failed(row, 'dependency.missing', `${missing} was not migrated`, context.unitId),
-        ],
-      };
+      return build.missingDependency([row], `${missing} was not migrated`, context.unitId);
     }
     return {
       request: {

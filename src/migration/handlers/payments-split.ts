@@ -78,18 +78,11 @@ export const paymentsSplit: PhaseHandler<SplitRequest, SplitRow> = {
     const transactionId = context.refs.id(PAYMENT_TRANSACTION, row.key);
     const clearing = context.refs.clearing();
     if (!transactionId || !clearing) {
-      return {
-        request: undefined,
-        sent: [],
-        failed: [
-          build.failed(
-            row,
-            'dependency.missing',
-            'its bank transaction or the clearing account is missing',
-            context.unitId,
-          ),
-        ],
-      };
+      return build.missingDependency(
+        [row],
+        'its bank transaction or the clearing account is missing',
+        context.unitId,
+      );
     }
     const label = row.data.staged.payment.reference ?? row.data.staged.payment.key;
     return {

@@ -55,6 +55,22 @@ function mayBeFromAttempt(
   return created >= attempted - CLOCK_SKEW_MARGIN_MS;
 }
 
+/**
+ * Reconciles a unit written as one journal entry against one page of the journal-entry listing: the
+ * entry whose memo carries the unit's Ledgerlift reference `ref` is every row's record.
+ */
+export function matchEntryByRef<D>(
+  context: UnitContext,
+  rows: Array<UnitRow<D>>,
+  page: Page<{ id: string; memo: string; createdAt?: string | undefined }>,
+  ref: string,
+  matchedOutcome: (row: UnitRow<D>, entryId: string) => RowOutcome,
+): Reconciled {
+  const entry = page.records.find((record) => record.memo.includes(ref));
+  if (entry) return { matched: rows.map((row) => matchedOutcome(row, entry.id)), nextPage: null };
+  return { matched: [], nextPage: nextPageOf(context, page) };
+}
+
 /** The next page worth reading after `page`, or null when the scan can stop. */
 export function nextPageOf(
   context: UnitContext,

@@ -62,14 +62,7 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
   },
   invoice: (record) => stageDocument(record),
   bill: (record) => stageDocument(record),
-  'bank-transaction': async (record) => {
-    const line = record.value;
-    record.staged.seeDate(line.date);
-    if (line.date < record.cutoverDate) return skipBeforeCutover(record, line.key);
-    const books = record.staged.activity('bankLines', line.date, line.source.file);
-    postBankTransaction(books, record.staged.postingKeys, line);
-    await stageRow(record, line.key);
-  },
+  'bank-transaction': (record) => stagePosted(record, 'bankLines', postBankTransaction),
   'customer-payment': (record) => stagePayment(record),
   'vendor-payment': (record) => stagePayment(record),
   'credit-application': async (record) => {
@@ -85,14 +78,7 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
     else staged.vendorCreditGroups.add(application.documentKey);
     await stageRow(record, application.key);
   },
-  'journal-entry': async (record) => {
-    const entry = record.value;
-    record.staged.seeDate(entry.date);
-    if (entry.date < record.cutoverDate) return skipBeforeCutover(record, entry.key);
-    const books = record.staged.activity('journals', entry.date, entry.source.file);
-    postJournalEntry(books, record.staged.postingKeys, entry);
-    await stageRow(record, entry.key);
-  },
+  'journal-entry': (record) => stagePosted(record, 'journals', postJournalEntry),
   'trial-balance': async (record) => {
     const line = record.value;
     if (line.asOf > record.staged.legacyAsOf) record.staged.legacyAsOf = line.asOf;
@@ -113,6 +99,23 @@ function skip(record: StagingPlace, key: string, reason: StagingSkip['reason']):
 
 function skipBeforeCutover(record: StagingPlace, key: string): Promise<void> {
   return skip(record, key, 'before-cutover');
+}
+
+/** A bank line or a manual journal entry: posted and staged if from the cutover on, else skipped. */
+async function stagePosted<T extends { key: string; date: string; source: { file: string } }>(
+  record: StagingPlace & { value: T },
+  kind: 'bankLines' | 'journals',
+  post: (
+    books: ReturnType<StagedBooks['activity']>,
+    keys: StagedBooks['postingKeys'],
+    value: T,
+  ) => void,
+): Promise<void> {
+  const { value, staged } = record;
+  staged.seeDate(value.date);
+  if (value.date < record.cutoverDate) return skipBeforeCutover(record, value.key);
+  post(staged.activity(kind, value.date, value.source.file), staged.postingKeys, value);
+  await stageRow(record, value.key);
 }
 
 /** An invoice or a bill: its facts kept off the heap, its posting if from the cutover on. */

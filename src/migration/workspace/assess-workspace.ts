@@ -1,11 +1,10 @@
 import type { Account } from '../../ledger/index.js';
-import { accountTypeOf } from '../../ledger/index.js';
 import type {
   OpeningBalanceState,
   WorkspaceAccount,
   WorkspaceInfo,
 } from '../contracts/migration-api.js';
-import { sameName } from '../handlers/outcomes.js';
+import { claimExistingAccount } from '../handlers/existing-account.js';
 import { findWorkspaceRoles } from '../handlers/workspace-roles.js';
 
 /** What the workspace holds before anything is written, as the pre-check read it. */
@@ -92,18 +91,8 @@ export function assessWorkspace(facts: WorkspaceFacts, books: BooksFacts): Works
       else missingRoles.add(account.systemRole);
       continue;
     }
-    const type = accountTypeOf(account.kind);
-    const existing = facts.accounts.filter(
-      (candidate) =>
-        !claimed.has(candidate.id) &&
-        candidate.type === type &&
-        ((account.code !== undefined && candidate.accountNumber === account.code) ||
-          sameName(candidate.name, account.name)),
-    );
-    if (existing.length === 1 && existing[0]) {
-      claimed.add(existing[0].id);
-      counts.matched += 1;
-    } else counts.created += 1;
+    if (claimExistingAccount(account, facts.accounts, claimed)) counts.matched += 1;
+    else counts.created += 1;
   }
   for (const role of missingRoles) {
     findings.push({

@@ -1,5 +1,4 @@
 import type { BulkResult } from '../bulk.js';
-import type { Page } from '../pagination.js';
 import { segment } from '../query.js';
 import type { CallOptions } from '../request-executor.js';
 import {
@@ -31,35 +30,13 @@ const LIST_KEYS = ['accounts', 'records'];
 /** Chart-of-accounts routes. */
 export function accountRoutes(kit: RouteKit) {
   return {
-    /** Every top-level account (sub-accounts are nested under `subAccounts`). */
-    list(
-      query: AccountListQuery = {},
-      options?: CallOptions,
-    ): AsyncGenerator<Account, void, undefined> {
-      return kit.all(
-        '/chart-of-accounts',
-        { ...query },
-        LIST_KEYS,
-        accountSchema,
-        'account',
-        options,
-      );
-    },
-
-    /** One page of the list (for activities that page with a cursor). */
-    listPage(
-      query: AccountListQuery & { page?: number; limit?: number } = {},
-      options?: CallOptions,
-    ): Promise<Page<Account>> {
-      return kit.page(
-        '/chart-of-accounts',
-        { ...query },
-        LIST_KEYS,
-        accountSchema,
-        'account',
-        options,
-      );
-    },
+    /** Every top-level account (sub-accounts are nested under `subAccounts`), or one page. */
+    ...kit.lists<typeof accountSchema, AccountListQuery>({
+      path: '/chart-of-accounts',
+      listKeys: LIST_KEYS,
+      schema: accountSchema,
+      what: 'account',
+    }),
 
     /** The sub-type catalog of the workspace's country, optionally for one type. */
     listSubTypes(

@@ -11,34 +11,25 @@ import { segment } from '../query.js';
 import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 const RECORD_KEYS = ['journalEntry'];
-const LIST_KEYS = ['journalEntries', 'records'];
+const JOURNAL_ENTRY_LIST = {
+  path: '/journal-entries',
+  listKeys: ['journalEntries', 'records'],
+  schema: journalEntrySchema,
+  what: 'journal entry',
+};
 
 /** Manual journal entries (docs/api-assumptions.md R3). */
 export function journalEntryRoutes(kit: RouteKit) {
   return {
     list(options?: CallOptions): AsyncGenerator<JournalEntry, void, undefined> {
-      return kit.all(
-        '/journal-entries',
-        {},
-        LIST_KEYS,
-        journalEntrySchema,
-        'journal entry',
-        options,
-      );
+      return kit.all(JOURNAL_ENTRY_LIST, {}, options);
     },
 
     listPage(
       query: { page?: number; limit?: number } = {},
       options?: CallOptions,
     ): Promise<Page<JournalEntry>> {
-      return kit.page(
-        '/journal-entries',
-        { ...query },
-        LIST_KEYS,
-        journalEntrySchema,
-        'journal entry',
-        options,
-      );
+      return kit.page(JOURNAL_ENTRY_LIST, { ...query }, options);
     },
 
     /** Creates a balanced entry (debits equal credits). */

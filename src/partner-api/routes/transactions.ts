@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { BulkResult } from '../bulk.js';
 import { isRecord, parseShape, pickRecord } from '../envelope.js';
-import type { Page } from '../pagination.js';
 import { segment } from '../query.js';
 import type { CallOptions } from '../request-executor.js';
 import type { WriteResult } from '../schemas/common.js';
@@ -21,13 +20,7 @@ import {
   type TransactionCreate,
   type TransactionUpdate,
 } from '../schemas/transactions.js';
-import {
-  actionReader,
-  encodeBody,
-  recordReader,
-  writeReader,
-  type RouteKit,
-} from '../request-executor.js';
+import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the transaction list (spec). */
 export interface TransactionListQuery {
@@ -65,52 +58,15 @@ export function transactionRoutes(kit: RouteKit) {
   const transactionWrite = (what: string) => writeReader(transactionSchema, RECORD_KEYS, what);
 
   return {
-    /** Newest first by postedDate (spec); callers must not rely on the order. */
-    list(
-      query: TransactionListQuery = {},
-      options?: CallOptions,
-    ): AsyncGenerator<Transaction, void, undefined> {
-      return kit.all(
-        '/transactions',
-        { ...query },
-        LIST_KEYS,
-        transactionSchema,
-        'transaction',
-        options,
-      );
-    },
-
-    listPage(
-      query: TransactionListQuery & { page?: number; limit?: number } = {},
-      options?: CallOptions,
-    ): Promise<Page<Transaction>> {
-      return kit.page(
-        '/transactions',
-        { ...query },
-        LIST_KEYS,
-        transactionSchema,
-        'transaction',
-        options,
-      );
-    },
-
-    get(uuid: string, options?: CallOptions): Promise<Transaction> {
-      return kit.get(
-        path(uuid),
-        recordReader(transactionSchema, RECORD_KEYS, 'the transaction'),
-        options,
-      );
-    },
-
-    create(body: TransactionCreate, options?: CallOptions): Promise<WriteResult<Transaction>> {
-      return kit.write(
-        'POST',
-        '/transactions',
-        encodeBody(transactionCreateSchema, body, 'transaction'),
-        transactionWrite('the created transaction'),
-        options,
-      );
-    },
+    /** list, listPage, get and create; lists are newest first by postedDate (spec), not relied on. */
+    ...kit.records<typeof transactionSchema, typeof transactionCreateSchema, TransactionListQuery>({
+      path: '/transactions',
+      recordKeys: RECORD_KEYS,
+      listKeys: LIST_KEYS,
+      schema: transactionSchema,
+      createSchema: transactionCreateSchema,
+      what: 'transaction',
+    }),
 
     bulkCreate(
       rows: readonly TransactionCreate[],

@@ -22,14 +22,19 @@ const trialBalanceRowSchema = z.looseObject({
   balance: money,
 });
 
-/** Trial balance (P1): cumulative to `endDate`. */
-export const trialBalanceSchema = z.looseObject({
-  rows: z.array(trialBalanceRowSchema).optional(),
-  accounts: z.array(trialBalanceRowSchema).optional(),
+/** What a report over a period ends with: its totals, currency and dates. */
+const periodTotals = {
   totals: moneyTotalsSchema.optional(),
   currency: optionalText,
   startDate: optionalText,
   endDate: optionalText,
+};
+
+/** Trial balance (P1): cumulative to `endDate`. */
+export const trialBalanceSchema = z.looseObject({
+  rows: z.array(trialBalanceRowSchema).optional(),
+  accounts: z.array(trialBalanceRowSchema).optional(),
+  ...periodTotals,
 });
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 
@@ -45,10 +50,7 @@ export const profitAndLossSchema = z.looseObject({
       }),
     )
     .optional(),
-  totals: moneyTotalsSchema.optional(),
-  currency: optionalText,
-  startDate: optionalText,
-  endDate: optionalText,
+  ...periodTotals,
 });
 export type ProfitAndLoss = z.infer<typeof profitAndLossSchema>;
 

@@ -1,21 +1,15 @@
 import path from 'node:path';
 import { makePrivateFolder, writePrivateFile } from '../../private-files/private-files.js';
 import { renderUndoHtml } from './render-undo-html.js';
-import { buildUndoReport } from './undo-report-data.js';
+import { buildUndoReport, type UndoReportFacts } from './undo-report-data.js';
 import { writeUndoXlsx } from './write-undo-xlsx.js';
-import type {
-  UndoOutcome,
-  UndoPlan,
-  UndoVerification,
-} from '../../migration/contracts/undo-types.js';
+import type { UndoOutcome } from '../../migration/contracts/undo-types.js';
 
-export interface UndoReportInput {
-  runName: string;
-  mode: 'dry-run' | 'live';
-  plan: UndoPlan;
-  calls: number;
-  requestsPerMinute: number;
-  verification?: UndoVerification | undefined;
+/** What the caller knows of the undo: the report's facts but for those of its outcome. */
+export interface UndoReportInput extends Omit<
+  UndoReportFacts,
+  'status' | 'estimatedMinutes' | 'generatedAt'
+> {
   /** When the report is written (default: now); fixed by tests. */
   generatedAt?: string | undefined;
 }
@@ -46,12 +40,7 @@ export async function writeUndoReport(
     `${JSON.stringify({ ...outcome, notReversible: input.plan.notReversible, verification: input.verification }, null, 2)}\n`,
   );
   const report = buildUndoReport({
-    runName: input.runName,
-    mode: input.mode,
-    plan: input.plan,
-    calls: input.calls,
-    requestsPerMinute: input.requestsPerMinute,
-    verification: input.verification,
+    ...input,
     status: outcome.status,
     estimatedMinutes: outcome.estimatedMinutes,
     generatedAt: input.generatedAt ?? new Date().toISOString(),
