@@ -25,21 +25,21 @@ import {
   type ApiRequest,
   type CallOptions,
 } from './request-executor.js';
-import { accountRoutes, type AccountRoutes } from './routes/accounts.js';
-import { billRoutes, type BillRoutes } from './routes/bills.js';
-import { customerRoutes, type CustomerRoutes } from './routes/customers.js';
-import { invoiceRoutes, type InvoiceRoutes } from './routes/invoices.js';
-import { journalEntryRoutes, type JournalEntryRoutes } from './routes/journal-entries.js';
-import { productRoutes, type ProductRoutes } from './routes/products.js';
-import { reportRoutes, type ReportRoutes } from './routes/reports.js';
-import { transactionRoutes, type TransactionRoutes } from './routes/transactions.js';
-import { vendorRoutes, type VendorRoutes } from './routes/vendors.js';
+import { accountRoutes, type AccountRoutes } from './routes/accounts-routes.js';
+import { billRoutes, type BillRoutes } from './routes/bills-routes.js';
+import { customerRoutes, type CustomerRoutes } from './routes/customers-routes.js';
+import { invoiceRoutes, type InvoiceRoutes } from './routes/invoices-routes.js';
+import { journalEntryRoutes, type JournalEntryRoutes } from './routes/journal-entries-routes.js';
+import { productRoutes, type ProductRoutes } from './routes/products-routes.js';
+import { reportRoutes, type ReportRoutes } from './routes/reports-routes.js';
+import { transactionRoutes, type TransactionRoutes } from './routes/transactions-routes.js';
+import { vendorRoutes, type VendorRoutes } from './routes/vendors-routes.js';
 import {
   openingBalanceRoutes,
   workspaceRoutes,
   type OpeningBalanceRoutes,
   type WorkspaceRoutes,
-} from './routes/workspace.js';
+} from './routes/workspace-routes.js';
 import { missingProfileError } from './missing-profile.js';
 import { SecretRegistry } from './secret-registry.js';
 import { refreshAccessToken } from './token-exchange.js';

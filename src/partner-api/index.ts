@@ -18,4 +18,4 @@ export { collect, paginate } from './pagination.js';
 export type { Page } from './pagination.js';
 export { scanNewestFirst } from './find.js';
 export { signRequest, signingBaseString, bodyHashOf, signedPathOf } from './signing.js';
-export type { Account } from './schemas/accounts.js';
+export type { Account } from './schemas/accounts-schema.js';

@@ -1,7 +1,7 @@
 import { PartnerApiError, type CredentialProblem } from './errors.js';
 import { isRecord, parseShape, type SuccessEnvelope } from './envelope.js';
 import type { CallOptions, RequestExecutor } from './request-executor.js';
-import { tokenGrantSchema, type TokenGrant } from './schemas/tokens.js';
+import { tokenGrantSchema, type TokenGrant } from './schemas/tokens-schema.js';
 
 /**
  * The two token routes (signed, no Bearer token). A rejection on either is a credential problem

@@ -7,7 +7,7 @@ import { PartnerApiError } from './errors.js';
 import { missingProfileError } from './missing-profile.js';
 import { emitLog, type PartnerApiLogger } from './logger.js';
 import type { AccessTokenSource } from './request-executor.js';
-import type { TokenGrant } from './schemas/tokens.js';
+import type { TokenGrant } from './schemas/tokens-schema.js';
 import type { SecretRegistry } from './secret-registry.js';
 
 /** Spends a refresh token for a new pair (the refresh route). */

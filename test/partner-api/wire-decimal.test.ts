@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonWithDecimalStrings, stringifyJsonExact } from '../../src/json/exact-json.js';
-import { invoiceCreateSchema, invoiceSchema } from '../../src/partner-api/schemas/invoices.js';
-import { openingBalanceSetSchema } from '../../src/partner-api/schemas/opening-balance.js';
+import {
+  invoiceCreateSchema,
+  invoiceSchema,
+} from '../../src/partner-api/schemas/invoices-schema.js';
+import { openingBalanceSetSchema } from '../../src/partner-api/schemas/opening-balance-schema.js';
 import { moneyFromWire, plainDecimalFromWire } from '../../src/partner-api/schemas/wire-decimal.js';
 import { encodeBody } from '../../src/partner-api/request-executor.js';
 

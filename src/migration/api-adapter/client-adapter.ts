@@ -12,7 +12,7 @@ import type {
   WorkspaceAccount,
   Written,
 } from '../contracts/migration-api.js';
-import type { Account, SubAccount } from '../../partner-api/schemas/accounts.js';
+import type { Account, SubAccount } from '../../partner-api/schemas/accounts-schema.js';
 
 /** The page size the migration reads with: the most the sandbox allows (T5). */
 const PAGE_SIZE = 100;

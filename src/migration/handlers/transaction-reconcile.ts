@@ -11,10 +11,7 @@ import { bulkOutcomes, ledgerliftRef, type outcomesFor } from './outcomes.js';
 import { matchPage } from './reconcile-scan.js';
 
 /** The legacy bank accounts of some rows, sorted: one reconciliation lookup each. */
-function bankKeysOf<D>(
-  rows: Array<UnitRow<D>>,
-  bankKeyOf: (row: UnitRow<D>) => string,
-): string[] {
+function bankKeysOf<D>(rows: Array<UnitRow<D>>, bankKeyOf: (row: UnitRow<D>) => string): string[] {
   return [...new Set(rows.map(bankKeyOf))].sort();
 }
 

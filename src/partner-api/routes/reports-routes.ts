@@ -13,7 +13,7 @@ import {
   type BalanceSheet,
   type ProfitAndLoss,
   type TrialBalance,
-} from '../schemas/reports.js';
+} from '../schemas/reports-schema.js';
 import type { RouteKit } from '../request-executor.js';
 
 /** Filters every report accepts (spec, Reports); UUID lists are sent comma-separated. */

@@ -7,7 +7,7 @@ import {
   vendorUpdateSchema,
   type Vendor,
   type VendorUpdate,
-} from '../schemas/vendors.js';
+} from '../schemas/vendors-schema.js';
 import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the vendor list (docs/api-assumptions.md R1). */

@@ -9,7 +9,7 @@ import {
   type OpeningBalance,
   type OpeningBalanceSet,
   type Workspace,
-} from '../schemas/opening-balance.js';
+} from '../schemas/opening-balance-schema.js';
 import { encodeBody, type RouteKit } from '../request-executor.js';
 
 const cutoverSchema = z.object({ cutoverDate: z.iso.date() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalText } from './common.js';
-import { addressSchema } from './customers.js';
+import { addressSchema } from './customers-schema.js';
 
 /** A vendor (docs/api-assumptions.md R1). */
 export const vendorSchema = z.looseObject({

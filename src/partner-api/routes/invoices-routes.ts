@@ -11,7 +11,7 @@ import {
   type InvoiceCredit,
   type InvoiceType,
   type MemoApplication,
-} from '../schemas/invoices.js';
+} from '../schemas/invoices-schema.js';
 
 /** The only filter of the invoice list. */
 export interface InvoiceListQuery {

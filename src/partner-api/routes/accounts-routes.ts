@@ -11,7 +11,7 @@ import {
   type AccountSubType,
   type AccountType,
   type AccountUpdate,
-} from '../schemas/accounts.js';
+} from '../schemas/accounts-schema.js';
 import type { WriteResult } from '../schemas/common.js';
 import { readPage } from '../pagination.js';
 import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';

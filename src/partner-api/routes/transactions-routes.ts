@@ -19,7 +19,7 @@ import {
   type Transaction,
   type TransactionCreate,
   type TransactionUpdate,
-} from '../schemas/transactions.js';
+} from '../schemas/transactions-schema.js';
 import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the transaction list (spec). */

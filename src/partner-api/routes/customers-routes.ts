@@ -11,7 +11,7 @@ import {
   type CustomerBulkUpdateRow,
   type CustomerCreate,
   type CustomerUpdate,
-} from '../schemas/customers.js';
+} from '../schemas/customers-schema.js';
 import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the customer list (spec). */

@@ -6,7 +6,7 @@ import {
   journalEntrySchema,
   type JournalEntry,
   type JournalEntryCreate,
-} from '../schemas/journal-entries.js';
+} from '../schemas/journal-entries-schema.js';
 import { segment } from '../query.js';
 import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 

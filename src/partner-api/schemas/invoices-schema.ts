@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, optionalText } from './common.js';
-import { customerCreateSchema } from './customers.js';
-import { productCreateSchema } from './products.js';
+import { customerCreateSchema } from './customers-schema.js';
+import { productCreateSchema } from './products-schema.js';
 import {
   decimalFromWire,
   decimalToWireNumber,

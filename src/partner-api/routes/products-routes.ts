@@ -7,7 +7,7 @@ import {
   productUpdateSchema,
   type Product,
   type ProductUpdate,
-} from '../schemas/products.js';
+} from '../schemas/products-schema.js';
 import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the product list (docs/api-assumptions.md R2). */

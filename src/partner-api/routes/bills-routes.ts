@@ -6,7 +6,7 @@ import {
   vendorMemoApplicationSchema,
   type BillType,
   type VendorMemoApplication,
-} from '../schemas/bills.js';
+} from '../schemas/bills-schema.js';
 import { encodeBody, type RouteKit } from '../request-executor.js';
 
 /** Filters of the bill list. */
