@@ -1,10 +1,10 @@
-import type { BankTransaction, CreditApplication, Payment } from '../../src/ledger/index.js';
+import type { BankTransaction, Payment } from '../../src/ledger/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { compact, currencyOrFail } from '../shared/document-parts.js';
-import { creditApplicationKey } from '../shared/keys.js';
+import { mappedCreditApplication } from '../shared/credit-application.js';
 import { genericColumns, genericFileNames } from './columns.js';
 
 export const genericBankTransactions: TableSpec<'bank-transaction'> = {
@@ -133,27 +133,13 @@ export const genericCreditApplications: TableSpec<'credit-application'> = {
       what: 'customer-credit or vendor-credit',
     });
     const date = row.date('Date', { required: true });
-    const credit = row.required('Credit');
-    const document = row.required('Document');
-    const amount = row.money('Amount', { required: true });
-    const key =
-      row.text('Key') ?? (credit && document ? creditApplicationKey(credit, document) : undefined);
-    const mapped: Mapped<'credit-application'> = {
-      entity: 'credit-application',
-      key,
-      location: row.location(),
-      problems: [],
-    };
-    if (row.failed || !kind || !date || !credit || !document || !amount || !key) return [mapped];
-    const value: CreditApplication = {
-      key,
+    return mappedCreditApplication(row, {
+      key: row.text('Key'),
       kind,
       date,
-      creditKey: credit,
-      documentKey: document,
-      amount,
-      source: row.location(),
-    };
-    return [{ ...mapped, value }];
+      creditKey: row.required('Credit'),
+      documentKey: row.required('Document'),
+      amount: row.money('Amount', { required: true }),
+    });
   },
 };

@@ -1,11 +1,12 @@
-import type { CreditApplication, Payment } from '../../src/ledger/index.js';
+import type { Payment } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
 import { compact, currencyOrFail } from '../shared/document-parts.js';
-import { creditApplicationKey, NO_NUMBER } from '../shared/keys.js';
+import { NO_NUMBER } from '../shared/keys.js';
+import { mappedCreditApplication } from '../shared/credit-application.js';
 import { identifiesDocument } from './documents.js';
 
 const paymentTypes = vocabulary({
@@ -141,29 +142,17 @@ export const xeroCreditAllocations: TableSpec<'credit-application'> = {
       what: 'ACCRECCREDIT or ACCPAYCREDIT',
     });
     const date = row.date('Date', { required: true });
-    const creditKey = row.required('CreditNoteNumber');
-    const documentKey = row.text('InvoiceNumber') ?? NO_NUMBER;
     const contact = row.text('ContactName');
-    const amount = row.money('Amount', { required: true });
-    const key = creditKey && documentKey ? creditApplicationKey(creditKey, documentKey) : undefined;
-    const mapped: Mapped<'credit-application'> = {
-      entity: 'credit-application',
-      key,
-      location: row.location(),
-      problems: [],
-    };
-    if (row.failed || !kind || !date || !creditKey || !documentKey || !amount || !key)
-      return [mapped];
-    const value: CreditApplication = compact({
-      key,
-      kind,
-      date,
-      creditKey,
-      documentKey,
-      amount,
-      partyKey: contact && (context.index.partyKey(partyOf[kind], contact) ?? contact),
-      source: row.location(),
-    });
-    return [{ ...mapped, value }];
+    return mappedCreditApplication(
+      row,
+      {
+        kind,
+        date,
+        creditKey: row.required('CreditNoteNumber'),
+        documentKey: row.text('InvoiceNumber') ?? NO_NUMBER,
+        amount: row.money('Amount', { required: true }),
+      },
+      (known) => contact && (context.index.partyKey(partyOf[known], contact) ?? contact),
+    );
   },
 };
