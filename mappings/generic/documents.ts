@@ -119,7 +119,7 @@ function documentTable<E extends 'invoice' | 'bill'>(kind: DocumentKind<E>): Tab
       const partyEntity = kind.entity === 'invoice' ? 'customer' : 'vendor';
       const partyKey = context.index.partyKey(partyEntity, partyText) ?? partyText;
       const document = compact({
-        ...documentHead(number, {
+        ...documentHead(number, stated, {
           number,
           contact: partyText,
           date,
@@ -127,7 +127,6 @@ function documentTable<E extends 'invoice' | 'bill'>(kind: DocumentKind<E>): Tab
           currency,
           reference: first.text('Reference'),
           drafts,
-          stated,
         }),
         amountDue,
         status,

@@ -1,9 +1,9 @@
-import type { BankTransaction, Payment } from '../../src/ledger/index.js';
+import type { BankTransaction } from '../../src/ledger/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact, currencyOrFail } from '../shared/document-parts.js';
+import { compact, currencyOrFail, paymentValue } from '../shared/document-parts.js';
 import { mappedCreditApplication } from '../shared/credit-application.js';
 import { genericColumns, genericFileNames } from './columns.js';
 
@@ -88,21 +88,16 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(
       )
         return [mapped];
       const partyEntity = entity === 'customer-payment' ? 'customer' : 'vendor';
-      const value: Payment = compact({
-        key,
-        date,
-        bankAccountKey: context.index.accountKey(bank) ?? bank,
-        amount,
-        currency,
-        partyKey: context.index.partyKey(partyEntity, party) ?? party,
-        reference: first.text('Reference'),
-        allocations: allocations.map((allocation) => ({
+      const value = paymentValue(
+        first,
+        context,
+        { key, date, bank, amount, currency, partyEntity, party },
+        allocations.map((allocation) => ({
           documentKey: allocation.document ?? '',
           amount: allocation.amount ?? '0.00',
           source: allocation.source,
         })),
-        source: first.location(),
-      });
+      );
       return [{ ...mapped, value: value as Mapped<E>['value'] }];
     },
   };

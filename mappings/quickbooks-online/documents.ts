@@ -210,16 +210,19 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
       if (rows.some((row) => row.failed) || !partyText || !date || !currency) return [mapped];
       const partyKey =
         context.index.partyKey(sales ? 'customer' : 'vendor', partyText) ?? partyText;
-      const head = documentHead(number, {
+      const head = documentHead(
         number,
-        contact: partyText,
-        date,
-        dueDate,
-        currency,
-        reference: first.text(layout.memo),
-        drafts,
-        stated: {},
-      });
+        {},
+        {
+          number,
+          contact: partyText,
+          date,
+          dueDate,
+          currency,
+          reference: first.text(layout.memo),
+          drafts,
+        },
+      );
       const value = compact({
         ...head,
         exchangeRate,

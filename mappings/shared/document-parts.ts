@@ -1,4 +1,4 @@
-import type { DocumentLine, Money, SourceLocation } from '../../src/ledger/index.js';
+import type { DocumentLine, Money, Payment, SourceLocation } from '../../src/ledger/index.js';
 import { centsOf, formatCents, lineAmountCents } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
@@ -70,10 +70,12 @@ export function totalsOf(
 
 /**
  * The members every format's document starts with: its numbering (see `documentNumbering`), dates,
- * currency, reference, canonical lines and totals (see `totalsOf`).
+ * currency, reference, canonical lines and totals (what the export states, else computed: see
+ * `totalsOf`).
  */
 export function documentHead(
   ownNumber: string | undefined,
+  stated: Parameters<typeof totalsOf>[1],
   parts: {
     number: string | undefined;
     contact: string;
@@ -82,11 +84,10 @@ export function documentHead(
     currency: string;
     reference: string | undefined;
     drafts: readonly LineDraft[];
-    stated: Parameters<typeof totalsOf>[1];
   },
 ) {
   const lines = parts.drafts.map(lineOf);
-  const totals = totalsOf(lines, parts.stated);
+  const totals = totalsOf(lines, stated);
   const numbering = documentNumbering(ownNumber, {
     number: parts.number,
     contact: parts.contact,
@@ -102,6 +103,37 @@ export function documentHead(
     lines,
     ...totals,
   };
+}
+
+/**
+ * A payment's canonical value: its bank account and party resolved through the index, its reference
+ * and source from its first row.
+ */
+export function paymentValue(
+  first: RowFields,
+  context: MappingContext,
+  parts: {
+    key: string;
+    date: string;
+    bank: string;
+    amount: Money;
+    currency: string;
+    partyEntity: 'customer' | 'vendor';
+    party: string;
+  },
+  allocations: Payment['allocations'],
+): Payment {
+  return compact({
+    key: parts.key,
+    date: parts.date,
+    bankAccountKey: context.index.accountKey(parts.bank) ?? parts.bank,
+    amount: parts.amount,
+    currency: parts.currency,
+    partyKey: context.index.partyKey(parts.partyEntity, parts.party) ?? parts.party,
+    reference: first.text('Reference'),
+    allocations,
+    source: first.location(),
+  });
 }
 
 /**

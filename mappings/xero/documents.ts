@@ -279,7 +279,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       const ownNumber = identifiesDocument(context, sales ? 'invoices' : 'bills', number)
         ? number
         : undefined;
-      const head = documentHead(ownNumber, {
+      const head = documentHead(ownNumber, stated, {
         number,
         contact,
         date,
@@ -287,7 +287,6 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         currency,
         reference: first.text('Reference'),
         drafts,
-        stated,
       });
       const value = compact({
         ...head,

@@ -1,10 +1,9 @@
-import type { Payment } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact, currencyOrFail } from '../shared/document-parts.js';
+import { currencyOrFail, paymentValue } from '../shared/document-parts.js';
 import { NO_NUMBER } from '../shared/keys.js';
 import { mappedCreditApplication } from '../shared/credit-application.js';
 import { identifiesDocument } from './documents.js';
@@ -86,19 +85,13 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(entity: E
       const mapped: Mapped<E> = { entity, key, location: first.location(), problems: [] };
       if (rows.some((row) => row.failed) || !type || !date || !contact || !bank || !currency)
         return [mapped];
-      const value: Payment = compact({
-        key,
-        date,
-        bankAccountKey: context.index.accountKey(bank) ?? bank,
-        amount,
-        currency,
-        partyKey:
-          context.index.partyKey(entity === 'customer-payment' ? 'customer' : 'vendor', contact) ??
-          contact,
-        reference: first.text('Reference'),
+      const partyEntity = entity === 'customer-payment' ? 'customer' : 'vendor';
+      const value = paymentValue(
+        first,
+        context,
+        { key, date, bank, amount, currency, partyEntity, party: contact },
         allocations,
-        source: first.location(),
-      });
+      );
       return [{ ...mapped, value: value as Mapped<E>['value'] }];
     },
   };
