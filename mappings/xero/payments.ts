@@ -7,6 +7,7 @@ import { currencyOrFail, paymentValue } from '../shared/document-parts.js';
 import { NO_NUMBER } from '../shared/keys.js';
 import { mappedCreditApplication } from '../shared/credit-application.js';
 import { identifiesDocument } from './documents.js';
+import { sharedFileTable } from './export-layouts.js';
 
 const paymentTypes = vocabulary({
   accrecpayment: 'customer-payment',
@@ -44,10 +45,11 @@ const paymentColumns = [
  */
 function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(entity: E): TableSpec<E> {
   return {
-    id: entity === 'customer-payment' ? 'customer_payments' : 'vendor_payments',
-    fileId: 'payments',
-    entity,
-    fileNames: ['payments'],
+    ...sharedFileTable(
+      entity,
+      entity === 'customer-payment' ? 'customer_payments' : 'vendor_payments',
+      'payments',
+    ),
     columns: paymentColumns,
     dateColumns: ['Date'],
     groupBy: byColumn('PaymentID'),
