@@ -9,8 +9,8 @@ import { exchangeRateOf } from '../shared/exchange-rate.js';
 import {
   compact,
   currencyOrFail,
-  lineOf,
-  totalsOf,
+  documentHead,
+  lineDraftOf,
   type LineDraft,
 } from '../shared/document-parts.js';
 import { genericColumns, genericFileNames } from './columns.js';
@@ -57,17 +57,13 @@ function linesOf(
     const amount = row.money('LineAmount');
     if (quantity === undefined || unitPrice === undefined || !accountKey || taxAmount === undefined)
       continue;
-    drafts.push({
-      description: row.text('Description') ?? '',
-      itemKey,
-      quantity,
-      unitPrice,
-      amount,
-      accountKey,
-      taxAmount,
-      taxCode: row.text('TaxCode'),
-      source: row.location(),
-    });
+    drafts.push(
+      lineDraftOf(
+        row,
+        { description: 'Description', taxCode: 'TaxCode' },
+        { itemKey, quantity, unitPrice, amount, accountKey, taxAmount },
+      ),
+    );
   }
   return drafts;
 }
@@ -122,16 +118,16 @@ function documentTable<E extends 'invoice' | 'bill'>(kind: DocumentKind<E>): Tab
       if (failed || !number || !partyText || !date || !currency || !type) return [mapped];
       const partyEntity = kind.entity === 'invoice' ? 'customer' : 'vendor';
       const partyKey = context.index.partyKey(partyEntity, partyText) ?? partyText;
-      const lines = drafts.map(lineOf);
       const document = compact({
-        key: number,
-        number,
-        date,
-        dueDate,
-        currency,
-        reference: first.text('Reference'),
-        lines,
-        ...totalsOf(lines, stated),
+        ...documentHead(number, stated, {
+          number,
+          contact: partyText,
+          date,
+          dueDate,
+          currency,
+          reference: first.text('Reference'),
+          drafts,
+        }),
         amountDue,
         status,
         exchangeRate,

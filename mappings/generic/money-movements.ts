@@ -1,10 +1,10 @@
-import type { BankTransaction, CreditApplication, Payment } from '../../src/ledger/index.js';
+import type { BankTransaction } from '../../src/ledger/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact, currencyOrFail } from '../shared/document-parts.js';
-import { creditApplicationKey } from '../shared/keys.js';
+import { compact, currencyOrFail, paymentValue } from '../shared/document-parts.js';
+import { mappedCreditApplication } from '../shared/credit-application.js';
 import { genericColumns, genericFileNames } from './columns.js';
 
 export const genericBankTransactions: TableSpec<'bank-transaction'> = {
@@ -88,21 +88,16 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(
       )
         return [mapped];
       const partyEntity = entity === 'customer-payment' ? 'customer' : 'vendor';
-      const value: Payment = compact({
-        key,
-        date,
-        bankAccountKey: context.index.accountKey(bank) ?? bank,
-        amount,
-        currency,
-        partyKey: context.index.partyKey(partyEntity, party) ?? party,
-        reference: first.text('Reference'),
-        allocations: allocations.map((allocation) => ({
+      const value = paymentValue(
+        first,
+        context,
+        { key, date, bank, amount, currency, partyEntity, party },
+        allocations.map((allocation) => ({
           documentKey: allocation.document ?? '',
           amount: allocation.amount ?? '0.00',
           source: allocation.source,
         })),
-        source: first.location(),
-      });
+      );
       return [{ ...mapped, value: value as Mapped<E>['value'] }];
     },
   };
@@ -133,27 +128,13 @@ export const genericCreditApplications: TableSpec<'credit-application'> = {
       what: 'customer-credit or vendor-credit',
     });
     const date = row.date('Date', { required: true });
-    const credit = row.required('Credit');
-    const document = row.required('Document');
-    const amount = row.money('Amount', { required: true });
-    const key =
-      row.text('Key') ?? (credit && document ? creditApplicationKey(credit, document) : undefined);
-    const mapped: Mapped<'credit-application'> = {
-      entity: 'credit-application',
-      key,
-      location: row.location(),
-      problems: [],
-    };
-    if (row.failed || !kind || !date || !credit || !document || !amount || !key) return [mapped];
-    const value: CreditApplication = {
-      key,
+    return mappedCreditApplication(row, {
+      key: row.text('Key'),
       kind,
       date,
-      creditKey: credit,
-      documentKey: document,
-      amount,
-      source: row.location(),
-    };
-    return [{ ...mapped, value }];
+      creditKey: row.required('Credit'),
+      documentKey: row.required('Document'),
+      amount: row.money('Amount', { required: true }),
+    });
   },
 };

@@ -9,12 +9,11 @@ import { exchangeRateOf } from '../shared/exchange-rate.js';
 import {
   compact,
   currencyOrFail,
-  lineOf,
-  totalsOf,
+  documentHead,
+  lineDraftOf,
   type LineDraft,
   lineAccountKey,
 } from '../shared/document-parts.js';
-import { documentNumbering } from '../shared/keys.js';
 
 /** Which column plays which part in one QuickBooks Online document layout. */
 interface Layout {
@@ -197,17 +196,9 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
         const unitPrice =
           rate ?? (amount === undefined ? undefined : unitPriceOf(amount, quantity));
         if (unitPrice === undefined || !accountKey || taxAmount === undefined) continue;
-        drafts.push({
-          description: row.text(layout.description) ?? '',
-          itemKey,
-          quantity,
-          unitPrice,
-          amount,
-          accountKey,
-          taxAmount,
-          taxCode: row.text(layout.taxCode),
-          source: row.location(),
-        });
+        drafts.push(
+          lineDraftOf(row, layout, { itemKey, quantity, unitPrice, amount, accountKey, taxAmount }),
+        );
       }
       const mapped: Mapped<E> = {
         entity: table.entity,
@@ -219,29 +210,28 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
       if (rows.some((row) => row.failed) || !partyText || !date || !currency) return [mapped];
       const partyKey =
         context.index.partyKey(sales ? 'customer' : 'vendor', partyText) ?? partyText;
-      const lines = drafts.map(lineOf);
-      const totals = totalsOf(lines, {});
-      const numbering = documentNumbering(number, {
+      const head = documentHead(
         number,
-        contact: partyText,
-        date,
-        total: totals.total,
-      });
+        {},
+        {
+          number,
+          contact: partyText,
+          date,
+          dueDate,
+          currency,
+          reference: first.text(layout.memo),
+          drafts,
+        },
+      );
       const value = compact({
-        ...numbering,
-        date,
-        dueDate,
-        currency,
-        reference: first.text(layout.memo),
-        lines,
-        ...totals,
+        ...head,
         exchangeRate,
         status: 'open' as const,
         source: first.location(),
         type: table.type,
         ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
       });
-      return [{ ...mapped, key: numbering.key, value: value as unknown as Mapped<E>['value'] }];
+      return [{ ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] }];
     },
   };
 }

@@ -1,7 +1,8 @@
-import type { DocumentLine, Money, SourceLocation } from '../../src/ledger/index.js';
+import type { DocumentLine, Money, Payment, SourceLocation } from '../../src/ledger/index.js';
 import { centsOf, formatCents, lineAmountCents } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
+import { documentNumbering } from './keys.js';
 
 /** A document line before its amount is settled. */
 export interface LineDraft {
@@ -15,6 +16,20 @@ export interface LineDraft {
   taxAmount: Money;
   taxCode?: string | undefined;
   source: SourceLocation;
+}
+
+/** A line draft read from `row`: its description and tax code from the layout's columns. */
+export function lineDraftOf(
+  row: RowFields,
+  columns: { description: string; taxCode: string },
+  parts: Omit<LineDraft, 'description' | 'taxCode' | 'source'>,
+): LineDraft {
+  return {
+    description: row.text(columns.description) ?? '',
+    ...parts,
+    taxCode: row.text(columns.taxCode),
+    source: row.location(),
+  };
 }
 
 /** A canonical line: net amount from the export or from quantity × unit price. */
@@ -51,6 +66,74 @@ export function totalsOf(
       : formatCents(sum((line) => line.amount)));
   const total = stated.total ?? formatCents(centsOf(subtotal) + centsOf(taxTotal));
   return { subtotal, taxTotal, total };
+}
+
+/**
+ * The members every format's document starts with: its numbering (see `documentNumbering`), dates,
+ * currency, reference, canonical lines and totals (what the export states, else computed: see
+ * `totalsOf`).
+ */
+export function documentHead(
+  ownNumber: string | undefined,
+  stated: Parameters<typeof totalsOf>[1],
+  parts: {
+    number: string | undefined;
+    contact: string;
+    date: string;
+    dueDate: string | undefined;
+    currency: string;
+    reference: string | undefined;
+    drafts: readonly LineDraft[];
+  },
+) {
+  const lines = parts.drafts.map(lineOf);
+  const totals = totalsOf(lines, stated);
+  const numbering = documentNumbering(ownNumber, {
+    number: parts.number,
+    contact: parts.contact,
+    date: parts.date,
+    total: totals.total,
+  });
+  return {
+    ...numbering,
+    date: parts.date,
+    dueDate: parts.dueDate,
+    currency: parts.currency,
+    reference: parts.reference,
+    lines,
+    ...totals,
+  };
+}
+
+/**
+ * A payment's canonical value: its bank account and party resolved through the index, its reference
+ * and source from its first row.
+ */
+export function paymentValue(
+  first: RowFields,
+  context: MappingContext,
+  parts: {
+    key: string;
+    date: string;
+    bank: string;
+    amount: Money;
+    currency: string;
+    partyEntity: 'customer' | 'vendor';
+    party: string;
+  },
+  allocations: Payment['allocations'],
+): Payment {
+  return compact({
+    key: parts.key,
+    date: parts.date,
+    bankAccountKey: context.index.accountKey(parts.bank) ?? parts.bank,
+    amount: parts.amount,
+    currency: parts.currency,
+    partyKey: context.index.partyKey(parts.partyEntity, parts.party) ?? parts.party,
+    reference: first.text('Reference'),
+    allocations,
+    source: first.location(),
+  });
 }
 
 /**

@@ -8,7 +8,7 @@ import type {
 } from '../../src/sources/table-mapping/table-spec.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { compact } from '../shared/document-parts.js';
-import { contactIdentityColumns } from './export-layouts.js';
+import { contactIdentityColumns, sharedFileTable } from './export-layouts.js';
 
 const contactColumns = [
   ...contactIdentityColumns,
@@ -114,10 +114,7 @@ function partyOf(row: RowFields, name: string, terms: [string, string]): Party {
 
 function contactTable<E extends 'customer' | 'vendor'>(entity: E): TableSpec<E> {
   return {
-    id: entity === 'customer' ? 'customers' : 'vendors',
-    fileId: 'contacts',
-    entity,
-    fileNames: ['contacts'],
+    ...sharedFileTable(entity, entity === 'customer' ? 'customers' : 'vendors', 'contacts'),
     required: true,
     columns: contactColumns,
     map([row], context) {

@@ -17,14 +17,12 @@ import { unitPriceOf } from '../shared/divide.js';
 import {
   compact,
   currencyOrFail,
-  lineOf,
-  totalsOf,
+  documentHead,
   type LineDraft,
   lineAccountKey,
 } from '../shared/document-parts.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
-import { documentNumbering } from '../shared/keys.js';
 import { documentAmountColumns, trackingColumns } from './export-layouts.js';
 
 /** The columns that tell one Xero document's rows from the next: Xero repeats them on every line. */
@@ -275,31 +273,26 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       }
       const mapped: Mapped<E> = { entity, key: number, location: first.location(), problems: [] };
       if (rows.some((row) => row.failed) || !contact || !date || !currency) return [mapped];
-      const lines = drafts.map(lineOf);
       // A foreign document's base value, where the aged report as at the cutover gives one.
       const foreign = context.defaultCurrency !== undefined && currency !== context.defaultCurrency;
       const partyKey = context.index.partyKey(sales ? 'customer' : 'vendor', contact) ?? contact;
-      const totals = totalsOf(lines, stated);
       const ownNumber = identifiesDocument(context, sales ? 'invoices' : 'bills', number)
         ? number
         : undefined;
-      const numbering = documentNumbering(ownNumber, {
+      const head = documentHead(ownNumber, stated, {
         number,
         contact,
-        date,
-        total: totals.total,
-      });
-      const value = compact({
-        ...numbering,
         date,
         dueDate,
         currency,
         reference: first.text('Reference'),
-        lines,
-        ...totals,
+        drafts,
+      });
+      const value = compact({
+        ...head,
         amountDue,
         status,
-        baseTotal: rate && formatCents(divideByRate(centsOf(totals.total), rate)),
+        baseTotal: rate && formatCents(divideByRate(centsOf(head.total), rate)),
         // The aged report names a document by number alone, so only a number no other document
         // shares can be matched to its row.
         baseAmountDue:
@@ -310,7 +303,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         type,
         ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
       });
-      return [{ ...mapped, key: numbering.key, value: value as unknown as Mapped<E>['value'] }];
+      return [{ ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] }];
     },
   };
 }

@@ -180,3 +180,15 @@ export const creditNoteAllocations: Layout = {
 export const trialBalanceHeaders = ['Account', 'Debit', 'Credit', 'YTD Debit', 'YTD Credit'];
 export const openingTrialBalanceFile = 'Opening Trial Balance.csv';
 export const trialBalanceFile = 'Trial Balance.csv';
+
+/**
+ * The head of a table that reads one of two entities from a file Xero exports both in (customers and
+ * suppliers in "contacts", say): its id, the file's id and the name the mapping finds it by.
+ */
+export function sharedFileTable<E>(
+  entity: E,
+  id: string,
+  file: string,
+): { id: string; fileId: string; entity: E; fileNames: string[] } {
+  return { id, fileId: file, entity, fileNames: [file] };
+}

@@ -1,12 +1,13 @@
-import type { CreditApplication, Payment } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact, currencyOrFail } from '../shared/document-parts.js';
-import { creditApplicationKey, NO_NUMBER } from '../shared/keys.js';
+import { currencyOrFail, paymentValue } from '../shared/document-parts.js';
+import { NO_NUMBER } from '../shared/keys.js';
+import { mappedCreditApplication } from '../shared/credit-application.js';
 import { identifiesDocument } from './documents.js';
+import { sharedFileTable } from './export-layouts.js';
 
 const paymentTypes = vocabulary({
   accrecpayment: 'customer-payment',
@@ -44,10 +45,11 @@ const paymentColumns = [
  */
 function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(entity: E): TableSpec<E> {
   return {
-    id: entity === 'customer-payment' ? 'customer_payments' : 'vendor_payments',
-    fileId: 'payments',
-    entity,
-    fileNames: ['payments'],
+    ...sharedFileTable(
+      entity,
+      entity === 'customer-payment' ? 'customer_payments' : 'vendor_payments',
+      'payments',
+    ),
     columns: paymentColumns,
     dateColumns: ['Date'],
     groupBy: byColumn('PaymentID'),
@@ -85,19 +87,13 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(entity: E
       const mapped: Mapped<E> = { entity, key, location: first.location(), problems: [] };
       if (rows.some((row) => row.failed) || !type || !date || !contact || !bank || !currency)
         return [mapped];
-      const value: Payment = compact({
-        key,
-        date,
-        bankAccountKey: context.index.accountKey(bank) ?? bank,
-        amount,
-        currency,
-        partyKey:
-          context.index.partyKey(entity === 'customer-payment' ? 'customer' : 'vendor', contact) ??
-          contact,
-        reference: first.text('Reference'),
+      const partyEntity = entity === 'customer-payment' ? 'customer' : 'vendor';
+      const value = paymentValue(
+        first,
+        context,
+        { key, date, bank, amount, currency, partyEntity, party: contact },
         allocations,
-        source: first.location(),
-      });
+      );
       return [{ ...mapped, value: value as Mapped<E>['value'] }];
     },
   };
@@ -141,29 +137,17 @@ export const xeroCreditAllocations: TableSpec<'credit-application'> = {
       what: 'ACCRECCREDIT or ACCPAYCREDIT',
     });
     const date = row.date('Date', { required: true });
-    const creditKey = row.required('CreditNoteNumber');
-    const documentKey = row.text('InvoiceNumber') ?? NO_NUMBER;
     const contact = row.text('ContactName');
-    const amount = row.money('Amount', { required: true });
-    const key = creditKey && documentKey ? creditApplicationKey(creditKey, documentKey) : undefined;
-    const mapped: Mapped<'credit-application'> = {
-      entity: 'credit-application',
-      key,
-      location: row.location(),
-      problems: [],
-    };
-    if (row.failed || !kind || !date || !creditKey || !documentKey || !amount || !key)
-      return [mapped];
-    const value: CreditApplication = compact({
-      key,
-      kind,
-      date,
-      creditKey,
-      documentKey,
-      amount,
-      partyKey: contact && (context.index.partyKey(partyOf[kind], contact) ?? contact),
-      source: row.location(),
-    });
-    return [{ ...mapped, value }];
+    return mappedCreditApplication(
+      row,
+      {
+        kind,
+        date,
+        creditKey: row.required('CreditNoteNumber'),
+        documentKey: row.text('InvoiceNumber') ?? NO_NUMBER,
+        amount: row.money('Amount', { required: true }),
+      },
+      (known) => contact && (context.index.partyKey(partyOf[known], contact) ?? contact),
+    );
   },
 };

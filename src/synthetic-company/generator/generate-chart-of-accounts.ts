@@ -4,38 +4,38 @@ import type { Account } from '../../ledger/index.js';
 export const CUTOVER = '2026-01-01';
 export const END = '2026-03-31';
 
+type ChartAccount = Omit<Account, 'source' | 'active'>;
+
+/** An account of the legacy chart, keyed by its code. */
+function account(
+  code: string,
+  name: string,
+  kind: Account['kind'],
+  systemRole?: Account['systemRole'],
+): ChartAccount {
+  return systemRole ? { key: code, code, name, kind, systemRole } : { key: code, code, name, kind };
+}
+
 /** The legacy chart: a small US service and retail business. */
-export const chart: Array<Omit<Account, 'source' | 'active'>> = [
-  { key: '1000', code: '1000', name: 'Business Checking', kind: 'bank' },
-  { key: '1010', code: '1010', name: 'Savings', kind: 'bank' },
-  {
-    key: '1100',
-    code: '1100',
-    name: 'Accounts Receivable',
-    kind: 'receivable',
-    systemRole: 'receivable',
-  },
-  { key: '1200', code: '1200', name: 'Prepaid Insurance', kind: 'prepayment' },
-  { key: '1500', code: '1500', name: 'Equipment', kind: 'fixed-asset' },
-  { key: '2000', code: '2000', name: 'Accounts Payable', kind: 'payable', systemRole: 'payable' },
-  { key: '2200', code: '2200', name: 'Sales Tax Payable', kind: 'tax', systemRole: 'tax' },
-  { key: '2500', code: '2500', name: 'Equipment Loan', kind: 'non-current-liability' },
-  { key: '3000', code: '3000', name: "Owner's Capital", kind: 'equity' },
-  {
-    key: '3100',
-    code: '3100',
-    name: 'Retained Earnings',
-    kind: 'retained-earnings',
-    systemRole: 'retained-earnings',
-  },
-  { key: '4000', code: '4000', name: 'Product Sales', kind: 'revenue' },
-  { key: '4100', code: '4100', name: 'Service Revenue', kind: 'revenue' },
-  { key: '5000', code: '5000', name: 'Cost of Goods Sold', kind: 'cost-of-sales' },
-  { key: '6000', code: '6000', name: 'Rent', kind: 'expense' },
-  { key: '6100', code: '6100', name: 'Utilities', kind: 'expense' },
-  { key: '6200', code: '6200', name: 'Office Supplies', kind: 'expense' },
-  { key: '6300', code: '6300', name: 'Bank Fees', kind: 'expense' },
-  { key: '6400', code: '6400', name: 'Professional Fees', kind: 'expense' },
+export const chart: ChartAccount[] = [
+  account('1000', 'Business Checking', 'bank'),
+  account('1010', 'Savings', 'bank'),
+  account('1100', 'Accounts Receivable', 'receivable', 'receivable'),
+  account('1200', 'Prepaid Insurance', 'prepayment'),
+  account('1500', 'Equipment', 'fixed-asset'),
+  account('2000', 'Accounts Payable', 'payable', 'payable'),
+  account('2200', 'Sales Tax Payable', 'tax', 'tax'),
+  account('2500', 'Equipment Loan', 'non-current-liability'),
+  account('3000', "Owner's Capital", 'equity'),
+  account('3100', 'Retained Earnings', 'retained-earnings', 'retained-earnings'),
+  account('4000', 'Product Sales', 'revenue'),
+  account('4100', 'Service Revenue', 'revenue'),
+  account('5000', 'Cost of Goods Sold', 'cost-of-sales'),
+  account('6000', 'Rent', 'expense'),
+  account('6100', 'Utilities', 'expense'),
+  account('6200', 'Office Supplies', 'expense'),
+  account('6300', 'Bank Fees', 'expense'),
+  account('6400', 'Professional Fees', 'expense'),
 ];
 
 /** Where bills without a product are expensed. */
