@@ -304,10 +304,7 @@ export const invoiceRoutes: DataRoute[] = [
     path: '/invoices/:uuid/approve',
     handler(ctx) {
       const invoice = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      reader.boolean('skipJesOnboarding');
-      reader.finish();
-      reader.assertValid();
+      const { reader } = BodyReader.read(ctx.body, (body) => body.boolean('skipJesOnboarding'));
       if (invoice.invoiceType === 'estimate')
         throw businessRule('Only invoices and credit memos are approved.');
       if (!invoice.isDraft)
@@ -326,10 +323,7 @@ export const invoiceRoutes: DataRoute[] = [
     path: '/invoices/:uuid/send',
     handler(ctx) {
       const invoice = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const to = reader.string('email');
-      reader.finish();
-      reader.assertValid();
+      const { fields: to, reader } = BodyReader.read(ctx.body, (body) => body.string('email'));
       if (invoice.isDraft) throw businessRule('A draft cannot be sent; approve it first.');
       if (invoice.lines.length === 0)
         throw businessRule('A document without lines cannot be sent.');
