@@ -7,10 +7,9 @@ import { amountDueOf } from './invoice-model.js';
 import { invoiceOf, invoiceUpdated, viewOf } from './invoices-endpoints.js';
 import {
   applyCredit,
-  payWithTransactions,
+  readCreditRows,
   removeCredit,
-  readTransactionIds,
-  unpayFromBody,
+  transactionPaymentRoutes,
 } from './settlement.js';
 
 function openInvoice(invoice: InvoiceRecord): void {
@@ -72,20 +71,15 @@ export const invoiceSettlementRoutes: DataRoute[] = [
     path: '/invoices/:uuid/apply-credit-to-multiple-invoices',
     handler(ctx) {
       const memo = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const rows = reader.objects('invoices', { required: true }) ?? [];
-      const pairs = rows.map((row) => {
-        const id = row.uuid('id', { required: true });
-        const amount = row.money('amount', { required: true, sign: 'positive' });
-        row.finish();
-        return { id, amount };
-      });
-      reader.finish();
-      reader.assertValid();
-      if (pairs.length === 0) throw businessRule('invoices must list at least one invoice.');
+      const { rows, reader } = readCreditRows(
+        ctx,
+        'invoices',
+        'id',
+        'invoices must list at least one invoice.',
+      );
       applyCredits(
         ctx,
-        pairs.map(({ id, amount }) => ({ memo, invoice: lookup(ctx, id!), amount: amount! })),
+        rows.map(({ id, amount }) => ({ memo, invoice: lookup(ctx, id), amount })),
       );
       return {
         message: 'Credit applied.',
@@ -99,24 +93,15 @@ export const invoiceSettlementRoutes: DataRoute[] = [
     path: '/invoices/:uuid/apply-multiple-credit-to-invoice',
     handler(ctx) {
       const invoice = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const rows = reader.objects('memos', { required: true }) ?? [];
-      const pairs = rows.map((row) => {
-        const memoId = row.uuid('memoId', { required: true });
-        const amount = row.money('amount', { required: true, sign: 'positive' });
-        row.finish();
-        return { memoId, amount };
-      });
-      reader.finish();
-      reader.assertValid();
-      if (pairs.length === 0) throw businessRule('memos must list at least one credit memo.');
+      const { rows, reader } = readCreditRows(
+        ctx,
+        'memos',
+        'memoId',
+        'memos must list at least one credit memo.',
+      );
       applyCredits(
         ctx,
-        pairs.map(({ memoId, amount }) => ({
-          memo: lookup(ctx, memoId!),
-          invoice,
-          amount: amount!,
-        })),
+        rows.map(({ id, amount }) => ({ memo: lookup(ctx, id), invoice, amount })),
       );
       return {
         message: 'Credit applied.',
@@ -144,25 +129,24 @@ export const invoiceSettlementRoutes: DataRoute[] = [
       return invoiceUpdated(ctx, invoice, 'Credit removed.', reader);
     },
   },
-  {
-    method: 'PATCH',
-    path: '/invoices/:uuid/add-transactions',
-    handler(ctx) {
-      const document = invoiceOf(ctx);
-      const { ids, reader } = readTransactionIds(ctx);
+  ...transactionPaymentRoutes({
+    matchingType: 'invoice',
+    assign: {
+      method: 'PATCH',
+      path: '/invoices/:uuid/add-transactions',
+      message: 'Transactions applied.',
+    },
+    unassign: {
+      method: 'PATCH',
+      path: '/invoices/:uuid/remove-transaction',
+      message: 'Transaction removed.',
+    },
+    payee: invoiceOf,
+    documentOf: invoiceOf,
+    checkPayable(_ctx, document) {
       if (document.isDraft) throw businessRule('Payments apply to approved documents only.');
       if (document.invoiceType === 'estimate') throw businessRule('Estimates take no payments.');
-      payWithTransactions(ctx.ws, document, 'invoice', ids, ctx.now);
-      return invoiceUpdated(ctx, document, 'Transactions applied.', reader);
     },
-  },
-  {
-    method: 'PATCH',
-    path: '/invoices/:uuid/remove-transaction',
-    handler(ctx) {
-      const document = invoiceOf(ctx);
-      const reader = unpayFromBody(ctx, document, 'invoice');
-      return invoiceUpdated(ctx, document, 'Transaction removed.', reader);
-    },
-  },
+    updated: invoiceUpdated,
+  }),
 ];
