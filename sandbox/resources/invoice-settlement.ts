@@ -65,51 +65,59 @@ function applyCredits(
   for (const document of touched) ctx.emit('invoice.updated', viewOf(ctx, document));
 }
 
+/**
+ * A route that applies credit between the document in its path and each document its body lists;
+ * `pair` says which of the two is the memo and which the invoice. Answers with the path's document.
+ */
+function creditRoute(route: {
+  path: string;
+  listField: string;
+  idField: string;
+  emptyMessage: string;
+  pair(
+    pathDocument: InvoiceRecord,
+    listed: InvoiceRecord,
+  ): { memo: InvoiceRecord; invoice: InvoiceRecord };
+}): DataRoute {
+  return {
+    method: 'PATCH',
+    path: route.path,
+    handler(ctx) {
+      const document = invoiceOf(ctx);
+      const { rows, reader } = readCreditRows(
+        ctx,
+        route.listField,
+        route.idField,
+        route.emptyMessage,
+      );
+      applyCredits(
+        ctx,
+        rows.map(({ id, amount }) => ({ ...route.pair(document, lookup(ctx, id)), amount })),
+      );
+      return {
+        message: 'Credit applied.',
+        data: { invoice: viewOf(ctx, document) },
+        warnings: reader.warnings,
+      };
+    },
+  };
+}
+
 export const invoiceSettlementRoutes: DataRoute[] = [
-  {
-    method: 'PATCH',
+  creditRoute({
     path: '/invoices/:uuid/apply-credit-to-multiple-invoices',
-    handler(ctx) {
-      const memo = invoiceOf(ctx);
-      const { rows, reader } = readCreditRows(
-        ctx,
-        'invoices',
-        'id',
-        'invoices must list at least one invoice.',
-      );
-      applyCredits(
-        ctx,
-        rows.map(({ id, amount }) => ({ memo, invoice: lookup(ctx, id), amount })),
-      );
-      return {
-        message: 'Credit applied.',
-        data: { invoice: viewOf(ctx, memo) },
-        warnings: reader.warnings,
-      };
-    },
-  },
-  {
-    method: 'PATCH',
+    listField: 'invoices',
+    idField: 'id',
+    emptyMessage: 'invoices must list at least one invoice.',
+    pair: (memo, invoice) => ({ memo, invoice }),
+  }),
+  creditRoute({
     path: '/invoices/:uuid/apply-multiple-credit-to-invoice',
-    handler(ctx) {
-      const invoice = invoiceOf(ctx);
-      const { rows, reader } = readCreditRows(
-        ctx,
-        'memos',
-        'memoId',
-        'memos must list at least one credit memo.',
-      );
-      applyCredits(
-        ctx,
-        rows.map(({ id, amount }) => ({ memo: lookup(ctx, id), invoice, amount })),
-      );
-      return {
-        message: 'Credit applied.',
-        data: { invoice: viewOf(ctx, invoice) },
-        warnings: reader.warnings,
-      };
-    },
-  },
+    listField: 'memos',
+    idField: 'memoId',
+    emptyMessage: 'memos must list at least one credit memo.',
+    pair: (invoice, memo) => ({ memo, invoice }),
+  }),
   {
     method: 'PATCH',
     path: '/invoices/:uuid/remove-credit',
