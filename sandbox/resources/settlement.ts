@@ -64,7 +64,7 @@ const PAYMENT_RULES: Record<
  * Pays one document with whole transactions, each of the direction its kind is paid in and of the
  * document's currency; together they must fit its balance.
  */
-export function payWithTransactions(
+function payWithTransactions(
   ws: WorkspaceData,
   document: SettleableDocument,
   matchingType: 'bill' | 'invoice',
@@ -90,7 +90,7 @@ export function payWithTransactions(
 }
 
 /** The body of a route that pays a document: `transactionUuids`, at least one. */
-export function readTransactionIds(ctx: RequestContext): { ids: string[]; reader: BodyReader } {
+function readTransactionIds(ctx: RequestContext): { ids: string[]; reader: BodyReader } {
   const reader = BodyReader.of(ctx.body);
   const ids = reader.uuidArray('transactionUuids', { required: true });
   reader.finish();
@@ -103,7 +103,7 @@ export function readTransactionIds(ctx: RequestContext): { ids: string[]; reader
  * Removes the payment of `document` by the transaction the body's `transactionUuid` names, which
  * must be applied to it. Returns the body's reader, for its warnings.
  */
-export function unpayFromBody(
+function unpayFromBody(
   ctx: RequestContext,
   document: SettleableDocument,
   matchingType: 'bill' | 'invoice',
