@@ -58,6 +58,21 @@ export class BodyReader {
     return new BodyReader(body, '', { errors: [], warnings: [] });
   }
 
+  /**
+   * Reads a whole request body: `read` asks for its fields, then every unknown key becomes a warning
+   * and any field error a 400, so the caller's rules only ever see valid fields.
+   */
+  static read<T>(
+    body: unknown,
+    read: (reader: BodyReader) => T,
+  ): { fields: T; reader: BodyReader } {
+    const reader = BodyReader.of(body);
+    const fields = read(reader);
+    reader.finish();
+    reader.assertValid();
+    return { fields, reader };
+  }
+
   get errors(): FieldError[] {
     return this.issues.errors;
   }

@@ -39,11 +39,11 @@ export function insertCustomer(ws: WorkspaceData, customer: CustomerRecord): voi
 }
 
 function createCustomer(ctx: RequestContext, input: unknown) {
-  const reader = BodyReader.of(input);
-  const customer = emptyCustomer(ctx.now);
-  applyCustomerFields(reader, customer, true);
-  reader.finish();
-  reader.assertValid();
+  const { fields: customer, reader } = BodyReader.read(input, (body) => {
+    const customer = emptyCustomer(ctx.now);
+    applyCustomerFields(body, customer, true);
+    return customer;
+  });
   insertCustomer(ctx.ws, customer);
   const view = customerView(customer);
   ctx.emit('customer.created', view);

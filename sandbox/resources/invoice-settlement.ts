@@ -7,10 +7,9 @@ import { amountDueOf } from './invoice-model.js';
 import { invoiceOf, invoiceUpdated, viewOf } from './invoices-endpoints.js';
 import {
   applyCredit,
-  payWithTransactions,
+  readCreditRows,
   removeCredit,
-  readTransactionIds,
-  unpayFromBody,
+  transactionPaymentRoutes,
 } from './settlement.js';
 
 function openInvoice(invoice: InvoiceRecord): void {
@@ -66,65 +65,59 @@ function applyCredits(
   for (const document of touched) ctx.emit('invoice.updated', viewOf(ctx, document));
 }
 
+/**
+ * A route that applies credit between the document in its path and each document its body lists;
+ * `pair` says which of the two is the memo and which the invoice. Answers with the path's document.
+ */
+function creditRoute(route: {
+  path: string;
+  listField: string;
+  idField: string;
+  emptyMessage: string;
+  pair(
+    pathDocument: InvoiceRecord,
+    listed: InvoiceRecord,
+  ): { memo: InvoiceRecord; invoice: InvoiceRecord };
+}): DataRoute {
+  return {
+    method: 'PATCH',
+    path: route.path,
+    handler(ctx) {
+      const document = invoiceOf(ctx);
+      const { rows, reader } = readCreditRows(
+        ctx,
+        route.listField,
+        route.idField,
+        route.emptyMessage,
+      );
+      applyCredits(
+        ctx,
+        rows.map(({ id, amount }) => ({ ...route.pair(document, lookup(ctx, id)), amount })),
+      );
+      return {
+        message: 'Credit applied.',
+        data: { invoice: viewOf(ctx, document) },
+        warnings: reader.warnings,
+      };
+    },
+  };
+}
+
 export const invoiceSettlementRoutes: DataRoute[] = [
-  {
-    method: 'PATCH',
+  creditRoute({
     path: '/invoices/:uuid/apply-credit-to-multiple-invoices',
-    handler(ctx) {
-      const memo = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const rows = reader.objects('invoices', { required: true }) ?? [];
-      const pairs = rows.map((row) => {
-        const id = row.uuid('id', { required: true });
-        const amount = row.money('amount', { required: true, sign: 'positive' });
-        row.finish();
-        return { id, amount };
-      });
-      reader.finish();
-      reader.assertValid();
-      if (pairs.length === 0) throw businessRule('invoices must list at least one invoice.');
-      applyCredits(
-        ctx,
-        pairs.map(({ id, amount }) => ({ memo, invoice: lookup(ctx, id!), amount: amount! })),
-      );
-      return {
-        message: 'Credit applied.',
-        data: { invoice: viewOf(ctx, memo) },
-        warnings: reader.warnings,
-      };
-    },
-  },
-  {
-    method: 'PATCH',
+    listField: 'invoices',
+    idField: 'id',
+    emptyMessage: 'invoices must list at least one invoice.',
+    pair: (memo, invoice) => ({ memo, invoice }),
+  }),
+  creditRoute({
     path: '/invoices/:uuid/apply-multiple-credit-to-invoice',
-    handler(ctx) {
-      const invoice = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const rows = reader.objects('memos', { required: true }) ?? [];
-      const pairs = rows.map((row) => {
-        const memoId = row.uuid('memoId', { required: true });
-        const amount = row.money('amount', { required: true, sign: 'positive' });
-        row.finish();
-        return { memoId, amount };
-      });
-      reader.finish();
-      reader.assertValid();
-      if (pairs.length === 0) throw businessRule('memos must list at least one credit memo.');
-      applyCredits(
-        ctx,
-        pairs.map(({ memoId, amount }) => ({
-          memo: lookup(ctx, memoId!),
-          invoice,
-          amount: amount!,
-        })),
-      );
-      return {
-        message: 'Credit applied.',
-        data: { invoice: viewOf(ctx, invoice) },
-        warnings: reader.warnings,
-      };
-    },
-  },
+    listField: 'memos',
+    idField: 'memoId',
+    emptyMessage: 'memos must list at least one credit memo.',
+    pair: (invoice, memo) => ({ memo, invoice }),
+  }),
   {
     method: 'PATCH',
     path: '/invoices/:uuid/remove-credit',
@@ -144,25 +137,24 @@ export const invoiceSettlementRoutes: DataRoute[] = [
       return invoiceUpdated(ctx, invoice, 'Credit removed.', reader);
     },
   },
-  {
-    method: 'PATCH',
-    path: '/invoices/:uuid/add-transactions',
-    handler(ctx) {
-      const document = invoiceOf(ctx);
-      const { ids, reader } = readTransactionIds(ctx);
+  ...transactionPaymentRoutes({
+    matchingType: 'invoice',
+    assign: {
+      method: 'PATCH',
+      path: '/invoices/:uuid/add-transactions',
+      message: 'Transactions applied.',
+    },
+    unassign: {
+      method: 'PATCH',
+      path: '/invoices/:uuid/remove-transaction',
+      message: 'Transaction removed.',
+    },
+    payee: invoiceOf,
+    documentOf: invoiceOf,
+    checkPayable(_ctx, document) {
       if (document.isDraft) throw businessRule('Payments apply to approved documents only.');
       if (document.invoiceType === 'estimate') throw businessRule('Estimates take no payments.');
-      payWithTransactions(ctx.ws, document, 'invoice', ids, ctx.now);
-      return invoiceUpdated(ctx, document, 'Transactions applied.', reader);
     },
-  },
-  {
-    method: 'PATCH',
-    path: '/invoices/:uuid/remove-transaction',
-    handler(ctx) {
-      const document = invoiceOf(ctx);
-      const reader = unpayFromBody(ctx, document, 'invoice');
-      return invoiceUpdated(ctx, document, 'Transaction removed.', reader);
-    },
-  },
+    updated: invoiceUpdated,
+  }),
 ];

@@ -41,8 +41,10 @@ export function invoiceUpdated(
   return answerUpdated(ctx, 'invoice.updated', 'invoice', viewOf(ctx, invoice), message, reader);
 }
 
-function audit(invoice: InvoiceRecord, at: string, action: string): void {
-  invoice.auditLog.push({ at, action });
+/** Records a change made now: the document's updatedAt and an entry in its audit log. */
+function recordChange(ctx: RequestContext, invoice: InvoiceRecord, action: string): void {
+  invoice.updatedAt = ctx.now;
+  invoice.auditLog.push({ at: ctx.now, action });
 }
 
 function checkTags(ws: WorkspaceData, reader: BodyReader, tagUuids: string[] | undefined): void {
@@ -166,7 +168,7 @@ export function createInvoice(ctx: RequestContext) {
   };
   claimInvoiceNumber(ws, invoice);
   ws.invoices.set(invoice.id, invoice);
-  audit(invoice, ctx.now, isDraft ? 'created' : 'created and approved');
+  recordChange(ctx, invoice, isDraft ? 'created' : 'created and approved');
   postInvoice(ws, invoice, ctx.now);
   const view = viewOf(ctx, invoice);
   ctx.emit('invoice.created', view);
@@ -249,8 +251,7 @@ function updateInvoice(ctx: RequestContext) {
     Object.assign(invoice, totalsOf(lines));
   }
   if (tagUuids) invoice.tagUuids = tagUuids;
-  invoice.updatedAt = ctx.now;
-  audit(invoice, ctx.now, 'updated');
+  recordChange(ctx, invoice, 'updated');
   const view = viewOf(ctx, invoice);
   ctx.emit('invoice.updated', view);
   return { data: { invoice: view }, warnings: reader.warnings };
@@ -304,10 +305,7 @@ export const invoiceRoutes: DataRoute[] = [
     path: '/invoices/:uuid/approve',
     handler(ctx) {
       const invoice = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      reader.boolean('skipJesOnboarding');
-      reader.finish();
-      reader.assertValid();
+      const { reader } = BodyReader.read(ctx.body, (body) => body.boolean('skipJesOnboarding'));
       if (invoice.invoiceType === 'estimate')
         throw businessRule('Only invoices and credit memos are approved.');
       if (!invoice.isDraft)
@@ -315,9 +313,8 @@ export const invoiceRoutes: DataRoute[] = [
       checkPostable(invoice);
       requireRate(ctx.ws.meta, invoice.currency, invoice.date);
       invoice.isDraft = false;
-      invoice.updatedAt = ctx.now;
+      recordChange(ctx, invoice, 'approved');
       postInvoice(ctx.ws, invoice, ctx.now);
-      audit(invoice, ctx.now, 'approved');
       return invoiceUpdated(ctx, invoice, 'Document approved.', reader);
     },
   },
@@ -326,10 +323,7 @@ export const invoiceRoutes: DataRoute[] = [
     path: '/invoices/:uuid/send',
     handler(ctx) {
       const invoice = invoiceOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const to = reader.string('email');
-      reader.finish();
-      reader.assertValid();
+      const { fields: to, reader } = BodyReader.read(ctx.body, (body) => body.string('email'));
       if (invoice.isDraft) throw businessRule('A draft cannot be sent; approve it first.');
       if (invoice.lines.length === 0)
         throw businessRule('A document without lines cannot be sent.');
@@ -337,8 +331,7 @@ export const invoiceRoutes: DataRoute[] = [
       if (!customer) throw businessRule('The document has no customer to send to.');
       invoice.isSent = true;
       invoice.sendHistory.push({ sentAt: ctx.now, to: to ?? customer.email });
-      invoice.updatedAt = ctx.now;
-      audit(invoice, ctx.now, 'sent');
+      recordChange(ctx, invoice, 'sent');
       return invoiceUpdated(ctx, invoice, 'Document sent.', reader);
     },
   },

@@ -1,7 +1,7 @@
 import type { Cents } from '../../src/money/index.js';
 import { businessRule, notFound } from '../http/api-error.js';
 import { BodyReader } from '../http/body-reader.js';
-import type { RequestContext } from '../http/route.js';
+import type { DataRoute, RequestContext, RouteResult } from '../http/route.js';
 import type { TransactionRecord, TransactionType } from '../state/records.js';
 import type { WorkspaceData } from '../state/workspace-state.js';
 import { amountDueOf, type SettleableDocument } from './invoice-model.js';
@@ -64,7 +64,7 @@ const PAYMENT_RULES: Record<
  * Pays one document with whole transactions, each of the direction its kind is paid in and of the
  * document's currency; together they must fit its balance.
  */
-export function payWithTransactions(
+function payWithTransactions(
   ws: WorkspaceData,
   document: SettleableDocument,
   matchingType: 'bill' | 'invoice',
@@ -90,7 +90,7 @@ export function payWithTransactions(
 }
 
 /** The body of a route that pays a document: `transactionUuids`, at least one. */
-export function readTransactionIds(ctx: RequestContext): { ids: string[]; reader: BodyReader } {
+function readTransactionIds(ctx: RequestContext): { ids: string[]; reader: BodyReader } {
   const reader = BodyReader.of(ctx.body);
   const ids = reader.uuidArray('transactionUuids', { required: true });
   reader.finish();
@@ -103,7 +103,7 @@ export function readTransactionIds(ctx: RequestContext): { ids: string[]; reader
  * Removes the payment of `document` by the transaction the body's `transactionUuid` names, which
  * must be applied to it. Returns the body's reader, for its warnings.
  */
-export function unpayFromBody(
+function unpayFromBody(
   ctx: RequestContext,
   document: SettleableDocument,
   matchingType: 'bill' | 'invoice',
@@ -186,4 +186,76 @@ export function removeCredit(
   memo.updatedAt = now;
   target.updatedAt = now;
   return target.allocations.length !== before;
+}
+
+/**
+ * Reads a body listing credit applications, `{ [idField]: uuid, amount }` rows under `listField`,
+ * and rejects an empty list with `emptyMessage` once every field is valid.
+ */
+export function readCreditRows(
+  ctx: RequestContext,
+  listField: string,
+  idField: string,
+  emptyMessage: string,
+): { rows: Array<{ id: string; amount: Cents }>; reader: BodyReader } {
+  const { fields: rows, reader } = BodyReader.read(ctx.body, (body) =>
+    (body.objects(listField, { required: true }) ?? []).map((row) => {
+      const id = row.uuid(idField, { required: true });
+      const amount = row.money('amount', { required: true, sign: 'positive' });
+      row.finish();
+      return { id: id!, amount: amount! };
+    }),
+  );
+  if (rows.length === 0) throw businessRule(emptyMessage);
+  return { rows, reader };
+}
+
+interface PaymentAction {
+  method: 'POST' | 'PATCH';
+  path: string;
+  /** The answer's message. */
+  message: string;
+}
+
+/** How one kind of document is paid by, and released from, whole bank transactions. */
+export interface TransactionPayments<D extends SettleableDocument> {
+  matchingType: 'bill' | 'invoice';
+  assign: PaymentAction;
+  unassign: PaymentAction;
+  /** The document a payment is assigned to; may refuse it before the body is read. */
+  payee(ctx: RequestContext): D;
+  /** The document a payment is taken off. */
+  documentOf(ctx: RequestContext): D;
+  /** Refuses a document that takes no payment; runs once the body is valid. */
+  checkPayable(ctx: RequestContext, document: D): void;
+  updated(ctx: RequestContext, document: D, message: string, reader: BodyReader): RouteResult;
+}
+
+/** The two routes that assign transactions as payments of a document and unassign one. */
+export function transactionPaymentRoutes<D extends SettleableDocument>(
+  payments: TransactionPayments<D>,
+): DataRoute[] {
+  const { matchingType, assign, unassign } = payments;
+  return [
+    {
+      method: assign.method,
+      path: assign.path,
+      handler(ctx) {
+        const document = payments.payee(ctx);
+        const { ids, reader } = readTransactionIds(ctx);
+        payments.checkPayable(ctx, document);
+        payWithTransactions(ctx.ws, document, matchingType, ids, ctx.now);
+        return payments.updated(ctx, document, assign.message, reader);
+      },
+    },
+    {
+      method: unassign.method,
+      path: unassign.path,
+      handler(ctx) {
+        const document = payments.documentOf(ctx);
+        const reader = unpayFromBody(ctx, document, matchingType);
+        return payments.updated(ctx, document, unassign.message, reader);
+      },
+    },
+  ];
 }

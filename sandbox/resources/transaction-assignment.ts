@@ -19,14 +19,14 @@ export const transactionAssignmentRoutes: DataRoute[] = [
     handler(ctx) {
       const { ws } = ctx;
       const transaction = transactionOf(ctx);
-      const reader = BodyReader.of(ctx.body);
-      const matchingType = reader.enumOf('matchingType', ['bill', 'invoice'] as const, {
-        required: true,
-      });
-      const records = reader.uuidArray('records', { required: true });
-      const paymentAmount = reader.money('paymentAmount', { sign: 'positive' });
-      reader.finish();
-      reader.assertValid();
+      const {
+        fields: { matchingType, records, paymentAmount },
+        reader,
+      } = BodyReader.read(ctx.body, (body) => ({
+        matchingType: body.enumOf('matchingType', ['bill', 'invoice'] as const, { required: true }),
+        records: body.uuidArray('records', { required: true }),
+        paymentAmount: body.money('paymentAmount', { sign: 'positive' }),
+      }));
       if (records!.length === 0) throw businessRule('records must list at least one document.');
       if (new Set(records).size !== records!.length)
         throw businessRule('records lists a document twice.');
