@@ -418,6 +418,11 @@ export class RouteKit {
     return this.execute({ method, path, body, auth: 'bearer', parse }, options);
   }
 
+  /** Deletes the record at `path`; the answer is the API's action result. */
+  remove(path: string, options?: CallOptions): Promise<WriteResult<unknown>> {
+    return this.write('DELETE', path, undefined, actionReader(), options);
+  }
+
   /** One page of a list route. */
   page<S extends z.ZodType>(
     list: ListRoute<S>,

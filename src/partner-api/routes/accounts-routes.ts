@@ -14,7 +14,7 @@ import {
 } from '../schemas/accounts-schema.js';
 import type { WriteResult } from '../schemas/common.js';
 import { readPage } from '../pagination.js';
-import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
+import { encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the chart-of-accounts list. */
 export interface AccountListQuery {
@@ -94,13 +94,7 @@ export function accountRoutes(kit: RouteKit) {
     },
 
     delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
-      return kit.write(
-        'DELETE',
-        `/chart-of-accounts/${segment(uuid)}`,
-        undefined,
-        actionReader(),
-        options,
-      );
+      return kit.remove(`/chart-of-accounts/${segment(uuid)}`, options);
     },
   };
 }

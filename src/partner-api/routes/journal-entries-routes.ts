@@ -8,7 +8,7 @@ import {
   type JournalEntryCreate,
 } from '../schemas/journal-entries-schema.js';
 import { segment } from '../query.js';
-import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
+import { encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 const RECORD_KEYS = ['journalEntry'];
 const JOURNAL_ENTRY_LIST = {
@@ -45,13 +45,7 @@ export function journalEntryRoutes(kit: RouteKit) {
 
     /** Deletes a manual entry and its journal lines (assumption R36). */
     delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
-      return kit.write(
-        'DELETE',
-        `/journal-entries/${segment(uuid)}`,
-        undefined,
-        actionReader(),
-        options,
-      );
+      return kit.remove(`/journal-entries/${segment(uuid)}`, options);
     },
   };
 }
