@@ -418,6 +418,11 @@ export class RouteKit {
     return this.execute({ method, path, body, auth: 'bearer', parse }, options);
   }
 
+  /** Deletes the record at `path`; the answer is the API's action result. */
+  remove(path: string, options?: CallOptions): Promise<WriteResult<unknown>> {
+    return this.write('DELETE', path, undefined, actionReader(), options);
+  }
+
   /** One page of a list route. */
   page<S extends z.ZodType>(
     list: ListRoute<S>,
@@ -461,7 +466,7 @@ export class RouteKit {
   records<S extends z.ZodType, C extends z.ZodType, Q extends object>(
     resource: ListRoute<S> & { recordKeys: readonly string[]; createSchema: C },
   ) {
-    const { path, recordKeys, schema, createSchema, what } = resource;
+    const { path, recordKeys, schema, what } = resource;
     return {
       ...this.lists<S, Q>(resource),
       get: (uuid: string, options?: CallOptions): Promise<z.output<S>> =>
@@ -470,15 +475,27 @@ export class RouteKit {
           recordReader(schema, recordKeys, `the ${what}`),
           options,
         ),
-      create: (body: z.input<C>, options?: CallOptions): Promise<WriteResult<z.output<S>>> =>
-        this.write(
-          'POST',
-          path,
-          encodeBody(createSchema, body, what),
-          writeReader(schema, recordKeys, `the created ${what}`),
-          options,
-        ),
+      create: this.creator(resource),
     };
+  }
+
+  /** The create route of a record resource: `body` checked by `createSchema`, POSTed to `path`. */
+  creator<S extends z.ZodType, C extends z.ZodType>(resource: {
+    path: string;
+    schema: S;
+    recordKeys: readonly string[];
+    createSchema: C;
+    what: string;
+  }) {
+    const { path, recordKeys, schema, createSchema, what } = resource;
+    return (body: z.input<C>, options?: CallOptions): Promise<WriteResult<z.output<S>>> =>
+      this.write(
+        'POST',
+        path,
+        encodeBody(createSchema, body, what),
+        writeReader(schema, recordKeys, `the created ${what}`),
+        options,
+      );
   }
 
   /**

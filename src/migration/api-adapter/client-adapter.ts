@@ -329,9 +329,7 @@ function invoiceOf(invoice: Awaited<ReturnType<PartnerApiClient['invoices']['get
     invoiceNumber: invoice.invoiceNumber ?? '',
     invoiceType: invoice.invoiceType ?? 'invoice',
     customerUuid: invoice.customerUuid ?? undefined,
-    total: invoice.total ?? '0.00',
-    amountDue: invoice.amountDue ?? '0.00',
-    createdAt: invoice.createdAt,
+    ...amountsOf(invoice),
   };
 }
 
@@ -342,9 +340,20 @@ function billOf(bill: Awaited<ReturnType<PartnerApiClient['bills']['get']>>) {
     billType: bill.billType ?? 'bill',
     vendorUuid: bill.vendor?.id,
     notes: bill.notes ?? undefined,
-    total: bill.total ?? '0.00',
-    amountDue: bill.amountDue ?? '0.00',
-    createdAt: bill.createdAt,
+    ...amountsOf(bill),
+  };
+}
+
+/** What an invoice and a bill both report: their total and what is still due, and when made. */
+function amountsOf(document: {
+  total?: string | null | undefined;
+  amountDue?: string | null | undefined;
+  createdAt?: string | undefined;
+}) {
+  return {
+    total: document.total ?? '0.00',
+    amountDue: document.amountDue ?? '0.00',
+    createdAt: document.createdAt,
   };
 }
 

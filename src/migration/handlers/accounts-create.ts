@@ -19,7 +19,7 @@ import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
 import { bulkOutcomes, chunk, outcomesFor, sameName } from './outcomes.js';
-import { matchPage } from './reconcile-scan.js';
+import { matchCreated } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { chooseSubType } from './choose-sub-type.js';
 import { claimExistingAccount } from './existing-account.js';
@@ -214,15 +214,13 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
     succeeded.filter((row) => row.key !== CLEARING_ACCOUNT_KEY && row.key !== EXCHANGE_ACCOUNT_KEY)
       .length,
 
-  async reconcile(context, api, rows, _lookup, page) {
-    const listing = await api.listAccounts(page);
-    return matchPage(
+  reconcile: async (context, api, rows, _lookup, page) =>
+    matchCreated(
+      build,
       context,
       rows,
-      listing,
+      await api.listAccounts(page),
       (row, account) =>
         account.type === row.data.type && sameName(account.name, row.data.body.name),
-      (row, account) => build.matched(row, account.id, 'reconciled', context.unitId),
-    );
-  },
+    ),
 };

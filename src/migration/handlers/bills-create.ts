@@ -9,7 +9,7 @@ import {
   type DocumentRow,
 } from './document-plans.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
-import { matchPage } from './reconcile-scan.js';
+import { matchCreated } from './reconcile-scan.js';
 import { cancelledNumbers, currentNumber } from './undone-documents.js';
 
 const build = outcomesFor('bills', 'create');
@@ -103,14 +103,14 @@ export const billsCreate: PhaseHandler<BillBody, DocumentRow<PurchaseDocument>> 
 
   async reconcile(context, api, rows, _lookup, page) {
     const vendorUuid = rows[0] ? context.refs.vendor(rows[0].data.document.vendorKey) : undefined;
-    return matchPage(
+    return matchCreated(
+      build,
       context,
       rows,
       await api.listBills(page, vendorUuid ? [vendorUuid] : undefined),
       (row, bill) =>
         bill.notes?.includes(ledgerliftRef('bill', row.data.document.key)) === true &&
         (!row.data.reissuedAs || bill.billNumber === row.data.reissuedAs),
-      (row, bill) => build.matched(row, bill.id, 'reconciled', context.unitId),
     );
   },
 };

@@ -9,7 +9,7 @@ import {
   type DocumentRow,
 } from './document-plans.js';
 import { outcomesFor } from './outcomes.js';
-import { matchPage } from './reconcile-scan.js';
+import { matchCreated } from './reconcile-scan.js';
 import { cancelledNumbers, currentNumber } from './undone-documents.js';
 
 const build = outcomesFor('invoices', 'create');
@@ -93,13 +93,13 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
 
   async reconcile(context, api, rows, _lookup, page) {
     const type = rows[0] ? invoiceTypeOf(rows[0].data.document) : 'invoice';
-    return matchPage(
+    return matchCreated(
+      build,
       context,
       rows,
       await api.listInvoices(page, type),
       (row, invoice) =>
         invoice.invoiceNumber === workspaceNumber(row.data) && invoice.invoiceType === type,
-      (row, invoice) => build.matched(row, invoice.id, 'reconciled', context.unitId),
     );
   },
 };

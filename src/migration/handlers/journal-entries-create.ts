@@ -4,7 +4,7 @@ import type { UnitRow } from '../contracts/unit-row.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import { journalEntryUnit } from './journal-entry-unit.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
-import { matchPage } from './reconcile-scan.js';
+import { matchCreated } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
 
 const build = outcomesFor('journal-entries', 'create');
@@ -91,14 +91,8 @@ export const journalEntriesCreate: PhaseHandler<JournalEntryBody, JournalRow> = 
 
   ...journalEntryUnit(build),
 
-  async reconcile(context, api, rows, _lookup, page) {
-    const listing = await api.listJournalEntries(page);
-    return matchPage(
-      context,
-      rows,
-      listing,
-      (row, record) => hasMarker(record.memo, row),
-      (row, record) => build.matched(row, record.id, 'reconciled', context.unitId),
-    );
-  },
+  reconcile: async (context, api, rows, _lookup, page) =>
+    matchCreated(build, context, rows, await api.listJournalEntries(page), (row, record) =>
+      hasMarker(record.memo, row),
+    ),
 };

@@ -12,7 +12,7 @@ import type { References } from '../outcomes/references.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
 import type { StepName } from '../contracts/steps.js';
 import { bulkOutcomes, chunk, normalizeName, outcomesFor } from './outcomes.js';
-import { matchPage } from './reconcile-scan.js';
+import { matchCreated } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { groupInto } from '../../collections/group-into.js';
 
@@ -106,15 +106,14 @@ export function namedRecordsHandler<
 
     lookups: () => 1,
 
-    async reconcile(context, api, rows, _lookup, page) {
-      return matchPage(
+    reconcile: async (context, api, rows, _lookup, page) =>
+      matchCreated(
+        build,
         context,
         rows,
         await spec.list(api, page),
         (row, record) => normalizeName(record.name) === normalizeName(row.data.name),
-        (row, record) => build.matched(row, record.id, 'reconciled', context.unitId),
-      );
-    },
+      ),
   };
 }
 

@@ -33,6 +33,22 @@ export function matchPage<T extends { id: string; createdAt?: string | undefined
 }
 
 /**
+ * matchPage for records a create step writes: a matched row is the listed record, found again on
+ * reconciliation.
+ */
+export function matchCreated<T extends { id: string; createdAt?: string | undefined }, D>(
+  build: { matched(row: UnitRow, id: string, code: string, unit?: string): RowOutcome },
+  context: UnitContext,
+  rows: Array<UnitRow<D>>,
+  page: Page<T>,
+  matches: (row: UnitRow<D>, record: T) => boolean,
+): Reconciled {
+  return matchPage(context, rows, page, matches, (row, record) =>
+    build.matched(row, record.id, 'reconciled', context.unitId),
+  );
+}
+
+/**
  * Whether a listed record may be what the unit's attempt created. A name (or a number) alone does
  * not say so: a workspace holding two customers named "Acme" would otherwise hand an attempt that
  * was never applied one of them, and an undo would later deactivate it. So the record must not be

@@ -14,7 +14,7 @@ import {
 } from '../schemas/accounts-schema.js';
 import type { WriteResult } from '../schemas/common.js';
 import { readPage } from '../pagination.js';
-import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
+import { encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the chart-of-accounts list. */
 export interface AccountListQuery {
@@ -25,18 +25,18 @@ export interface AccountListQuery {
 }
 
 const ACCOUNT_KEYS = ['account'];
-const LIST_KEYS = ['accounts', 'records'];
+const ACCOUNT_LIST = {
+  path: '/chart-of-accounts',
+  listKeys: ['accounts', 'records'],
+  schema: accountSchema,
+  what: 'account',
+};
 
 /** Chart-of-accounts routes. */
 export function accountRoutes(kit: RouteKit) {
   return {
     /** Every top-level account (sub-accounts are nested under `subAccounts`), or one page. */
-    ...kit.lists<typeof accountSchema, AccountListQuery>({
-      path: '/chart-of-accounts',
-      listKeys: LIST_KEYS,
-      schema: accountSchema,
-      what: 'account',
-    }),
+    ...kit.lists<typeof accountSchema, AccountListQuery>(ACCOUNT_LIST),
 
     /** The sub-type catalog of the workspace's country, optionally for one type. */
     listSubTypes(
@@ -52,15 +52,11 @@ export function accountRoutes(kit: RouteKit) {
       );
     },
 
-    create(body: AccountCreate, options?: CallOptions): Promise<WriteResult<Account>> {
-      return kit.write(
-        'POST',
-        '/chart-of-accounts',
-        encodeBody(accountCreateSchema, body, 'account'),
-        writeReader(accountSchema, ACCOUNT_KEYS, 'the created account'),
-        options,
-      );
-    },
+    create: kit.creator({
+      ...ACCOUNT_LIST,
+      recordKeys: ACCOUNT_KEYS,
+      createSchema: accountCreateSchema,
+    }),
 
     /** Creates any number of accounts, 100 per call; outcomes map back to `rows` by index. */
     bulkCreate(
@@ -94,13 +90,7 @@ export function accountRoutes(kit: RouteKit) {
     },
 
     delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
-      return kit.write(
-        'DELETE',
-        `/chart-of-accounts/${segment(uuid)}`,
-        undefined,
-        actionReader(),
-        options,
-      );
+      return kit.remove(`/chart-of-accounts/${segment(uuid)}`, options);
     },
   };
 }

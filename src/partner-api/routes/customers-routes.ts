@@ -12,7 +12,7 @@ import {
   type CustomerCreate,
   type CustomerUpdate,
 } from '../schemas/customers-schema.js';
-import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
+import { encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the customer list (spec). */
 export interface CustomerListQuery {
@@ -87,7 +87,7 @@ export function customerRoutes(kit: RouteKit) {
 
     /** Soft delete (the customer becomes inactive). */
     delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
-      return kit.write('DELETE', `/customers/${segment(uuid)}`, undefined, actionReader(), options);
+      return kit.remove(`/customers/${segment(uuid)}`, options);
     },
   };
 }

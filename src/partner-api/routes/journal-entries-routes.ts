@@ -5,10 +5,9 @@ import {
   journalEntryCreateSchema,
   journalEntrySchema,
   type JournalEntry,
-  type JournalEntryCreate,
 } from '../schemas/journal-entries-schema.js';
 import { segment } from '../query.js';
-import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
+import type { RouteKit } from '../request-executor.js';
 
 const RECORD_KEYS = ['journalEntry'];
 const JOURNAL_ENTRY_LIST = {
@@ -33,25 +32,15 @@ export function journalEntryRoutes(kit: RouteKit) {
     },
 
     /** Creates a balanced entry (debits equal credits). */
-    create(body: JournalEntryCreate, options?: CallOptions): Promise<WriteResult<JournalEntry>> {
-      return kit.write(
-        'POST',
-        '/journal-entries',
-        encodeBody(journalEntryCreateSchema, body, 'journal entry'),
-        writeReader(journalEntrySchema, RECORD_KEYS, 'the created journal entry'),
-        options,
-      );
-    },
+    create: kit.creator({
+      ...JOURNAL_ENTRY_LIST,
+      recordKeys: RECORD_KEYS,
+      createSchema: journalEntryCreateSchema,
+    }),
 
     /** Deletes a manual entry and its journal lines (assumption R36). */
     delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
-      return kit.write(
-        'DELETE',
-        `/journal-entries/${segment(uuid)}`,
-        undefined,
-        actionReader(),
-        options,
-      );
+      return kit.remove(`/journal-entries/${segment(uuid)}`, options);
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   type Product,
   type ProductUpdate,
 } from '../schemas/products-schema.js';
-import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
+import { encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the product list (docs/api-assumptions.md R2). */
 export interface ProductListQuery {
@@ -44,7 +44,7 @@ export function productRoutes(kit: RouteKit) {
     },
 
     delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
-      return kit.write('DELETE', `/products/${segment(uuid)}`, undefined, actionReader(), options);
+      return kit.remove(`/products/${segment(uuid)}`, options);
     },
   };
 }

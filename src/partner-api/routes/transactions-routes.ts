@@ -180,7 +180,7 @@ export function transactionRoutes(kit: RouteKit) {
 
     /** Deletes the transaction and its journal; one applied as a payment is a 400 (unassign first). */
     delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
-      return kit.write('DELETE', path(uuid), undefined, actionReader(), options);
+      return kit.remove(path(uuid), options);
     },
   };
 }

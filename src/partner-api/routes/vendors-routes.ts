@@ -8,7 +8,7 @@ import {
   type Vendor,
   type VendorUpdate,
 } from '../schemas/vendors-schema.js';
-import { actionReader, encodeBody, writeReader, type RouteKit } from '../request-executor.js';
+import { encodeBody, writeReader, type RouteKit } from '../request-executor.js';
 
 /** Filters of the vendor list (docs/api-assumptions.md R1). */
 export interface VendorListQuery {
@@ -42,7 +42,7 @@ export function vendorRoutes(kit: RouteKit) {
 
     /** Soft delete (inactive). */
     delete(uuid: string, options?: CallOptions): Promise<WriteResult<unknown>> {
-      return kit.write('DELETE', `/vendors/${segment(uuid)}`, undefined, actionReader(), options);
+      return kit.remove(`/vendors/${segment(uuid)}`, options);
     },
   };
 }

@@ -33,3 +33,15 @@ export const fieldErrorSchema = z.looseObject({
 
 /** Optional string that may also be null on the wire. */
 export const optionalText = z.string().nullish();
+
+/** An optional list of loose objects of `shape` (report rows, sections, lines). */
+export function optionalListOf<T extends z.ZodRawShape>(shape: T) {
+  return z.array(z.looseObject(shape)).optional();
+}
+
+/** The account a report or opening balance row is about. */
+export const accountColumns = {
+  accountUuid: optionalText,
+  accountName: optionalText,
+  accountType: optionalText,
+};

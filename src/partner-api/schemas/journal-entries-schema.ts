@@ -38,4 +38,3 @@ export const journalEntryCreateSchema = z.looseObject({
     )
     .min(2),
 });
-export type JournalEntryCreate = z.input<typeof journalEntryCreateSchema>;

@@ -1,22 +1,16 @@
 import { z } from 'zod';
-import { optionalText } from './common.js';
+import { accountColumns, optionalListOf, optionalText } from './common.js';
 import { moneyFromWire, moneyToWireString } from './wire-decimal.js';
 
 /** The opening balance state: debit and credit are string decimals on the wire (spec). */
 export const openingBalanceSchema = z.looseObject({
   status: z.string().optional(),
   cutoverDate: optionalText,
-  rows: z
-    .array(
-      z.looseObject({
-        accountUuid: optionalText,
-        accountName: optionalText,
-        accountType: optionalText,
-        debit: moneyFromWire.nullish(),
-        credit: moneyFromWire.nullish(),
-      }),
-    )
-    .optional(),
+  rows: optionalListOf({
+    ...accountColumns,
+    debit: moneyFromWire.nullish(),
+    credit: moneyFromWire.nullish(),
+  }),
 });
 export type OpeningBalance = z.infer<typeof openingBalanceSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common.js';
+import { accountColumns, optionalListOf, optionalText } from './common.js';
 import { moneyFromWire } from './wire-decimal.js';
 
 /**
@@ -14,9 +14,7 @@ const moneyTotalsSchema = z.record(z.string(), z.union([moneyFromWire, z.unknown
 
 /** One trial balance row (P1): debit, credit and balance as money strings. */
 const trialBalanceRowSchema = z.looseObject({
-  accountUuid: optionalText,
-  accountName: optionalText,
-  accountType: optionalText,
+  ...accountColumns,
   debit: money,
   credit: money,
   balance: money,
@@ -40,76 +38,55 @@ export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 
 /** Profit and loss: revenue positive, expenses negative. */
 export const profitAndLossSchema = z.looseObject({
-  rows: z
-    .array(
-      z.looseObject({
-        accountUuid: optionalText,
-        accountName: optionalText,
-        accountType: optionalText,
-        amount: money,
-      }),
-    )
-    .optional(),
+  rows: optionalListOf({ ...accountColumns, amount: money }),
   ...periodTotals,
 });
 export type ProfitAndLoss = z.infer<typeof profitAndLossSchema>;
 
 /** Balance sheet: sections with their accounts. */
 export const balanceSheetSchema = z.looseObject({
-  sections: z
-    .array(
-      z.looseObject({
-        name: optionalText,
-        total: money,
-        accounts: z
-          .array(
-            z.looseObject({
-              accountUuid: optionalText,
-              accountName: optionalText,
-              balance: money,
-            }),
-          )
-          .optional(),
-      }),
-    )
-    .optional(),
+  sections: optionalListOf({
+    name: optionalText,
+    total: money,
+    accounts: optionalListOf({
+      accountUuid: optionalText,
+      accountName: optionalText,
+      balance: money,
+    }),
+  }),
   totals: moneyTotalsSchema.optional(),
   currency: optionalText,
   endDate: optionalText,
 });
 export type BalanceSheet = z.infer<typeof balanceSheetSchema>;
 
+/** The customer or vendor an aging row or summary is about. */
+const counterpartyColumns = {
+  counterpartyUuid: optionalText,
+  counterpartyName: optionalText,
+};
+
 /** Aged receivables or payables (P2). */
 export const agingReportSchema = z.looseObject({
-  rows: z
-    .array(
-      z.looseObject({
-        documentUuid: optionalText,
-        documentNumber: optionalText,
-        counterpartyUuid: optionalText,
-        counterpartyName: optionalText,
-        date: optionalText,
-        dueDate: optionalText,
-        amountDue: money,
-        daysOverdue: z.number().nullish(),
-        bucket: optionalText,
-      }),
-    )
-    .optional(),
-  summaries: z
-    .array(
-      z.looseObject({
-        counterpartyUuid: optionalText,
-        counterpartyName: optionalText,
-        current: money,
-        '1-30': money,
-        '31-60': money,
-        '61-90': money,
-        '90+': money,
-        total: money,
-      }),
-    )
-    .optional(),
+  rows: optionalListOf({
+    documentUuid: optionalText,
+    documentNumber: optionalText,
+    ...counterpartyColumns,
+    date: optionalText,
+    dueDate: optionalText,
+    amountDue: money,
+    daysOverdue: z.number().nullish(),
+    bucket: optionalText,
+  }),
+  summaries: optionalListOf({
+    ...counterpartyColumns,
+    current: money,
+    '1-30': money,
+    '31-60': money,
+    '61-90': money,
+    '90+': money,
+    total: money,
+  }),
   totals: moneyTotalsSchema.optional(),
   reconciliation: z
     .looseObject({
@@ -123,28 +100,20 @@ export type AgingReport = z.infer<typeof agingReportSchema>;
 
 /** Account transactions (P3): lines per account with running balances. */
 export const accountTransactionsReportSchema = z.looseObject({
-  accounts: z
-    .array(
-      z.looseObject({
-        accountUuid: optionalText,
-        accountName: optionalText,
-        openingBalance: money,
-        endingBalance: money,
-        lines: z
-          .array(
-            z.looseObject({
-              date: optionalText,
-              memo: optionalText,
-              debit: money,
-              credit: money,
-              runningBalance: money,
-              source: z.unknown().optional(),
-            }),
-          )
-          .optional(),
-      }),
-    )
-    .optional(),
+  accounts: optionalListOf({
+    accountUuid: optionalText,
+    accountName: optionalText,
+    openingBalance: money,
+    endingBalance: money,
+    lines: optionalListOf({
+      date: optionalText,
+      memo: optionalText,
+      debit: money,
+      credit: money,
+      runningBalance: money,
+      source: z.unknown().optional(),
+    }),
+  }),
   startDate: optionalText,
   endDate: optionalText,
 });
