@@ -19,7 +19,8 @@ import {
 import { stageExports } from '../staging/stage-exports.js';
 import { takeUndoSnapshot } from '../undo/take-undo-snapshot.js';
 import { runSteps } from './step-scheduler.js';
-import { verifyAndReport, writeReports } from '../verification/verify-and-report.js';
+import { writeReports } from '../reporting/write-reports.js';
+import { verifyAndReport } from '../verification/verify-and-report.js';
 import {
   checkBooksAgainstWorkspace,
   readWorkspaceForCheck,

@@ -1,10 +1,9 @@
-import type { RunPhase } from '../../src/migration/contracts/workflow-types.js';
 import { apiActivities, localActivities } from '../activity-proxies.js';
-import { progressOf, setPhase, VERIFICATION_CALLS } from '../ledger-run/run-progress.js';
+import { setPhase, VERIFICATION_CALLS } from '../ledger-run/run-progress.js';
+import { phaseAfterReport, writeReports } from '../reporting/write-reports.js';
 import {
   addOtherCalls,
   currentStage,
-  isClean,
   recordReportFolder,
   recordVerification,
   scopeOf,
@@ -29,25 +28,4 @@ export async function verifyAndReport(run: LedgerRun): Promise<void> {
   // The report is kept and signed: it states where the run stands once it is written, not that it
   // is being written.
   recordReportFolder(run, await writeReports(run, phaseAfterReport(run)));
-}
-
-/** Writes the run's reports, showing the run in the given phase; answers their folder. */
-export async function writeReports(run: LedgerRun, phase: RunPhase = run.phase): Promise<string> {
-  const { folder } = await localActivities.writeReports({
-    scope: scopeOf(run),
-    progress: { ...progressOf(run), phase },
-    source: run.input.source,
-    batchSize: run.settings.batchSize,
-  });
-  return folder;
-}
-
-/** Where the run stands once its report is written (the operator loop decides the same). */
-function phaseAfterReport(run: LedgerRun): RunPhase {
-  const verified = run.verification?.verified !== false;
-  if (run.input.mode === 'dry-run') return verified ? 'completed' : 'needs-review';
-  if (run.operator.paused) return 'paused';
-  return run.settings.finishWhenClean && isClean(run) && run.operator.replayQueued === undefined
-    ? 'completed'
-    : 'awaiting-operator';
 }
