@@ -22,8 +22,8 @@ export function refusalOf(error: unknown): { code: string; reason: string } | un
   if (!(error instanceof PartnerApiError)) return undefined;
   const status = REFUSED_STATUS[error.kind];
   if (status === undefined) return undefined;
-  const shown = error.kind === 'not-found' || error.kind === 'conflict' ? status : error.status;
-  return { code: `api.${shown ?? status}`, reason: error.message };
+  // A refusal the client made itself (`invalid-request`) has no status: it reads as a 400.
+  return { code: `api.${error.status ?? status}`, reason: error.message };
 }
 
 /** Whether a failed call may have been applied (a write sent without a complete answer). */
