@@ -219,7 +219,7 @@ module.exports = {
         foundations,
         'src/(offheap|run-store|reports)/',
         'src/migration/',
-        'activities/(to-application-failure|logging-calls)\\.ts$',
+        'activities/activity-boundary\\.ts$',
       ],
     ),
     {

@@ -12,7 +12,7 @@ import { TransportFailure } from './transport.js';
  * a call is a `PartnerApiError`; its `kind` says what went wrong, `retryable` whether the same call
  * can succeed later, and `ambiguous` whether a write may have been applied although no answer
  * arrived (reconcile by natural key before sending it again). Workflows never see it: the activity
- * boundary (activities/to-application-failure.ts) turns it into an `ApplicationFailure` whose
+ * boundary (activities/activity-boundary.ts) turns it into an `ApplicationFailure` whose
  * `type` is one of src/migration/contracts/failure-types.ts.
  */
 export type PartnerApiErrorKind =

@@ -74,8 +74,8 @@ describe('the layer check of npm run lint', () => {
     // A concept's activity half may import the engine and the activity boundary, not the worker;
     // and only the activity side imports an activity half.
     'src/migration/staging/staging-activities.ts':
-      "import { v } from '../engine/e.js';\nimport { x } from '../../../activities/to-application-failure.js';\nimport { y } from '../../worker/leaf.js';\nexport const w = [v, x, y];\n",
-    'activities/to-application-failure.ts': 'export const x = 1;\n',
+      "import { v } from '../engine/e.js';\nimport { x } from '../../../activities/activity-boundary.js';\nimport { y } from '../../worker/leaf.js';\nexport const w = [v, x, y];\n",
+    'activities/activity-boundary.ts': 'export const x = 1;\n',
     'src/worker/leaf.ts': 'export const y = 1;\n',
     'src/migration/planning/imports-an-activity-half.ts': importing(
       '../staging/staging-activities.js',

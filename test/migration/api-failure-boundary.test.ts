@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
-import { toApplicationFailure } from '../../activities/to-application-failure.js';
+import { toApplicationFailure } from '../../activities/activity-boundary.js';
 import { CredentialStoreLockTimeoutError } from '../../src/credentials/credential-errors.js';
 import { refusalOf } from '../../src/migration/engine/call-failure.js';
 import {

@@ -1,5 +1,5 @@
 // The `type` of every ApplicationFailure the activities raise, as constants the workflows import:
-// the activity boundary (activities/to-application-failure.ts) makes each API failure one of these
+// the activity boundary (activities/activity-boundary.ts) makes each API failure one of these
 // types, and the workflow side (workflows/activity-proxies.ts, workflows/migrate-step.ts) only
 // branches on them.
 

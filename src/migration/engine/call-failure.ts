@@ -4,7 +4,7 @@ import type { RetryingFailureType } from '../contracts/failure-types.js';
 /**
  * What a failed API call means for a unit. The engine reads the client's one typed error
  * (`PartnerApiError`, src/partner-api/errors.ts) directly and rethrows it when the call must be
- * tried again; the activity boundary (activities/to-application-failure.ts) turns it into the
+ * tried again; the activity boundary (activities/activity-boundary.ts) turns it into the
  * Temporal failure the workflow branches on.
  */
 

@@ -1,4 +1,4 @@
-import { withFailureMapping } from '../../../activities/to-application-failure.js';
+import { withFailureMapping } from '../../../activities/activity-boundary.js';
 import type { PlanPhaseInput, RunScope } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { planPhase } from './plan-phase.js';

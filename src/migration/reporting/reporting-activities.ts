@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { withFailureMapping } from '../../../activities/to-application-failure.js';
+import { withFailureMapping } from '../../../activities/activity-boundary.js';
 import { buildRunReport, skippedRowsOf } from '../../reports/build-run-report.js';
 import { idMapOf } from '../../reports/id-map.js';
 import { writeRunReport } from '../../reports/write-run-report.js';

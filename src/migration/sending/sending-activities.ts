@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
-import { loggingCalls } from '../../../activities/to-application-failure.js';
-import { withFailureMapping, withHeartbeats } from '../../../activities/to-application-failure.js';
+import { loggingCalls } from '../../../activities/activity-boundary.js';
+import { withFailureMapping, withHeartbeats } from '../../../activities/activity-boundary.js';
 import { reconcileCallSite, unitCallSite } from '../call-log/call-sites.js';
 import type { ReconcileInput, UnitInput } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';

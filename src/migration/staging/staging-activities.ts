@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { withFailureMapping } from '../../../activities/to-application-failure.js';
+import { withFailureMapping } from '../../../activities/activity-boundary.js';
 import { confineSource } from './confine-source.js';
 import type { MigrateLedgerInput, StageInput, StageSummary } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';

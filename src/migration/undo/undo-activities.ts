@@ -18,7 +18,7 @@ import {
   loggingCalls,
   withFailureMapping,
   withHeartbeats,
-} from '../../../activities/to-application-failure.js';
+} from '../../../activities/activity-boundary.js';
 import { reportCallSite, undoSnapshotCallSite } from '../call-log/call-sites.js';
 
 /** What the undo's activities need besides the engine's dependencies. */

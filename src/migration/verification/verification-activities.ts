@@ -1,5 +1,5 @@
-import { loggingCalls } from '../../../activities/to-application-failure.js';
-import { withFailureMapping, withHeartbeats } from '../../../activities/to-application-failure.js';
+import { loggingCalls } from '../../../activities/activity-boundary.js';
+import { withFailureMapping, withHeartbeats } from '../../../activities/activity-boundary.js';
 import { reportCallSite } from '../call-log/call-sites.js';
 import type { ReportName } from '../contracts/migration-api.js';
 import type { RunScope } from '../contracts/workflow-types.js';

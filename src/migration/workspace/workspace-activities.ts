@@ -1,5 +1,5 @@
-import { loggingCalls } from '../../../activities/to-application-failure.js';
-import { withFailureMapping, withHeartbeats } from '../../../activities/to-application-failure.js';
+import { loggingCalls } from '../../../activities/activity-boundary.js';
+import { withFailureMapping, withHeartbeats } from '../../../activities/activity-boundary.js';
 import { snapshotCallSite, workspaceBindingCallSite } from '../call-log/call-sites.js';
 import type { BindingUse, WorkspaceIdentity } from '../contracts/workspace-identity.js';
 import type { RunScope, SnapshotInput } from '../contracts/workflow-types.js';
