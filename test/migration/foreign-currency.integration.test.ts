@@ -7,6 +7,7 @@ import type { RunReport } from '../../src/reports/run-report.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { account, bill, invoice, opening, party } from '../support/ledger-builders.js';
 import {
+  cadWorkspace,
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
@@ -139,17 +140,11 @@ describe('foreign-currency documents, migrated into a CAD workspace with its own
 
   beforeAll(async () => {
     stack = await startMigrationStack({
-      configure(config) {
-        const [workspace] = config.workspaces;
-        if (!workspace) throw new Error('no workspace');
-        workspace.currency = 'CAD';
-        workspace.country = 'CA';
-        workspace.exchangeRates = [
-          { currency: 'USD', from: '2020-01-01', rate: '1.25' },
-          { currency: 'USD', from: '2021-02-01', rate: '1.30' },
-          { currency: 'GBP', from: '2020-01-01', rate: '1.70' },
-        ];
-      },
+      configure: cadWorkspace([
+        { currency: 'USD', from: '2020-01-01', rate: '1.25' },
+        { currency: 'USD', from: '2021-02-01', rate: '1.30' },
+        { currency: 'GBP', from: '2020-01-01', rate: '1.70' },
+      ]),
     });
     folder = path.join(stack.dir, 'exports');
     await writeGenericCsv(company(), folder);

@@ -5,6 +5,7 @@ import type { VerificationReport } from '../../src/migration/contracts/verificat
 import type { RunReport } from '../../src/reports/run-report.js';
 import { finishSignal } from '../../workflows/handlers.js';
 import {
+  cadWorkspace,
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
@@ -25,18 +26,12 @@ describe('real multi-currency Xero books with their aged detail reports', () => 
   let stack: MigrationStack | undefined;
   beforeEach(async () => {
     stack = await startMigrationStack({
-      configure(config) {
-        const [workspace] = config.workspaces;
-        if (!workspace) throw new Error('no workspace');
-        workspace.currency = 'CAD';
-        workspace.country = 'CA';
-        // The workspace's own rates differ from the legacy books' on purpose: every foreign
-        // document's workspace value is brought to its legacy value by an exchange difference.
-        workspace.exchangeRates = [
-          { currency: 'USD', from: '2019-01-01', rate: '1.30' },
-          { currency: 'GBP', from: '2019-01-01', rate: '1.70' },
-        ];
-      },
+      // The workspace's own rates differ from the legacy books' on purpose: every foreign
+      // document's workspace value is brought to its legacy value by an exchange difference.
+      configure: cadWorkspace([
+        { currency: 'USD', from: '2019-01-01', rate: '1.30' },
+        { currency: 'GBP', from: '2019-01-01', rate: '1.70' },
+      ]),
     });
   });
   afterEach(async () => {

@@ -30,6 +30,22 @@ import {
 export const TEST_PROFILE = 'test';
 
 /**
+ * A `configure` for `startMigrationStack`: the sandbox's workspace keeps its books in CAD at the
+ * given rates, which foreign-currency tests choose unlike the legacy books' on purpose.
+ */
+export function cadWorkspace(
+  exchangeRates: NonNullable<SandboxConfig['workspaces'][number]['exchangeRates']>,
+): (config: SandboxConfig) => void {
+  return (config) => {
+    const [workspace] = config.workspaces;
+    if (!workspace) throw new Error('the sandbox has no workspace');
+    workspace.currency = 'CAD';
+    workspace.country = 'CA';
+    workspace.exchangeRates = exchangeRates;
+  };
+}
+
+/**
  * Everything a migration needs, for real: a sandbox on a free loopback port, a profile connected
  * through the real consent flow, and the project's workers on the test run's Temporal dev server.
  */
