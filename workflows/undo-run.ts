@@ -22,19 +22,29 @@ import { checkUndoInput } from '../src/migration/contracts/undo-input-schema.js'
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { acceptCarried } from './carried-state.js';
 import { onCurrentBuild } from './continue-as-new-options.js';
+import { isPausingFailureType } from '../src/migration/contracts/failure-types.js';
+import { failureMessage, failureType } from './activity-proxies.js';
+import { pauseSignal, resumeSignal } from './handlers.js';
+import { answeredByLastResume } from './ledger-run/pause-and-resume.js';
 import { checkRunWorkspace } from './workspace/bind-run-workspace.js';
 import { reverseGroups } from './undo/reverse-groups.js';
 import { undoProgressQuery } from './undo/undo-handlers.js';
-import { handleUndoPauseAndResume, pausingOnFailure } from './undo/undo-pause.js';
+import { untilUndoRunning } from './undo/undo-pause.js';
 import { undoApiActivities, undoLocalActivities as local } from './undo/undo-proxies.js';
 import {
   addUndoCalls,
+  finishUndoGroup,
   finishUndoPhase,
   openUndoRun,
   recordPlannedGroups,
+  recordUndoPause,
+  recordUndoResume,
+  recordUndoUnitDone,
   setUndoState,
+  startUndoUnit,
   undoProgressOf,
   type UndoRun,
+  type UndoWork,
 } from './undo/undo-state.js';
 
 /** The workflow's signature, for continue-as-new (which must not import the workflow itself). */
@@ -46,7 +56,11 @@ type UndoRunWorkflow = (given: UndoInput, cursor?: UndoCursor) => Promise<UndoOu
  * workspace's trial balance with the snapshot taken before the run's first write. A dry run plans
  * and reports only. Started by `ledgerlift undo` or from the Web UI with one JSON object. A live
  * undo pauses on a credential or quota problem until resumed, and continues as new with a small
- * cursor, so its history does not grow with the reversals (its parts are in undo-run/).
+ * cursor, so its history does not grow with the reversals (its parts are in undo/).
+ *
+ * This function owns the undo's state: `openUndoRun` hands the writable form to it alone, and only
+ * the closures below apply transitions (workflows/undo/undo-state.ts); the reversal window yields
+ * what happened as `UndoWork`.
  */
 export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promise<UndoOutcome> {
   const checked = checkUndoInput(given);
@@ -74,7 +88,37 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
   };
   const run = openUndoRun(input, scope, planId, cursor);
   setHandler(undoProgressQuery, () => undoProgressOf(run));
-  handleUndoPauseAndResume(run);
+  // The migration's pause and resume signals (workflows/handlers.ts): `ledgerlift pause` and
+  // `resume`, or the Temporal UI, stop and continue an undo's reversals the same way.
+  setHandler(pauseSignal, ({ reason }) => recordUndoPause(run, reason ?? 'paused by the operator'));
+  setHandler(resumeSignal, () => {
+    if (run.paused) recordUndoResume(run, Date.now());
+  });
+  /**
+   * A credential or quota problem pauses the undo until the operator resumes; as in a migration,
+   * a failure of an attempt scheduled before the operator's last resume does not pause again: the
+   * operator has acted since, so it is just tried again.
+   */
+  const pauseFor = (reason: string, attemptStartedAt: number) => {
+    if (!answeredByLastResume(run, attemptStartedAt)) recordUndoPause(run, reason);
+  };
+  /** Applies what the reversal window did, in order; the window waits while this is under way. */
+  const apply = async (work: UndoWork): Promise<void> => {
+    switch (work.kind) {
+      case 'next-call':
+        return untilUndoRunning(run);
+      case 'started':
+        return startUndoUnit(run);
+      case 'calls':
+        return addUndoCalls(run, work.calls);
+      case 'pausing':
+        return pauseFor(work.reason, work.attemptStartedAt);
+      case 'unit-done':
+        return recordUndoUnitDone(run);
+      case 'group-done':
+        return finishUndoGroup(run);
+    }
+  };
   setUndoState(run, 'planning');
   // Only in the run's own workspace (src/migration/workspace/workspace-binding.ts).
   if (!cursor) {
@@ -101,8 +145,8 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
       continue;
     }
     setUndoState(run, 'reversing');
-    const finished = await reverseGroups(run, planned);
-    if (!finished) {
+    for await (const work of reverseGroups(run, planned)) await apply(work);
+    if (run.groupIndex < planned.length) {
       await condition(allHandlersFinished);
       const next: UndoCursor = {
         planId,
@@ -118,7 +162,67 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
     }
     finishUndoPhase(run);
   }
-  return verifyAndReport(run, asOf);
+  return verifyAndReport();
+
+  /** After the last phase: the trial balance against the snapshot (live), then the report. */
+  async function verifyAndReport(): Promise<UndoOutcome> {
+    const { input, scope, planId, groups } = run;
+    const notReversible = await local.listNotReversible({
+      runName: input.runName,
+      steps: input.steps,
+    });
+    const plan: UndoPlan = {
+      planId,
+      groups: [...groups],
+      calls: groups.reduce((sum, group) => sum + group.units, 0),
+      notReversible,
+      asOf,
+    };
+    let verification: UndoOutcome['verification'];
+    if (input.mode === 'live') {
+      setUndoState(run, 'verifying');
+      const api = undoApiActivities(scope);
+      for (;;) {
+        await untilUndoRunning(run);
+        const attemptStartedAt = Date.now();
+        try {
+          await api.fetchUndoTrialBalance({ scope, planId, asOf });
+          break;
+        } catch (error) {
+          const type = failureType(error);
+          if (!isPausingFailureType(type)) throw error;
+          pauseFor(`${type}: ${failureMessage(error)}`, attemptStartedAt);
+        }
+      }
+      addUndoCalls(run, 1);
+      verification = await local.verifyUndo({ scope, planId, steps: input.steps });
+    }
+    setUndoState(run, 'reporting');
+    const requestsPerMinute = await local.undoRequestsPerMinute();
+    const { calls } = run;
+    const outcome: Omit<UndoOutcome, 'reportFolder'> = {
+      status:
+        input.mode === 'dry-run'
+          ? 'dry-run-complete'
+          : verification?.balanced && verification.notReversed.length === 0
+            ? 'verified'
+            : 'needs-review',
+      plan: { ...plan, notReversible: notReversible.length },
+      estimatedMinutes: estimatedMinutes(plan.calls, requestsPerMinute),
+      calls,
+      verification,
+    };
+    const { folder } = await local.writeUndoReport({
+      runName: input.runName,
+      mode: input.mode,
+      plan,
+      calls,
+      verification,
+      outcome,
+    });
+    setUndoState(run, 'done');
+    return { ...outcome, reportFolder: folder };
+  }
 }
 
 async function snapshotDate(run: UndoRun): Promise<string> {
@@ -131,53 +235,4 @@ async function snapshotDate(run: UndoRun): Promise<string> {
     );
   }
   return asOf;
-}
-
-/** After the last phase: the trial balance against the snapshot (live), then the report. */
-async function verifyAndReport(run: UndoRun, asOf: string): Promise<UndoOutcome> {
-  const { input, scope, planId, groups } = run;
-  const notReversible = await local.listNotReversible({
-    runName: input.runName,
-    steps: input.steps,
-  });
-  const plan: UndoPlan = {
-    planId,
-    groups: [...groups],
-    calls: groups.reduce((sum, group) => sum + group.units, 0),
-    notReversible,
-    asOf,
-  };
-  let verification: UndoOutcome['verification'];
-  if (input.mode === 'live') {
-    setUndoState(run, 'verifying');
-    const api = undoApiActivities(scope);
-    await pausingOnFailure(run, () => api.fetchUndoTrialBalance({ scope, planId, asOf }));
-    addUndoCalls(run, 1);
-    verification = await local.verifyUndo({ scope, planId, steps: input.steps });
-  }
-  setUndoState(run, 'reporting');
-  const requestsPerMinute = await local.undoRequestsPerMinute();
-  const { calls } = run;
-  const outcome: Omit<UndoOutcome, 'reportFolder'> = {
-    status:
-      input.mode === 'dry-run'
-        ? 'dry-run-complete'
-        : verification?.balanced && verification.notReversed.length === 0
-          ? 'verified'
-          : 'needs-review',
-    plan: { ...plan, notReversible: notReversible.length },
-    estimatedMinutes: estimatedMinutes(plan.calls, requestsPerMinute),
-    calls,
-    verification,
-  };
-  const { folder } = await local.writeUndoReport({
-    runName: input.runName,
-    mode: input.mode,
-    plan,
-    calls,
-    verification,
-    outcome,
-  });
-  setUndoState(run, 'done');
-  return { ...outcome, reportFolder: folder };
 }

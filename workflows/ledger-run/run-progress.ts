@@ -1,5 +1,5 @@
 import { setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow';
-import type { RunPhase, RunProgress } from '../../src/migration/contracts/workflow-types.js';
+import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import { renderDetails } from '../render-details.js';
 import {
   kindAttribute,
@@ -8,7 +8,7 @@ import {
   rowsDoneAttribute,
   rowsFailedAttribute,
 } from '../search-attributes.js';
-import { callsMade, enterRunPhase, sumRows, type LedgerRun } from './run-state.js';
+import { callsMade, sumRows, type LedgerRun } from './run-state.js';
 
 /** A live run reads three reports to verify the books; a dry run does not. */
 export const VERIFICATION_CALLS = 3;
@@ -55,12 +55,6 @@ export function publish(run: LedgerRun): void {
 /** Refreshes only the details panel: upserting search attributes on each step's report would add a command each time. */
 export function showDetails(run: LedgerRun): void {
   setCurrentDetails(renderDetails(progressOf(run)));
-}
-
-/** Enters the next phase (run-state.ts decides what a pause keeps) and shows the run. */
-export function setPhase(run: LedgerRun, next: RunPhase): void {
-  enterRunPhase(run, next);
-  publish(run);
 }
 
 /** Calls per minute over the samples of the last five minutes of workflow time. */

@@ -69,9 +69,9 @@ export interface OperatorState {
 }
 
 /**
- * Everything one execution of migrateLedger knows, as the rest of the workflow sees it: read-only.
- * Only the transitions below change it (`RunState` is its writable form, private to this module),
- * so every change of run state is a named call from the workflow's parts.
+ * Everything one execution of migrateLedger knows, as the parts of the workflow see it: read-only.
+ * Only migrateLedger changes it, through the transitions below (which take `RunState`, its
+ * writable form).
  */
 export interface LedgerRun {
   readonly input: MigrateLedgerInput;
@@ -104,19 +104,23 @@ export type StepChild = ChildWorkflowHandle<typeof migrateStep>;
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The run's writable form: only this module's transitions hold it. */
-interface RunState extends Writable<
+/** Marks the writable form: a `LedgerRun` a part is given cannot pass for it. */
+declare const runOwner: unique symbol;
+
+/**
+ * The run's writable form. `openRun` gives it to migrateLedger alone (workflows/migrate-ledger.ts),
+ * and the transitions below take only it, so no part the workflow calls can change the run: parts
+ * take the read-only `LedgerRun` and return values, which migrateLedger applies.
+ */
+export interface RunState extends Writable<
   Omit<LedgerRun, 'steps' | 'priorCalls' | 'operator' | 'runningChildren' | 'paceSamples'>
 > {
+  readonly [runOwner]: true;
   readonly steps: Map<StepName, StepProgress>;
   readonly priorCalls: Map<StepName, number>;
   readonly operator: OperatorState;
   readonly runningChildren: Map<StepName, StepChild>;
   readonly paceSamples: Array<[number, number]>;
-}
-
-function writable(run: LedgerRun): RunState {
-  return run as RunState;
 }
 
 const DEFAULT_BATCH_SIZE = 25;
@@ -128,10 +132,10 @@ const DEFAULT_BATCH_SIZE = 25;
 const DEFAULT_CONCURRENCY = 8;
 
 /** A fresh run, or one continued as new with what the previous execution carried. */
-export function openRun(input: MigrateLedgerInput, carried?: CarriedState): LedgerRun {
+export function openRun(input: MigrateLedgerInput, carried?: CarriedState): RunState {
   const selectedSteps = stepNames.filter((step) => !input.steps || input.steps.includes(step));
   const phase: RunPhase = carried ? 'awaiting-operator' : 'staging';
-  const fresh: RunState = {
+  const fresh: Omit<RunState, typeof runOwner> = {
     input,
     settings: {
       batchSize: input.batchSize ?? DEFAULT_BATCH_SIZE,
@@ -167,7 +171,7 @@ export function openRun(input: MigrateLedgerInput, carried?: CarriedState): Ledg
     childrenTold: Promise.resolve(),
     paceSamples: [],
   };
-  return fresh;
+  return fresh as RunState;
 }
 
 /** What the next execution needs to go on waiting for the operator. */
@@ -263,112 +267,109 @@ export function enterPhase(
   else run.phase = next;
 }
 
-/** Enters the next phase of this run (run-progress.ts's setPhase also shows it). */
-export function enterRunPhase(run: LedgerRun, next: RunPhase): void {
-  enterPhase(writable(run), next);
+/** Enters the next phase of this run (migrateLedger then shows it). */
+export function enterRunPhase(run: RunState, next: RunPhase): void {
+  enterPhase(run, next);
 }
 
 /** API calls made outside the steps (checks, reads, verification reports). */
-export function addOtherCalls(run: LedgerRun, calls: number): void {
-  writable(run).otherCalls += calls;
+export function addOtherCalls(run: RunState, calls: number): void {
+  run.otherCalls += calls;
 }
 
-export function recordCurrency(run: LedgerRun, currency: string): void {
-  writable(run).currency = currency;
+export function recordCurrency(run: RunState, currency: string): void {
+  run.currency = currency;
 }
 
 /** The stage the run works from now (the main stage, or a replay round's). */
-export function recordStage(run: LedgerRun, stage: StageSummary): void {
-  writable(run).stage = stage;
+export function recordStage(run: RunState, stage: StageSummary): void {
+  run.stage = stage;
 }
 
-export function recordEstimatedCalls(run: LedgerRun, estimatedCalls: number): void {
-  writable(run).estimatedCalls = estimatedCalls;
+export function recordEstimatedCalls(run: RunState, estimatedCalls: number): void {
+  run.estimatedCalls = estimatedCalls;
 }
 
-export function recordBlockedReason(run: LedgerRun, reason: string | undefined): void {
-  writable(run).blockedReason = reason;
+export function recordBlockedReason(run: RunState, reason: string | undefined): void {
+  run.blockedReason = reason;
 }
 
-export function recordPlanTag(run: LedgerRun, tag: string | undefined): void {
-  writable(run).planTag = tag;
+export function recordPlanTag(run: RunState, tag: string | undefined): void {
+  run.planTag = tag;
 }
 
 /** Exact counts from the run store replace the live ones. */
 export function recordExactCounts(
-  run: LedgerRun,
+  run: RunState,
   exact: ReadonlyArray<readonly [StepName, RowCounts]>,
 ): void {
-  const state = writable(run);
-  for (const [step, rows] of exact) state.steps.set(step, { ...stepOf(run, step), rows });
+  for (const [step, rows] of exact) run.steps.set(step, { ...stepOf(run, step), rows });
 }
 
 /** A step child's report of its progress (its calls are its own round's). */
-export function recordStepProgress(run: LedgerRun, update: StepProgress): void {
-  writable(run).steps.set(update.step, {
+export function recordStepProgress(run: RunState, update: StepProgress): void {
+  run.steps.set(update.step, {
     ...update,
     calls: (run.priorCalls.get(update.step) ?? 0) + update.calls,
   });
 }
 
 /** A step starts its child: its earlier rounds' calls are kept apart from the child's. */
-export function recordStepStarted(run: LedgerRun, step: StepName): void {
-  const state = writable(run);
+export function recordStepStarted(run: RunState, step: StepName): void {
   const before = stepOf(run, step);
-  state.priorCalls.set(step, before.calls);
-  state.steps.set(step, { ...before, status: 'running' });
+  run.priorCalls.set(step, before.calls);
+  run.steps.set(step, { ...before, status: 'running' });
 }
 
-export function recordStepChild(run: LedgerRun, step: StepName, child: StepChild): void {
-  writable(run).runningChildren.set(step, child);
+export function recordStepChild(run: RunState, step: StepName, child: StepChild): void {
+  run.runningChildren.set(step, child);
 }
 
 /** A step's child finished with its final counts. */
 export function recordStepDone(
-  run: LedgerRun,
+  run: RunState,
   step: StepName,
   result: { rows: RowCounts; calls: number },
 ): void {
-  const state = writable(run);
-  state.steps.set(step, {
+  run.steps.set(step, {
     ...stepOf(run, step),
     status: 'done',
     rows: result.rows,
     calls: (run.priorCalls.get(step) ?? 0) + result.calls,
   });
-  state.runningChildren.delete(step);
+  run.runningChildren.delete(step);
 }
 
-export function recordVerification(run: LedgerRun, verification: VerificationSummary): void {
-  writable(run).verification = verification;
+export function recordVerification(run: RunState, verification: VerificationSummary): void {
+  run.verification = verification;
 }
 
-export function recordReportFolder(run: LedgerRun, folder: string): void {
-  writable(run).reportFolder = folder;
+export function recordReportFolder(run: RunState, folder: string): void {
+  run.reportFolder = folder;
 }
 
 /** A replay round begins. */
-export function beginReplayRound(run: LedgerRun): void {
-  writable(run).round += 1;
+export function beginReplayRound(run: RunState): void {
+  run.round += 1;
 }
 
 /** The operator asked for a replay: a second request is refused while this one is counted. */
-export function markReplayRequested(run: LedgerRun, requested: boolean): void {
-  writable(run).operator.replayRequested = requested;
+export function markReplayRequested(run: RunState, requested: boolean): void {
+  run.operator.replayRequested = requested;
 }
 
 /** The replay the operator loop runs next (undefined once it has run). */
-export function recordQueuedReplay(run: LedgerRun, replay: QueuedReplay | undefined): void {
-  writable(run).operator.replayQueued = replay;
+export function recordQueuedReplay(run: RunState, replay: QueuedReplay | undefined): void {
+  run.operator.replayQueued = replay;
 }
 
-export function recordFinishRequested(run: LedgerRun): void {
-  writable(run).operator.finishRequested = true;
+export function recordFinishRequested(run: RunState): void {
+  run.operator.finishRequested = true;
 }
 
 /** Pauses the run (the operator's pause, or a step's on a credential or quota problem). */
-export function recordPause(run: LedgerRun, reason: string): void {
-  const { operator } = writable(run);
+export function recordPause(run: RunState, reason: string): void {
+  const { operator } = run;
   if (!operator.paused) operator.phaseBeforePause = run.phase;
   operator.paused = true;
   operator.pauseReason = reason;
@@ -376,8 +377,8 @@ export function recordPause(run: LedgerRun, reason: string): void {
 }
 
 /** Resumes the run at the given workflow time, in the phase the pause interrupted. */
-export function recordResume(run: LedgerRun, at: number): void {
-  const { operator } = writable(run);
+export function recordResume(run: RunState, at: number): void {
+  const { operator } = run;
   operator.paused = false;
   operator.pauseReason = undefined;
   operator.lastResumedAt = at;
@@ -385,15 +386,14 @@ export function recordResume(run: LedgerRun, at: number): void {
 }
 
 /** Chains a round of signals to the children after the rounds already under way. */
-export function sendToChildrenInTurn(run: LedgerRun, send: () => Promise<void>): Promise<void> {
-  const state = writable(run);
-  state.childrenTold = state.childrenTold.then(send);
-  return state.childrenTold;
+export function sendToChildrenInTurn(run: RunState, send: () => Promise<void>): Promise<void> {
+  run.childrenTold = run.childrenTold.then(send);
+  return run.childrenTold;
 }
 
 /** Notes the calls made so far at this moment of workflow time, for the pace. */
-export function samplePace(run: LedgerRun, at: number): void {
-  const samples = writable(run).paceSamples;
+export function samplePace(run: RunState, at: number): void {
+  const samples = run.paceSamples;
   samples.push([at, callsMade(run)]);
   if (samples.length > PACE_SAMPLES_KEPT) samples.splice(0, samples.length - PACE_SAMPLES_KEPT);
 }

@@ -1,16 +1,9 @@
 import { log, workflowInfo } from '@temporalio/workflow';
-import type { PhaseName } from '../../src/migration/contracts/steps.js';
+import type { PhaseName, UnitRef } from '../../src/migration/contracts/steps.js';
 import type { PredictUnitsInput } from '../../src/migration/sending/predict-units.js';
 import { localActivities } from '../activity-proxies.js';
-import { runUnit } from './run-unit.js';
-import { reportProgress, waitWhilePaused } from '../step-run/step-progress.js';
-import {
-  addSettledRows,
-  addStepCalls,
-  countUnitsStarted,
-  recordUnitsDone,
-  type StepRun,
-} from '../step-run/step-state.js';
+import { attemptUnit } from './run-unit.js';
+import type { StepRun, StepWork } from '../step-run/step-state.js';
 
 /**
  * A dry run predicts its units in chunks, one activity each, instead of one activity per unit (about
@@ -22,36 +15,38 @@ const DRY_RUN_CHUNK_UNITS = 1000;
 const DRY_RUN_UNITS_PER_RUN = 200 * DRY_RUN_CHUNK_UNITS;
 
 /**
- * Predicts a phase's units from `next` on, a chunk at a time, until the phase ends or this execution
- * has started its share. Answers the next unit to run.
+ * Predicts a phase's units from `from` on, a chunk at a time, until the phase ends or this
+ * execution has started its share; yields what each chunk settled and the units done after it.
  */
-export async function predictInChunks(
+export async function* predictInChunks(
   run: StepRun,
   phase: PhaseName,
   total: number,
   from: number,
-): Promise<number> {
+): AsyncGenerator<StepWork, void> {
   const { scope, planId, step } = run.input;
   const perRun = run.input.unitsPerRun ?? DRY_RUN_UNITS_PER_RUN;
   let next = from;
   while (next < total && run.startedThisRun < perRun && !workflowInfo().continueAsNewSuggested) {
-    await waitWhilePaused(run);
+    yield { kind: 'next-call' };
     const size = Math.min(DRY_RUN_CHUNK_UNITS, total - next, perRun - run.startedThisRun);
     const chunk: PredictUnitsInput = { scope, planId, step, phase, from: next, to: next + size };
     const predicted = await localActivities.predictUnits(chunk);
-    addSettledRows(run, predicted.rows);
-    addStepCalls(run, predicted.calls);
-    countUnitsStarted(run, predicted.next - next);
+    yield { kind: 'settled', rows: predicted.rows, calls: predicted.calls };
+    yield { kind: 'started', units: predicted.next - next, next: predicted.next };
     next = predicted.next;
     if (predicted.stoppedAt) {
       // The unit whose prediction threw runs alone, with the retries and failure of any unit.
       log.warn('predicting a unit alone', { step, phase, unit: predicted.stoppedAt.index });
-      await runUnit(run, { step, phase, planId, index: predicted.stoppedAt.index });
+      const unit: UnitRef = { step, phase, planId, index: predicted.stoppedAt.index };
+      for (;;) {
+        const outcome = await attemptUnit(run, unit);
+        yield outcome;
+        if (outcome.kind === 'settled') break;
+      }
       next = predicted.stoppedAt.index + 1;
-      countUnitsStarted(run, 1);
+      yield { kind: 'started', units: 1, next };
     }
-    recordUnitsDone(run, next);
-    await reportProgress(run, 'running', true);
+    yield { kind: 'done-to', unitsDone: next, force: true };
   }
-  return next;
 }

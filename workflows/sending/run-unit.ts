@@ -2,13 +2,21 @@ import type { UnitRef } from '../../src/migration/contracts/steps.js';
 import type { UnitResult } from '../../src/migration/contracts/workflow-types.js';
 import { isPausingFailureType } from '../../src/migration/contracts/failure-types.js';
 import { failureMessage, failureType, localActivities } from '../activity-proxies.js';
-import { pauseOnFailure, waitWhilePaused } from '../step-run/step-progress.js';
-import { addSettledRows, addStepCalls, type StepRun } from '../step-run/step-state.js';
+import { untilRunning } from '../step-run/step-progress.js';
+import type { StepRun, StepWork } from '../step-run/step-state.js';
 
-/** Runs one unit to completion, reconciling a possibly committed earlier attempt first. */
-export async function runUnit(run: StepRun, unit: UnitRef): Promise<void> {
+/** How one attempt at a unit ended: its rows settled, or a problem that pauses the step. */
+export type UnitOutcome = Extract<StepWork, { kind: 'settled' | 'pausing' }>;
+
+/**
+ * Runs one unit until its rows settle, reconciling a possibly committed earlier attempt first;
+ * answers early, unsettled, on a credential or quota problem, for the step to pause and try again.
+ * Starts no call while the step is paused.
+ */
+export async function attemptUnit(run: StepRun, unit: UnitRef): Promise<UnitOutcome> {
+  let calls = 0;
   for (;;) {
-    await waitWhilePaused(run);
+    await untilRunning(run);
     let result: UnitResult;
     const attemptStartedAt = Date.now();
     try {
@@ -16,8 +24,12 @@ export async function runUnit(run: StepRun, unit: UnitRef): Promise<void> {
     } catch (error) {
       const type = failureType(error);
       if (isPausingFailureType(type)) {
-        await pauseOnFailure(run, `${type}: ${failureMessage(error)}`, attemptStartedAt);
-        continue;
+        return {
+          kind: 'pausing',
+          reason: `${type}: ${failureMessage(error)}`,
+          attemptStartedAt,
+          calls,
+        };
       }
       // Retries are exhausted: the unit's rows fail with the reason, and the step goes on.
       const failed = await localActivities.failUnit({
@@ -26,31 +38,30 @@ export async function runUnit(run: StepRun, unit: UnitRef): Promise<void> {
         code: `unit.${(type ?? 'error').toLowerCase()}`,
         reason: failureMessage(error),
       });
-      addSettledRows(run, { done: 0, failed, skipped: 0 });
-      return;
+      return { kind: 'settled', rows: { done: 0, failed, skipped: 0 }, calls };
     }
     if (result.kind === 'done') {
-      addSettledRows(run, result.rows);
-      addStepCalls(run, result.calls);
-      return;
+      return { kind: 'settled', rows: result.rows, calls: calls + result.calls };
     }
-    await reconcile(run, unit, result.lookups);
+    calls += await reconcile(run, unit, result.lookups);
   }
 }
 
 /** Looks for an earlier attempt's record, page by page, before the unit runs again. */
-async function reconcile(run: StepRun, unit: UnitRef, lookups: number): Promise<void> {
+async function reconcile(run: StepRun, unit: UnitRef, lookups: number): Promise<number> {
+  let calls = 0;
   for (let lookup = 0; lookup < lookups; lookup += 1) {
     let page: number | null = 1;
     while (page !== null) {
-      await waitWhilePaused(run);
+      await untilRunning(run);
       ({ nextPage: page } = await run.api.reconcileUnit({
         scope: run.input.scope,
         unit,
         lookup,
         page,
       }));
-      addStepCalls(run, 1);
+      calls += 1;
     }
   }
+  return calls;
 }

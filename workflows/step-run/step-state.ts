@@ -39,8 +39,8 @@ export interface StepResult {
 export type MigrateStepWorkflow = (input: MigrateStepInput) => Promise<StepResult>;
 
 /**
- * Everything one execution of migrateStep knows, as its parts see it: read-only. Only the
- * transitions below change it (`StepState` is its writable form, private to this module).
+ * Everything one execution of migrateStep knows, as its parts see it: read-only. Only migrateStep
+ * changes it, through the transitions below (which take `StepState`, its writable form).
  */
 export interface StepRun {
   readonly input: MigrateStepInput;
@@ -65,17 +65,41 @@ export interface StepRun {
   readonly startedThisRun: number;
 }
 
-type StepState = { -readonly [K in keyof StepRun]: StepRun[K] } & { rows: RowCounts };
+/** Marks the writable form: a `StepRun` a part is given cannot pass for it. */
+declare const stepOwner: unique symbol;
 
-/** Readonly fields are still assignable in TypeScript: this names the one place that writes. */
-function writable(run: StepRun): StepState {
-  return run;
-}
+/**
+ * The step's writable form. `openStepRun` gives it to migrateStep alone (workflows/migrate-step.ts),
+ * and the transitions below take only it: the parts migrateStep calls take the read-only `StepRun`
+ * and yield what happened (`StepWork`), which migrateStep applies.
+ */
+export type StepState = { -readonly [K in keyof StepRun]: StepRun[K] } & {
+  rows: RowCounts;
+  readonly [stepOwner]: true;
+};
 
-export function openStepRun(input: MigrateStepInput): StepRun {
+/** What a part of the step did or needs, in order; migrateStep applies each (migrate-step.ts). */
+export type StepWork =
+  /** The part is about to make a call: the step waits here while it is paused. */
+  | { kind: 'next-call' }
+  /** Calls made that settle no rows (snapshot reads). */
+  | { kind: 'calls'; calls: number }
+  /** Units this execution started (continue-as-new bounds them), and the next unit to start. */
+  | { kind: 'started'; units: number; next: number }
+  /** Rows settled by a unit or a chunk of predictions, and the calls it made. */
+  | { kind: 'settled'; rows: SettledRows; calls: number }
+  /** A unit's attempt hit a credential or quota problem: the step pauses and tells the run. */
+  | { kind: 'pausing'; reason: string; attemptStartedAt: number; calls: number }
+  /** The phase's units are done up to here; `force` reports it to the run at once. */
+  | { kind: 'done-to'; unitsDone: number; force: boolean };
+
+/** Finished, failed and skipped rows (not planned ones). */
+export type SettledRows = Omit<RowCounts, 'planned'>;
+
+export function openStepRun(input: MigrateStepInput): StepState {
   const { scope, step, cursor } = input;
   const api = apiActivities(scope);
-  return {
+  const fresh: Omit<StepState, typeof stepOwner> = {
     input,
     api,
     // Dry runs replace every write with its prediction, locally: they spend no rate budget.
@@ -91,6 +115,7 @@ export function openStepRun(input: MigrateStepInput): StepRun {
     lastReported: -1,
     startedThisRun: 0,
   };
+  return fresh as StepState;
 }
 
 /** A dry run predicts its units in chunks (see predict-in-chunks.ts); a live run sends each. */
@@ -101,57 +126,53 @@ export function predictsInChunks(input: MigrateStepInput): boolean {
 // The transitions: every change of a step's state, named for what happened.
 
 /** Adds finished, failed and skipped rows (not planned ones) to the step's live counts. */
-export function addSettledRows(run: StepRun, rows: Omit<RowCounts, 'planned'>): void {
-  const counts = writable(run).rows;
+export function addSettledRows(run: StepState, rows: SettledRows): void {
+  const counts = run.rows;
   counts.done += rows.done;
   counts.failed += rows.failed;
   counts.skipped += rows.skipped;
 }
 
 /** API calls (or predicted calls) the step made. */
-export function addStepCalls(run: StepRun, calls: number): void {
-  writable(run).calls += calls;
+export function addStepCalls(run: StepState, calls: number): void {
+  run.calls += calls;
 }
 
 /** The step moves on to a phase (before it plans it). */
-export function enterStepPhase(run: StepRun, phase: PhaseName): void {
-  writable(run).currentPhase = phase;
+export function enterStepPhase(run: StepState, phase: PhaseName): void {
+  run.currentPhase = phase;
 }
 
 /** A phase's plan: its units start from 0, and the rows it owns count as planned. */
-export function recordPhasePlan(run: StepRun, plan: PhasePlan): void {
-  const state = writable(run);
-  state.plan = plan;
-  state.unitsDone = 0;
+export function recordPhasePlan(run: StepState, plan: PhasePlan): void {
+  run.plan = plan;
+  run.unitsDone = 0;
   // Each phase counts only the step's records it owns (payments in create, credits in theirs).
-  state.rows.planned += plan.rows.planned;
+  run.rows.planned += plan.rows.planned;
   addSettledRows(run, plan.rows);
 }
 
 /** Units this execution started (continue-as-new bounds them). */
-export function countUnitsStarted(run: StepRun, units: number): void {
-  writable(run).startedThisRun += units;
+export function countUnitsStarted(run: StepState, units: number): void {
+  run.startedThisRun += units;
 }
 
-export function recordUnitsDone(run: StepRun, unitsDone: number): void {
-  writable(run).unitsDone = unitsDone;
+export function recordUnitsDone(run: StepState, unitsDone: number): void {
+  run.unitsDone = unitsDone;
 }
 
 /** Progress was just reported to the run at the current units done. */
-export function recordReported(run: StepRun): void {
-  const state = writable(run);
-  state.lastReported = state.unitsDone;
+export function recordReported(run: StepState): void {
+  run.lastReported = run.unitsDone;
 }
 
 /** The step pauses (the run's pause, or its own on a credential or quota problem). */
-export function recordStepPause(run: StepRun, reason: string): void {
-  const state = writable(run);
-  state.paused = true;
-  state.pauseReason = reason;
+export function recordStepPause(run: StepState, reason: string): void {
+  run.paused = true;
+  run.pauseReason = reason;
 }
 
-export function recordStepResume(run: StepRun): void {
-  const state = writable(run);
-  state.paused = false;
-  state.pauseReason = undefined;
+export function recordStepResume(run: StepState): void {
+  run.paused = false;
+  run.pauseReason = undefined;
 }

@@ -1,8 +1,9 @@
 import { workflowInfo } from '@temporalio/workflow';
+import type { UnitRef } from '../../src/migration/contracts/steps.js';
 import { asEnginePhase, type UndoGroup } from '../../src/migration/contracts/undo-types.js';
-import { runUndoUnit } from './run-undo-unit.js';
-import { waitWhileUndoPaused } from './undo-pause.js';
-import { finishUndoGroup, recordUndoUnitDone, startUndoUnit, type UndoRun } from './undo-state.js';
+import { AttemptsInFlight } from '../attempts-in-flight.js';
+import { attemptUndoUnit } from './run-undo-unit.js';
+import type { UndoRun, UndoWork } from './undo-state.js';
 
 /** Reversal calls in flight at once within a group (the queue's pace still rules). */
 const WINDOW = 4;
@@ -13,37 +14,42 @@ const WINDOW = 4;
 const UNDO_UNITS_PER_RUN = 500;
 
 /**
- * Runs a phase's groups from the run's cursor on (group by group, a sliding window of units in
- * each), until they are done (answers true) or this execution has started its share of units
- * (answers false, with the cursor at the first unit not started and nothing left in flight).
+ * Runs a phase's groups from the run's cursor on, group by group, a sliding window of units in
+ * each, until they are done or this execution has started its share of units (the cursor is then
+ * at the first unit not started, with nothing left in flight). Yields what happens, in order; an
+ * attempt that pauses the undo is tried again, in the same place in the window.
  */
-export async function reverseGroups(run: UndoRun, groups: readonly UndoGroup[]): Promise<boolean> {
+export async function* reverseGroups(
+  run: UndoRun,
+  groups: readonly UndoGroup[],
+): AsyncGenerator<UndoWork, void> {
   const perRun = run.input.unitsPerRun ?? UNDO_UNITS_PER_RUN;
   const mayStart = () => run.startedThisRun < perRun && !workflowInfo().continueAsNewSuggested;
   while (run.groupIndex < groups.length) {
     const group = groups[run.groupIndex] as UndoGroup;
-    const inFlight = new Set<Promise<void>>();
+    const inFlight = new AttemptsInFlight((unit: UnitRef) => attemptUndoUnit(run, unit));
     while (run.nextUnit < group.units || inFlight.size > 0) {
       while (run.nextUnit < group.units && inFlight.size < WINDOW && mayStart()) {
-        await waitWhileUndoPaused(run);
-        const index = startUndoUnit(run);
-        const unit = {
+        yield { kind: 'next-call' };
+        const unit: UnitRef = {
           step: group.step,
           phase: asEnginePhase(group.phase),
           planId: run.planId,
-          index,
+          index: run.nextUnit,
         };
-        const running: Promise<void> = runUndoUnit(run, unit).then(() => {
-          inFlight.delete(running);
-          recordUndoUnitDone(run);
-        });
-        inFlight.add(running);
+        yield { kind: 'started' };
+        inFlight.launch(unit);
       }
       if (inFlight.size === 0) break;
-      await Promise.race(inFlight);
+      const landed = await inFlight.next();
+      yield { kind: 'calls', calls: landed.outcome.calls };
+      if (landed.outcome.kind === 'pausing') {
+        const { reason, attemptStartedAt } = landed.outcome;
+        yield { kind: 'pausing', reason, attemptStartedAt };
+        inFlight.launch(landed.unit);
+      } else yield { kind: 'unit-done' };
     }
-    if (run.nextUnit < group.units) return false;
-    finishUndoGroup(run);
+    if (run.nextUnit < group.units) return;
+    yield { kind: 'group-done' };
   }
-  return true;
 }

@@ -9,20 +9,19 @@ const MAX_SNAPSHOT_PAGES = 10_000;
  * Before a live run's first write: what an undo needs to put the workspace back (the trial balance
  * at the run's end date, the opening balance, the records that existed), one call per page, kept
  * in the run store (docs/run-layout.md). Taken once per run: a later live run of it keeps the first.
- * `countCall` hears of each call as it is made, so the run's progress counts it at once.
+ * Yields each call as it is made, so the run's progress counts it at once.
  */
-export async function takeUndoSnapshot(
+export async function* takeUndoSnapshot(
   scope: RunScope,
   asOf: string,
-  countCall: () => void,
-): Promise<void> {
+): AsyncGenerator<number, void> {
   if (await undoLocalActivities.undoSnapshotTaken({ scope })) return;
   const api = undoApiActivities(scope);
   for (const part of undoSnapshotParts) {
     let totalPages = 1;
     for (let page = 1; page <= Math.min(totalPages, MAX_SNAPSHOT_PAGES); page += 1) {
       ({ totalPages } = await api.readUndoSnapshotPage({ scope, part, page, asOf }));
-      countCall();
+      yield 1;
     }
   }
   await undoLocalActivities.markUndoSnapshot({ scope, asOf });

@@ -10,8 +10,8 @@ import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
 import { renderUndoDetails } from './render-undo-details.js';
 
 /**
- * Everything one execution of undoRun knows, as its parts see it: read-only. Only the transitions
- * below change it (`UndoState` is its writable form, private to this module).
+ * Everything one execution of undoRun knows, as its parts see it: read-only. Only undoRun changes
+ * it, through the transitions below (which take `UndoState`, its writable form).
  */
 export interface UndoRun {
   readonly input: UndoInput;
@@ -34,19 +34,39 @@ export interface UndoRun {
   readonly lastResumedAt: number | undefined;
 }
 
-type UndoState = { -readonly [K in keyof UndoRun]: UndoRun[K] } & { groups: UndoGroup[] };
+/** Marks the writable form: an `UndoRun` a part is given cannot pass for it. */
+declare const undoOwner: unique symbol;
 
-function writable(run: UndoRun): UndoState {
-  return run as UndoState;
-}
+/**
+ * The undo's writable form. `openUndoRun` gives it to undoRun alone (workflows/undo-run.ts), and
+ * the transitions below take only it: the parts undoRun calls take the read-only `UndoRun` and
+ * yield what happened (`UndoWork`), which undoRun applies.
+ */
+export type UndoState = { -readonly [K in keyof UndoRun]: UndoRun[K] } & {
+  groups: UndoGroup[];
+  readonly [undoOwner]: true;
+};
+
+/** What the reversal window did or needs, in order; undoRun applies each (undo-run.ts). */
+export type UndoWork =
+  /** The window is about to start a unit: the undo waits here while it is paused. */
+  | { kind: 'next-call' }
+  /** The window starts the current group's next unit. */
+  | { kind: 'started' }
+  /** API calls a unit's attempt made. */
+  | { kind: 'calls'; calls: number }
+  /** A unit's attempt hit a credential or quota problem: the undo pauses (unless answered). */
+  | { kind: 'pausing'; reason: string; attemptStartedAt: number }
+  | { kind: 'unit-done' }
+  | { kind: 'group-done' };
 
 export function openUndoRun(
   input: UndoInput,
   scope: RunScope,
   planId: string,
   cursor: UndoCursor | undefined,
-): UndoRun {
-  return {
+): UndoState {
+  const fresh: Omit<UndoState, typeof undoOwner> = {
     input,
     scope,
     planId,
@@ -62,6 +82,7 @@ export function openUndoRun(
     pauseReason: undefined,
     lastResumedAt: undefined,
   };
+  return fresh as UndoState;
 }
 
 export function undoProgressOf(run: UndoRun): UndoProgress {
@@ -89,62 +110,55 @@ function showUndoDetails(run: UndoRun): void {
 
 // The transitions: every change of an undo's state, named for what happened.
 
-export function setUndoState(run: UndoRun, state: UndoProgress['state']): void {
-  writable(run).state = state;
+export function setUndoState(run: UndoState, state: UndoProgress['state']): void {
+  run.state = state;
   showUndoDetails(run);
 }
 
 /** API calls the undo made. */
-export function addUndoCalls(run: UndoRun, calls: number): void {
-  writable(run).calls += calls;
+export function addUndoCalls(run: UndoState, calls: number): void {
+  run.calls += calls;
 }
 
 /** A phase's groups, planned (or read back from an earlier execution's plan). */
-export function recordPlannedGroups(run: UndoRun, groups: readonly UndoGroup[]): void {
-  writable(run).groups.push(...groups);
+export function recordPlannedGroups(run: UndoState, groups: readonly UndoGroup[]): void {
+  run.groups.push(...groups);
 }
 
 /** The current phase is done: the next one starts at its first group. */
-export function finishUndoPhase(run: UndoRun): void {
-  const state = writable(run);
-  state.phaseIndex += 1;
-  state.groupIndex = 0;
-  state.nextUnit = 0;
+export function finishUndoPhase(run: UndoState): void {
+  run.phaseIndex += 1;
+  run.groupIndex = 0;
+  run.nextUnit = 0;
 }
 
 /** The current group is done: the next one starts at its first unit. */
-export function finishUndoGroup(run: UndoRun): void {
-  const state = writable(run);
-  state.groupIndex += 1;
-  state.nextUnit = 0;
+export function finishUndoGroup(run: UndoState): void {
+  run.groupIndex += 1;
+  run.nextUnit = 0;
 }
 
-/** Starts the current group's next unit; answers its index. */
-export function startUndoUnit(run: UndoRun): number {
-  const state = writable(run);
-  const index = state.nextUnit;
-  state.nextUnit += 1;
-  state.startedThisRun += 1;
-  return index;
+/** Starts the current group's next unit. */
+export function startUndoUnit(run: UndoState): void {
+  run.nextUnit += 1;
+  run.startedThisRun += 1;
 }
 
-export function recordUndoUnitDone(run: UndoRun): void {
-  writable(run).unitsDone += 1;
+export function recordUndoUnitDone(run: UndoState): void {
+  run.unitsDone += 1;
   showUndoDetails(run);
 }
 
-export function recordUndoPause(run: UndoRun, reason: string): void {
-  const state = writable(run);
-  state.paused = true;
-  state.pauseReason = reason;
+export function recordUndoPause(run: UndoState, reason: string): void {
+  run.paused = true;
+  run.pauseReason = reason;
   showUndoDetails(run);
 }
 
 /** Resumes the undo at the given workflow time. */
-export function recordUndoResume(run: UndoRun, at: number): void {
-  const state = writable(run);
-  state.paused = false;
-  state.pauseReason = undefined;
-  state.lastResumedAt = at;
+export function recordUndoResume(run: UndoState, at: number): void {
+  run.paused = false;
+  run.pauseReason = undefined;
+  run.lastResumedAt = at;
   showUndoDetails(run);
 }
