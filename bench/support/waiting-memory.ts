@@ -117,7 +117,9 @@ export async function waitingMemory(
     await warmUp.result();
     await delay(QUIET_MS);
     const idle = await settledHeap(worker);
-    console.log(`\n== ${runs} ${size} runs waiting (${company.records.length} records each)`);
+    console.log(
+      `\n== ${runs} ${size} runs waiting (${company.records.filter((r) => r.entity !== 'trial-balance').length} records each)`,
+    );
     console.log(
       '| Worker state | Main heap after GC (MiB) | Over idle, per run (MiB) | Anonymous RSS (MiB) | Over idle, per run (MiB) |',
     );
