@@ -1,5 +1,5 @@
 // `npm run bench:many [-- --large 1 --medium 9]`
-// `npm run bench:many -- --live [--window-minutes 4] [--per-window 600]`
+// `npm run bench:many -- --live [--after-minutes 2] [--window-minutes 4] [--per-window 600]`
 //
 // Ten migrations on one worker: ONE worker process (its own process, under the 256 MiB heap cap)
 // runs one large and nine medium dry runs together, then the same ten one after another, against a
@@ -12,9 +12,10 @@
 // `--live` runs the same ten as live runs, each into its own workspace of one sandbox under one
 // client id, the large one at weight 2 and the others at 1. At the API's real 100 requests a minute
 // a large run takes 33 hours, so the sandbox and the worker's pace are raised to `--per-window`
-// requests per 30 s window, and the runs are measured for `--window-minutes` once every one of
-// them has made its first call, then ended: what is measured is each run's share of the calls in
-// that window against its share of the weights, and the worker's memory, not completion.
+// requests per 30 s window, and the runs are measured for `--window-minutes` from
+// `--after-minutes` after every one of them made its first call (past the first steps' few
+// units), then ended: what is measured is each run's share of the calls in that window against
+// its share of the weights, and the worker's memory, not completion.
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,8 @@ const largeRuns = Number(option('large', '1'));
 const mediumRuns = Number(option('medium', '9'));
 const live = args.includes('--live');
 const windowMinutes = Number(option('window-minutes', '4'));
+/** Minutes between every run's first call and the window: past the first steps' few units. */
+const afterMinutes = Number(option('after-minutes', '2'));
 const perWindow = Number(option('per-window', '600'));
 const LIVE_WINDOW_SECONDS = 30;
 
@@ -235,6 +238,7 @@ async function liveRuns(): Promise<void> {
         if (Date.now() > deadline) throw new Error('gave up waiting 30 min for every run to call');
         await Promise.race([exited, delay(2_000)]);
       }
+      await Promise.race([exited, delay(afterMinutes * 60_000)]);
       const from = Date.now();
       await Promise.race([exited, delay(windowMinutes * 60_000)]);
       const to = Date.now();
@@ -245,7 +249,7 @@ async function liveRuns(): Promise<void> {
       const weights = companies.reduce((sum, company) => sum + weightOf(company), 0);
       console.log(
         `\n== ${runs} live runs, sandbox and worker at ${perWindow} requests per ${LIVE_WINDOW_SECONDS} s, ` +
-          `measured for ${((to - from) / 60_000).toFixed(1)} min once every run called: ${total} calls = ` +
+          `measured for ${((to - from) / 60_000).toFixed(1)} min from ${afterMinutes} min after every run called: ${total} calls = ` +
           `${((total / ((to - from) / 1000)) * LIVE_WINDOW_SECONDS).toFixed(0)} per window`,
       );
       console.log(
