@@ -1,4 +1,6 @@
 // `npm run bench:memory [-- --sizes small,medium,large]`
+// `npm run bench:memory -- --waiting 10 [--size medium] [--calls 10]`: the heap a waiting run
+// holds, in a worker process (bench/support/waiting-memory.ts).
 //
 // Where the worker's memory goes, phase by phase. Runs the migration of a generated company through
 // the plain loop (the same engine functions the activities call, in this process, limit off) and
@@ -14,11 +16,25 @@ import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { BENCH_PROFILE, startBenchStack } from './support/bench-stack.js';
 import { plainLoopDeps, runPlainLoop } from './support/plain-loop.js';
 import { anonymousRssMiB } from './support/rss-sampler.js';
+import { waitingMemory } from './support/waiting-memory.js';
 
 setFlagsFromString('--expose_gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 const args = process.argv.slice(2);
+const waitingIndex = args.indexOf('--waiting');
+if (waitingIndex >= 0) {
+  const value = (name: string, fallback: string) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
+  };
+  await waitingMemory(
+    Number(args[waitingIndex + 1] ?? '10'),
+    value('size', 'small') as keyof typeof companySizes,
+    Number(value('calls', '10')),
+  );
+  process.exit(0);
+}
 const sizesIndex = args.indexOf('--sizes');
 const sizes = (sizesIndex >= 0 ? (args[sizesIndex + 1] ?? 'small') : 'small,medium').split(
   ',',

@@ -21,8 +21,11 @@ export interface BenchStack {
   sandboxUrl: string;
   credentialsPath: string;
   taskQueue: string;
-  /** Starts the project's worker as its own process (so its memory is its own). */
-  startWorker(env: NodeJS.ProcessEnv): Promise<Child>;
+  /**
+   * Starts the project's worker as its own process (so its memory is its own); `entry` runs in
+   * place of src/worker/main.ts (bench/support/heap-reporting-worker.ts).
+   */
+  startWorker(env: NodeJS.ProcessEnv, entry?: string): Promise<Child>;
   requestStats(): Promise<RequestStats>;
   requestLog(): Promise<RequestLogEntry[]>;
   stop(): Promise<void>;
@@ -61,9 +64,9 @@ export async function startBenchStack(sandboxArgs: string[]): Promise<BenchStack
     sandboxUrl,
     credentialsPath,
     taskQueue,
-    async startWorker(env) {
+    async startWorker(env, entry = 'src/worker/main.ts') {
       const worker = await startChild(
-        'src/worker/main.ts',
+        entry,
         [],
         {
           TEMPORAL_ADDRESS: temporal.address,

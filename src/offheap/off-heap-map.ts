@@ -29,6 +29,13 @@ export class OffHeapMap<V> {
    */
   private pending = new Map<string, readonly [OffHeapKey, V]>();
 
+  /**
+   * Commits what is pending once writes pause: a run that waits (paused, or for the API budget)
+   * would otherwise keep up to `WRITES_PER_COMMIT` entries on the heap per map until its next write
+   * (docs/benchmarks.md, "Memory while waiting"). At most one extra transaction a second.
+   */
+  private commitSoon: NodeJS.Timeout | undefined;
+
   private constructor(
     private readonly db: RootDatabase<V, OffHeapKey>,
     private readonly space: number,
@@ -37,7 +44,9 @@ export class OffHeapMap<V> {
   /** A new, empty map in this process's scratch file. */
   static create<V>(): OffHeapMap<V> {
     spaces += 1;
-    return new OffHeapMap<V>(sharedDatabase() as RootDatabase<V, OffHeapKey>, spaces);
+    const map = new OffHeapMap<V>(sharedDatabase() as RootDatabase<V, OffHeapKey>, spaces);
+    freedWhenCollected.register(map, spaces);
+    return map;
   }
 
   get(key: OffHeapKey): V | undefined {
@@ -53,6 +62,10 @@ export class OffHeapMap<V> {
     this.pending.delete(id);
     this.pending.set(id, [key, value]);
     if (this.pending.size >= WRITES_PER_COMMIT) this.commit();
+    else if (!this.commitSoon) {
+      this.commitSoon = setTimeout(() => this.commit(), PENDING_AT_MOST_MS);
+      this.commitSoon.unref();
+    }
   }
 
   /** Sets several entries, as `set` does each; a later entry for the same key wins. */
@@ -62,6 +75,8 @@ export class OffHeapMap<V> {
 
   /** Commits the pending writes, in one transaction. */
   private commit(): void {
+    clearTimeout(this.commitSoon);
+    this.commitSoon = undefined;
     if (this.pending.size === 0) return;
     const writes = this.pending;
     this.pending = new Map();
@@ -87,20 +102,41 @@ export class OffHeapMap<V> {
 
   /** Frees the map's entries (LMDB reuses the pages), a bounded transaction at a time. */
   clear(): void {
+    clearTimeout(this.commitSoon);
+    this.commitSoon = undefined;
     this.pending.clear();
-    const range = { start: [this.space], end: [this.space + 1], limit: 10_000 };
-    for (;;) {
-      const keys = [...this.db.getKeys(range)];
-      if (keys.length === 0) return;
-      this.db.transactionSync(() => {
-        for (const key of keys) void this.db.remove(key);
-      });
-    }
+    while (removeSome(this.db, this.space));
   }
 }
 
+/** Removes up to 10,000 entries of a map's space in one transaction; false once none are left. */
+function removeSome(db: RootDatabase<unknown, OffHeapKey>, space: number): boolean {
+  const keys = [...db.getKeys({ start: [space], end: [space + 1], limit: 10_000 })];
+  if (keys.length === 0) return false;
+  db.transactionSync(() => {
+    for (const key of keys) void db.remove(key);
+  });
+  return true;
+}
+
+/**
+ * Frees the entries of maps nobody holds any more, a transaction per turn of the event loop: an
+ * outcome index goes when the worker lets an idle run's store go (src/run-store/open-run-store.ts),
+ * and its entries (about 500 bytes a row) would otherwise stay in the scratch file for the life of
+ * the process.
+ */
+const freedWhenCollected = new FinalizationRegistry<number>((space) => {
+  const next = () => {
+    if (database && removeSome(database, space)) setImmediate(next);
+  };
+  next();
+});
+
 /** Pending writes committed together: bounded, so the heap holds a few of them at most. */
 const WRITES_PER_COMMIT = 1000;
+
+/** How long a write waits, at most, for the others of its transaction. */
+const PENDING_AT_MOST_MS = 1000;
 
 /** A key as text, to find a pending write by it (parts keep their types: 1 and "1" differ). */
 function pendingId(key: OffHeapKey): string {

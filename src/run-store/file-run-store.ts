@@ -14,6 +14,9 @@ const DOCUMENTS_AT_ONCE = 32;
 /** Bytes of a log read at once: about ten thousand outcomes. */
 const LOG_PAGE_BYTES = 4 * 1024 * 1024;
 
+/** Bytes read at a time from a log's end, looking for its last complete line. */
+const TAIL_BLOCK_BYTES = 64 * 1024;
+
 /**
  * The embedded run store: documents are JSON files written with write-to-temp + fsync + rename, so
  * a crash leaves either the old or the new value; logs are JSONL files appended with one write and
@@ -130,9 +133,21 @@ export class FileRunStore implements RunStore {
     if (size === 0) return;
     const handle = await open(file, 'r+');
     try {
-      const text = (await handle.readFile()).toString('utf8');
-      if (text.endsWith('\n')) return;
-      const keep = Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1), 'utf8');
+      // Read from the end, a block at a time: a large run's outcome log is hundreds of megabytes,
+      // and reading it whole took that much memory each time a process first appended to it.
+      let keep = 0;
+      for (let end = size; end > 0;) {
+        const start = Math.max(0, end - TAIL_BLOCK_BYTES);
+        const block = Buffer.alloc(end - start);
+        await handle.read(block, 0, block.length, start);
+        const newline = block.lastIndexOf(0x0a);
+        if (newline >= 0) {
+          keep = start + newline + 1;
+          break;
+        }
+        end = start;
+      }
+      if (keep === size) return;
       await handle.truncate(keep);
       await handle.datasync();
     } finally {

@@ -16,7 +16,11 @@ import type { RunStore } from './run-store.js';
 import type { SqlDatabase } from './sql-database.js';
 
 export interface RunStores {
-  /** The store of one run (the same instance for the life of the process). */
+  /**
+   * The store of one run: the same instance while the run is in use, so per-process caches keyed
+   * on it (the outcome index, the batched appends) are built once. With `releaseIdleAfterMs`, a
+   * run's store is let go once unused for that long, and those caches with it.
+   */
   open(runName: string): Promise<RunStore>;
   /** The run's folder: reports are written there whichever store keeps the data. */
   runFolder(runName: string): string;
@@ -35,8 +39,26 @@ export interface RunStores {
 export function openRunStores(options: {
   runsDir: string;
   postgresUrl?: string | undefined;
+  /**
+   * Lets a run's store go after this long without an `open` (the worker's runs: a paused run
+   * keeps nothing the run store can give back; docs/benchmarks.md, "Memory while waiting").
+   * Without it, stores are kept for the life of the process (the CLI's short commands).
+   */
+  releaseIdleAfterMs?: number;
 }): RunStores {
-  const stores = new Map<string, RunStore>();
+  const stores = new Map<string, { store: RunStore; usedAt: number }>();
+  const idleMs = options.releaseIdleAfterMs;
+  let sweeper: NodeJS.Timeout | undefined;
+  const releaseIdle = (now: number) => {
+    for (const [runName, entry] of stores) {
+      // An activity still holding the store keeps using it; the next one opens a fresh one.
+      if (idleMs !== undefined && now - entry.usedAt >= idleMs) stores.delete(runName);
+    }
+    if (stores.size === 0 && sweeper) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
   let database: Promise<SqlDatabase> | undefined;
   const runFolder = (runName: string) => path.join(options.runsDir, runName);
 
@@ -64,7 +86,10 @@ export function openRunStores(options: {
       : {}),
     async open(runName) {
       const existing = stores.get(runName);
-      if (existing) return existing;
+      if (existing) {
+        existing.usedAt = Date.now();
+        return existing.store;
+      }
       const store = options.postgresUrl
         ? new PostgresRunStore(
             await sharedDatabase(options.postgresUrl),
@@ -74,10 +99,17 @@ export function openRunStores(options: {
             `${redactedUrl(options.postgresUrl)} (run ${runName})`,
           )
         : new FileRunStore(path.join(runFolder(runName), 'store'));
-      stores.set(runName, store);
+      stores.set(runName, { store, usedAt: Date.now() });
+      if (idleMs !== undefined && !sweeper) {
+        sweeper = setInterval(() => releaseIdle(Date.now()), Math.min(idleMs, 60_000));
+        sweeper.unref();
+      }
       return store;
     },
     async close() {
+      clearInterval(sweeper);
+      sweeper = undefined;
+      stores.clear();
       await (await database)?.close();
     },
   };

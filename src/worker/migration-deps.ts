@@ -17,6 +17,14 @@ import type { PartnerApiClient } from '../partner-api/client.js';
 import { openRunStores } from '../run-store/open-run-store.js';
 import type { SharedLimit } from '../run-store/shared-request-window.js';
 
+/**
+ * How long a run's store, and the caches keyed on it (its outcome index above all), stay after the
+ * run's last activity started. A run sharing the API budget with many others still starts one
+ * every few seconds; a paused run starts none, and gives all of it back (docs/benchmarks.md,
+ * "Memory while waiting"). Rebuilding an index when the run resumes reads its log once.
+ */
+const RUN_CACHES_IDLE_MS = 2 * 60_000;
+
 /** The running activity's context, or undefined outside an activity (tests, scripts). */
 function currentActivity(): Context | undefined {
   try {
@@ -35,7 +43,11 @@ export function createMigrationDeps(
   settings: WorkerSettings,
   clientOptions: Omit<PartnerApiClientOptions, 'profile'> = {},
 ): MigrationActivityDeps & { close(): Promise<void> } {
-  const stores = openRunStores({ runsDir: settings.runsDir, postgresUrl: settings.runStoreUrl });
+  const stores = openRunStores({
+    runsDir: settings.runsDir,
+    postgresUrl: settings.runStoreUrl,
+    releaseIdleAfterMs: RUN_CACHES_IDLE_MS,
+  });
   const clients = new Map<string, PartnerApiClient>();
   const limit = apiRequestLimit(settings);
   const { sharedWindow } = stores;

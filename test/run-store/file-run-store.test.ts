@@ -33,6 +33,28 @@ describe('FileRunStore crash safety', () => {
     ]);
   });
 
+  it('cuts a torn last line longer than one read from the end, keeping the lines before', async () => {
+    const root = await freshRoot();
+    const store = new FileRunStore(root);
+    const entries = Array.from({ length: 2000 }, (_, n) => ({ key: `INV-${n}`, id: 'a' }));
+    await store.appendLog('idmap/invoice', entries);
+    // The repair reads the log's end 64 KiB at a time: a torn line of 100 KB spans two reads.
+    await appendFile(
+      path.join(root, 'logs', 'idmap', 'invoice.jsonl'),
+      `{"key":"${'x'.repeat(100_000)}`,
+    );
+    const restarted = new FileRunStore(root);
+    await restarted.appendLog('idmap/invoice', [{ key: 'INV-last', id: 'b' }]);
+    const all = [];
+    for (let offset = 0; ;) {
+      const page = await restarted.readLog('idmap/invoice', offset);
+      if (page.entries.length === 0) break;
+      all.push(...page.entries);
+      offset = page.nextOffset;
+    }
+    expect(all).toEqual([...entries, { key: 'INV-last', id: 'b' }]);
+  });
+
   it('leaves no temporary files behind after replacing documents', async () => {
     const root = await freshRoot();
     const store = new FileRunStore(root);

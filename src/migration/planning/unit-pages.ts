@@ -34,9 +34,29 @@ export function unitPage(first: number, units: ReadonlyArray<readonly UnitRow[]>
 const PAGES_KEPT = 16;
 const recentPages = new Map<string, Promise<UnitPage | undefined>>();
 
+/**
+ * The pages go once no unit has been read for this long: a page holds a hundred units' rows (up
+ * to about a megabyte at a batch of 25), and a worker whose runs are all paused should hold none
+ * of them, since the run store gives them back (docs/benchmarks.md, "Memory while waiting").
+ */
+const PAGES_IDLE_MS = 15_000;
+let forgetPages: NodeJS.Timeout | undefined;
+
+function keepPagesWhileUsed(): void {
+  if (forgetPages) forgetPages.refresh();
+  else {
+    forgetPages = setTimeout(() => {
+      recentPages.clear();
+      forgetPages = undefined;
+    }, PAGES_IDLE_MS);
+    forgetPages.unref();
+  }
+}
+
 /** Pages never change once written (a retried plan writes the same), so a read can be reused. */
 function readPage(store: RunStore, key: string): Promise<UnitPage | undefined> {
   const id = `${store.location}\u0000${key}`;
+  keepPagesWhileUsed();
   const known = recentPages.get(id);
   if (known) {
     // Most recently used last, so the oldest is dropped first.

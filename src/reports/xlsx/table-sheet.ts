@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { cleanText, moneyValue } from './cell-values.js';
+import { ROWS_PER_LOOK, zipCaughtUp } from './zip-backpressure.js';
 
 /** A cell: text, a count, or money (a decimal string, written exactly; see `moneyValue`). */
 export type SheetValue = string | number | { money: string } | undefined;
@@ -72,6 +73,7 @@ export async function writeTableSheet<T>(
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9EEF3' } };
   });
   header.commit();
+  let written = 0;
   for await (const source of pass()) {
     const raws = columns.map((column) => column.value(source));
     const row = sheet.addRow(raws.map(cellValue));
@@ -83,6 +85,8 @@ export async function writeTableSheet<T>(
       else cell.alignment = { horizontal: 'right' };
     });
     row.commit();
+    written += 1;
+    if (written % ROWS_PER_LOOK === 0) await zipCaughtUp(sheet);
   }
   if (options.totals) writeTotalsRow(sheet, options.totals);
   if (options.autoFilter !== false) {
