@@ -3,7 +3,6 @@ import type { RowCounts, RunScope } from '../contracts/workflow-types.js';
 import { batchedAppendsOf } from './batched-appends.js';
 import { logIndexes, type EngineDeps } from '../engine/engine.js';
 import { RefreshedOnce } from './refreshed-once.js';
-import { scopeKeys } from '../outcomes/run-keys.js';
 import { executeUnit } from './execute-unit.js';
 
 /** A run of consecutive units of one phase, predicted by one activity of a dry run. */
@@ -68,31 +67,15 @@ export async function predictUnits(
     : nothingPredicted(input.from);
   const written = async (): Promise<PredictedUnits> => {
     await store.flush();
-    store.forget(readAhead);
     const copy = structuredClone(progress);
     onProgress(copy);
     return copy;
   };
   const { scope, planId, step, phase } = input;
-  const keys = scopeKeys(scope);
-  let readAhead: string[] = [];
   while (progress.next < input.to) {
     const index = progress.next;
-    if (readAhead.length === 0 || (index - input.from) % UNITS_PER_WRITE === 0) {
-      // Each unit reads its call record: read the next batch's together. Its rows come from its
-      // page (src/migration/planning/unit-pages.ts), one read for the batch.
-      store.forget(readAhead);
-      const end = Math.min(
-        input.to,
-        index + UNITS_PER_WRITE - ((index - input.from) % UNITS_PER_WRITE),
-      );
-      readAhead = [];
-      for (let ahead = index; ahead < end; ahead += 1) {
-        const unit = { step, phase, planId, index: ahead };
-        readAhead.push(keys.attempt(unit));
-      }
-      await store.prefetch(readAhead);
-    }
+    // A unit's rows come from its page (src/migration/planning/unit-pages.ts), one read for the
+    // batch; a dry run's unit has no call record to read (open-unit.ts).
     let result;
     try {
       result = await executeUnit(batched, { scope, unit: { step, phase, planId, index } });
