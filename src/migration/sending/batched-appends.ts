@@ -25,6 +25,13 @@ export class BatchedAppends implements RunStore {
     return Promise.resolve();
   }
 
+  /** Entries queued and not yet written. */
+  get queued(): number {
+    let entries = 0;
+    for (const queued of this.pending.values()) entries += queued.length;
+    return entries;
+  }
+
   private flushing: Promise<void> = Promise.resolve();
 
   /**
