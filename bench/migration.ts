@@ -356,6 +356,7 @@ for (const size of sizes) {
         `peak worker memory ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB; history ${dry.history.total} ` +
         `events in ${dry.history.executions} executions (largest ${dry.history.largest})`,
     );
+    console.log(`Dry run worker anonymous RSS in 1 s samples: ${dry.during}`);
     console.log(`Dry run activities, scheduled to completed: ${dry.orchestrated.byActivity}`);
     dryRows.push(
       `| ${size} | ${records} | ${dry.seconds.toFixed(1)} s | ${(records / dry.seconds).toFixed(0)} | ${calls} | ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB | ${dry.history.total} (largest ${dry.history.largest}) |`,
