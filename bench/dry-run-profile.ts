@@ -5,10 +5,13 @@
 // workspace snapshots, then each phase's plan (`planPhase`) and prediction (`predictUnits`, in the
 // workflow's chunks), step after step. Prints the time of each part and what it wrote to the run
 // store (files and bytes), so a change is judged by counts and CPU profiles, not only by a wall
-// time that other processes on the machine disturb.
+// time that other processes on the machine disturb. Each line also gives the live heap after a full
+// collection (the generated records are let go first): what the engine keeps as the company grows.
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { workerSettings } from '../src/config/worker-settings.js';
 import {
   snapshotsOfStep,
@@ -28,6 +31,14 @@ import { connectToSandbox } from '../src/dev/connect-sandbox.js';
 import { freePort } from '../src/dev/free-port.js';
 import { BENCH_PROFILE } from './support/bench-stack.js';
 import { startChild } from './support/child.js';
+
+setFlagsFromString('--expose_gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+/** The live heap in MiB, after a full collection. */
+function liveHeapMiB(): string {
+  collectGarbage();
+  return `${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MiB`;
+}
 
 const size = (process.argv[2] ?? 'medium') as keyof typeof companySizes;
 /** The workflow's chunk of units per prediction activity (workflows/sending/predict-in-chunks.ts). */
@@ -56,9 +67,14 @@ try {
     profile: BENCH_PROFILE,
     credentialsPath,
   });
-  const company = generateCompany(companySizes[size], 7);
   const folder = path.join(dir, 'export');
-  await writeGenericCsv(company.records, folder);
+  // Only the dates are kept: the records (1.4 GB at xlarge) are garbage once written.
+  const company = await (async () => {
+    const { records, cutoverDate, endDate } = generateCompany(companySizes[size], 7);
+    await writeGenericCsv(records, folder);
+    return { cutoverDate, endDate };
+  })();
+  console.log(`export written; live heap ${liveHeapMiB()}`);
   const runsDir = path.join(dir, 'runs');
   const deps = createMigrationDeps({
     ...workerSettings({ LEDGERLIFT_RUNS_DIR: runsDir, LEDGERLIFT_SOURCES_ROOT: dir }),
@@ -69,7 +85,9 @@ try {
   const timed = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     const result = await work();
-    console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    console.log(
+      `${label}: ${((performance.now() - started) / 1000).toFixed(2)} s; live heap ${liveHeapMiB()}`,
+    );
     return result;
   };
   const stage = await timed('staging', () =>
@@ -123,7 +141,8 @@ try {
       if (plan.units > 0) {
         console.log(
           `${step}/${phase}: ${plan.units} units, plan ${planned.toFixed(2)} s, predict ` +
-            `${predictedIn.toFixed(2)} s (${((predictedIn * 1000) / plan.units).toFixed(2)} ms a unit)`,
+            `${predictedIn.toFixed(2)} s (${((predictedIn * 1000) / plan.units).toFixed(2)} ms a unit); ` +
+            `live heap ${liveHeapMiB()}`,
         );
       }
     }

@@ -8,6 +8,11 @@
 // `dry-run` times a dry run of each size (staging included) and, beside a live run, checks that the
 // live run's rows and calls per step equal the dry run's prediction.
 // `--only plain` runs the plain loop alone, to pair with a Temporal run from another invocation.
+// `validate` times `ledgerlift validate` on each size's generic export: the CLI's own entry point
+// (src/cli/main.ts under tsx, as the bench's worker runs) in a process of its own, start to exit.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { WorkflowHandle } from '@temporalio/client';
@@ -21,12 +26,13 @@ import {
   type GeneratedCompany,
 } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
+import { projectRoot } from '../src/config/project-paths.js';
 import { progressQuery } from '../workflows/handlers.js';
 import { migrateLedger, type RunOutcome } from '../workflows/migrate-ledger.js';
 import { BENCH_PROFILE, startBenchStack, type BenchStack } from './support/bench-stack.js';
 import { minimumWriteCalls } from './support/minimum-calls.js';
 import { plainLoopDeps, runPlainLoop } from './support/plain-loop.js';
-import { RssSampler } from './support/rss-sampler.js';
+import { anonymousRssMiB, RssSampler } from './support/rss-sampler.js';
 
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 
@@ -274,6 +280,45 @@ async function plainRun(company: GeneratedCompany) {
   }
 }
 
+/**
+ * Runs `ledgerlift validate` on the company's generic export in its own process and times it, start
+ * to exit; a run that does not exit 0 (no errors, predicted to verify) fails the benchmark.
+ */
+async function validateRun(company: GeneratedCompany) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-bench-validate-'));
+  try {
+    const folder = path.join(dir, 'exports');
+    await writeGenericCsv(company.records, folder);
+    const started = performance.now();
+    const child = spawn(
+      process.execPath,
+      [
+        ...['--import', 'tsx', path.join(projectRoot, 'src/cli/main.ts'), 'validate'],
+        ...['--source', folder, '--format', 'generic'],
+        ...['--cutover', company.cutoverDate, '--end', company.endDate],
+      ],
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    let peakAnonymousMiB = 0;
+    const sampler = setInterval(() => {
+      peakAnonymousMiB = Math.max(peakAnonymousMiB, anonymousRssMiB(child.pid) ?? 0);
+    }, 250);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    clearInterval(sampler);
+    const seconds = (performance.now() - started) / 1000;
+    if (code !== 0) {
+      throw new Error(`ledgerlift validate exited ${String(code)}:\n${output.slice(-4000)}`);
+    }
+    const summary = output.split('\n').filter((line) => /^\d+ errors?,|verif/i.test(line));
+    return { seconds, peakAnonymousMiB: Math.round(peakAnonymousMiB), summary };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Each step's rows and calls, as the run's outcome reports them: a dry run's equal a live run's. */
 function stepFigures(outcome: RunOutcome): string {
   return JSON.stringify(outcome.progress.steps.map((s) => [s.step, s.rows, s.calls]));
@@ -288,6 +333,13 @@ for (const size of sizes) {
   console.log(
     `\n== ${size}: ${records} records, ${minimum} write calls at least (batch ${BATCH_SIZE}, ${CONCURRENCY} calls in flight per step)`,
   );
+  if (only.has('validate')) {
+    const validated = await validateRun(company);
+    console.log(
+      `Validate: ${validated.seconds.toFixed(1)} s, ${(records / validated.seconds).toFixed(0)} records/s, ` +
+        `peak anonymous memory ${validated.peakAnonymousMiB} MiB; ${validated.summary.join(' ')}`,
+    );
+  }
   let predicted: string | undefined;
   if (only.has('dry-run')) {
     const dry = await temporalRun(
@@ -304,6 +356,7 @@ for (const size of sizes) {
         `peak worker memory ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB; history ${dry.history.total} ` +
         `events in ${dry.history.executions} executions (largest ${dry.history.largest})`,
     );
+    console.log(`Dry run worker anonymous RSS in 1 s samples: ${dry.during}`);
     console.log(`Dry run activities, scheduled to completed: ${dry.orchestrated.byActivity}`);
     dryRows.push(
       `| ${size} | ${records} | ${dry.seconds.toFixed(1)} s | ${(records / dry.seconds).toFixed(0)} | ${calls} | ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB | ${dry.history.total} (largest ${dry.history.largest}) |`,

@@ -54,6 +54,16 @@ export const companySizes = {
     bankTransactions: 30000,
     paidShare: 0.6,
   },
+  /** About 1,000,000 records: large's counts times 4.4. */
+  xlarge: {
+    customers: 52800,
+    vendors: 17600,
+    products: 11000,
+    invoices: 264000,
+    bills: 154000,
+    bankTransactions: 132000,
+    paidShare: 0.6,
+  },
 } satisfies Record<string, CompanySize>;
 
 export interface GeneratedCompany {

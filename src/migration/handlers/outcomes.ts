@@ -6,26 +6,30 @@ import type { PhaseName, StepName } from '../contracts/steps.js';
 
 /** Builds outcome entries for one step and phase. */
 export function outcomesFor(step: StepName, phase: PhaseName) {
-  const base = (row: UnitRow, unit?: string) => ({
-    entity: row.entity,
-    key: row.key,
-    step,
-    phase,
-    ...(unit ? { unit } : {}),
-    ...(row.location ? { location: row.location } : {}),
-  });
-  const failed = (row: UnitRow, code: string, reason: string, unit?: string): RowOutcome => ({
-    ...base(row, unit),
-    status: 'failed',
-    code,
-    reason,
-  });
+  /**
+   * An outcome of the phase: its row and unit, then `fields`. Built by setting properties in a fixed
+   * order, not by spreading objects: once a spread had seen many row shapes (as a worker's does), V8
+   * gave each outcome a hidden class of its own, about 400 bytes an outcome (93 MB of the 288 MB
+   * heap with which the million-record benchmark company's dry run ran out of its 256 MiB cap).
+   */
+  const outcomeOf = (
+    row: UnitRow,
+    unit: string | undefined,
+    fields: Pick<RowOutcome, 'status'> & Partial<RowOutcome>,
+  ): RowOutcome => {
+    const outcome: Partial<RowOutcome> = { entity: row.entity, key: row.key, step, phase };
+    if (unit) outcome.unit = unit;
+    if (row.location) outcome.location = row.location;
+    return Object.assign(outcome, fields) as RowOutcome;
+  };
+  const failed = (row: UnitRow, code: string, reason: string, unit?: string): RowOutcome =>
+    outcomeOf(row, unit, { status: 'failed', code, reason });
   return {
     created(row: UnitRow, id: string, unit: string, warnings: ApiWarning[] = []): RowOutcome {
-      return { ...base(row, unit), status: 'created', id, ...warningsOf(warnings) };
+      return outcomeOf(row, unit, { status: 'created', id, ...warningsOf(warnings) });
     },
     matched(row: UnitRow, id: string, code: string, unit?: string): RowOutcome {
-      return { ...base(row, unit), status: 'matched', id, code };
+      return outcomeOf(row, unit, { status: 'matched', id, code });
     },
     failed,
     /** A unit that cannot be sent: each of `rows` fails, something it refers to being missing. */
@@ -37,11 +41,11 @@ export function outcomesFor(step: StepName, phase: PhaseName) {
       };
     },
     skipped(row: UnitRow, code: string, reason: string): RowOutcome {
-      return { ...base(row), status: 'skipped', code, reason };
+      return outcomeOf(row, undefined, { status: 'skipped', code, reason });
     },
     /** A dry run's prediction: created, with an id that says it is not real. */
     predicted(row: UnitRow, unit: string): RowOutcome {
-      return { ...base(row, unit), status: 'created', id: `dry:${row.entity}:${row.key}` };
+      return outcomeOf(row, unit, { status: 'created', id: `dry:${row.entity}:${row.key}` });
     },
   };
 }

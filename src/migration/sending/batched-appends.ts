@@ -1,8 +1,5 @@
 import type { RunStore } from '../../run-store/run-store.js';
 
-/** Documents `prefetch` reads at the same time. */
-const READS_AT_ONCE = 16;
-
 /**
  * A run store whose log appends wait in memory until `flush`, which writes each log's entries with
  * one append (one sync). A dry run's bulk prediction appends a unit's outcomes at a time; a sync per
@@ -26,6 +23,13 @@ export class BatchedAppends implements RunStore {
     if (queued) queued.push(...entries);
     else this.pending.set(log, [...entries]);
     return Promise.resolve();
+  }
+
+  /** Entries queued and not yet written. */
+  get queued(): number {
+    let entries = 0;
+    for (const queued of this.pending.values()) entries += queued.length;
+    return entries;
   }
 
   private flushing: Promise<void> = Promise.resolve();
@@ -52,34 +56,8 @@ export class BatchedAppends implements RunStore {
     return this.store.putDocuments(entries);
   }
 
-  private readonly prefetched = new Map<string, Promise<unknown>>();
-
-  /**
-   * Reads documents ahead, a few at a time, for the `getDocument` that asks for each next (once):
-   * a bulk prediction reads every unit's document and call record, and reads that overlap are
-   * cheaper than the same reads one after another.
-   */
-  async prefetch(keys: readonly string[]): Promise<void> {
-    for (let start = 0; start < keys.length; start += READS_AT_ONCE) {
-      const reads = keys.slice(start, start + READS_AT_ONCE).map((key) => {
-        const read = this.store.getDocument(key);
-        this.prefetched.set(key, read);
-        return read;
-      });
-      await Promise.allSettled(reads);
-    }
-  }
-
-  /** Drops what was read ahead and not asked for (a pass that stopped early). */
-  forget(keys: readonly string[]): void {
-    for (const key of keys) this.prefetched.delete(key);
-  }
-
   getDocument<T>(key: string): Promise<T | undefined> {
-    const read = this.prefetched.get(key);
-    if (!read) return this.store.getDocument<T>(key);
-    this.prefetched.delete(key);
-    return read as Promise<T | undefined>;
+    return this.store.getDocument<T>(key);
   }
 
   listDocuments(prefix: string): Promise<string[]> {

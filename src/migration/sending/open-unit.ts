@@ -20,7 +20,10 @@ export async function openUnit(deps: EngineDeps, input: UnitInput) {
   if (!unitDoc) throw new Error(`unit ${unitId(input.unit)} was never planned`);
   const { log, view } = await openOutcomes(deps, store, input.scope);
   const attemptKey = keys.attempt(input.unit);
-  const attempt = await store.getDocument<UnitAttempt>(attemptKey);
+  // Only a live send writes a call record (execute-unit.ts), and a dry run keeps its own
+  // namespace (run-keys.ts): a dry run's unit has none, and asking cost a failed file open a unit.
+  const attempt =
+    input.scope.mode === 'live' ? await store.getDocument<UnitAttempt>(attemptKey) : undefined;
   const context: UnitContext = {
     scope: input.scope,
     unitId: unitId(input.unit),

@@ -3,7 +3,6 @@ import type { RowCounts, RunScope } from '../contracts/workflow-types.js';
 import { batchedAppendsOf } from './batched-appends.js';
 import { logIndexes, type EngineDeps } from '../engine/engine.js';
 import { RefreshedOnce } from './refreshed-once.js';
-import { scopeKeys } from '../outcomes/run-keys.js';
 import { executeUnit } from './execute-unit.js';
 
 /** A run of consecutive units of one phase, predicted by one activity of a dry run. */
@@ -38,6 +37,12 @@ function nothingPredicted(from: number): PredictedUnits {
 
 /** Units whose outcomes are written together (one sync) before their progress is reported. */
 const UNITS_PER_WRITE = 100;
+/**
+ * Outcomes held before they are written, whatever the units: a month's tax reclassification is one
+ * unit of a row per invoice (about 88,000 a month for the million-record benchmark company), and
+ * holding a batch of such units ran the worker out of its heap.
+ */
+const OUTCOMES_PER_WRITE = 10_000;
 
 /**
  * Predicts the units `from` to `to` of a phase in one pass: the same per-unit code as the dry run's
@@ -68,31 +73,15 @@ export async function predictUnits(
     : nothingPredicted(input.from);
   const written = async (): Promise<PredictedUnits> => {
     await store.flush();
-    store.forget(readAhead);
     const copy = structuredClone(progress);
     onProgress(copy);
     return copy;
   };
   const { scope, planId, step, phase } = input;
-  const keys = scopeKeys(scope);
-  let readAhead: string[] = [];
   while (progress.next < input.to) {
     const index = progress.next;
-    if (readAhead.length === 0 || (index - input.from) % UNITS_PER_WRITE === 0) {
-      // Each unit reads its call record: read the next batch's together. Its rows come from its
-      // page (src/migration/planning/unit-pages.ts), one read for the batch.
-      store.forget(readAhead);
-      const end = Math.min(
-        input.to,
-        index + UNITS_PER_WRITE - ((index - input.from) % UNITS_PER_WRITE),
-      );
-      readAhead = [];
-      for (let ahead = index; ahead < end; ahead += 1) {
-        const unit = { step, phase, planId, index: ahead };
-        readAhead.push(keys.attempt(unit));
-      }
-      await store.prefetch(readAhead);
-    }
+    // A unit's rows come from its page (src/migration/planning/unit-pages.ts), one read for the
+    // batch; a dry run's unit has no call record to read (open-unit.ts).
     let result;
     try {
       result = await executeUnit(batched, { scope, unit: { step, phase, planId, index } });
@@ -108,7 +97,8 @@ export async function predictUnits(
     progress.rows.skipped += result.rows.skipped;
     progress.calls += result.calls;
     progress.next = index + 1;
-    if ((progress.next - input.from) % UNITS_PER_WRITE === 0) await written();
+    const batchDone = (progress.next - input.from) % UNITS_PER_WRITE === 0;
+    if (batchDone || store.queued >= OUTCOMES_PER_WRITE) await written();
   }
   return written();
 }

@@ -28,10 +28,15 @@ const row = (n: number): UnitRow<{ n: number }> => ({
 });
 
 /**
- * Units of two rows each: a row numbered a multiple of 3 is predicted to fail, one numbered a
- * multiple of 7 cannot be sent (skipped up front), and row `throwsAt` makes the prediction throw.
+ * Units of `rowsPerUnit` rows (two unless said): a row numbered a multiple of 3 is predicted to
+ * fail, one numbered a multiple of 7 cannot be sent (skipped up front), and row `throwsAt` makes the
+ * prediction throw.
  */
-function handler(units: number, throwsAt?: number): PhaseHandler<unknown, { n: number }> {
+function handler(
+  units: number,
+  throwsAt?: number,
+  rowsPerUnit = 2,
+): PhaseHandler<unknown, { n: number }> {
   const outcome = (
     context: { unitId: string },
     r: UnitRow<{ n: number }>,
@@ -51,7 +56,9 @@ function handler(units: number, throwsAt?: number): PhaseHandler<unknown, { n: n
     idempotent: false,
     plan: () =>
       Promise.resolve({
-        units: Array.from({ length: units }, (_, u) => [row(2 * u), row(2 * u + 1)]),
+        units: Array.from({ length: units }, (_, u) =>
+          Array.from({ length: rowsPerUnit }, (_, r) => row(rowsPerUnit * u + r)),
+        ),
         decided: [],
         counts: emptyCounts(),
       }),
@@ -69,7 +76,7 @@ function handler(units: number, throwsAt?: number): PhaseHandler<unknown, { n: n
   } as Partial<PhaseHandler<unknown, { n: number }>> as PhaseHandler<unknown, { n: number }>;
 }
 
-async function plannedDryRun(units: number, throwsAt?: number) {
+async function plannedDryRun(units: number, throwsAt?: number, rowsPerUnit?: number) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'predict-units-'));
   dirs.push(dir);
   const store = new FileRunStore(dir);
@@ -77,7 +84,7 @@ async function plannedDryRun(units: number, throwsAt?: number) {
   await store.putDocument(stageKeys('s').manifest, { stageId: 's' });
   const deps = {
     openStore: () => Promise.resolve(store),
-    handler: () => handler(units, throwsAt),
+    handler: () => handler(units, throwsAt, rowsPerUnit),
     now: () => new Date('2026-11-25T00:00:00Z'),
   } as Partial<EngineDeps> as EngineDeps;
   const input = { scope, planId: 'p1', step: 'customers', phase: 'create' } as const;
@@ -170,6 +177,31 @@ describe('predictUnits', () => {
       { next: 250, writes: 3 },
     ]);
     expect(await run.outcomes()).toHaveLength(500);
+  });
+
+  it('writes as soon as 10,000 outcomes wait, however few units hold them', async () => {
+    // A month's tax reclassification is one unit of a row per invoice: a batch of such units
+    // held every outcome until it wrote them, and ran the worker out of its heap.
+    const run = await plannedDryRun(3, undefined, 6000);
+    const store = await run.deps.openStore('r');
+    let appends = 0;
+    const appendLog = store.appendLog.bind(store);
+    store.appendLog = (log, entries) => {
+      appends += 1;
+      return appendLog(log, entries);
+    };
+    const reported: Array<{ next: number; writes: number }> = [];
+
+    await predictUnits(run.deps, { ...run.input, from: 0, to: 3 }, undefined, (progress) =>
+      reported.push({ next: progress.next, writes: appends }),
+    );
+
+    // 6,000 outcomes wait after unit 0, 12,000 after unit 1: written then, the rest at the end.
+    expect(reported).toEqual([
+      { next: 2, writes: 1 },
+      { next: 3, writes: 2 },
+    ]);
+    expect(await run.outcomes()).toHaveLength(18_000);
   });
 
   it('refuses a live run: live calls go one activity each', async () => {
