@@ -31,7 +31,12 @@ import {
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { migrateLedger, type RunOutcome } from '../workflows/migrate-ledger.js';
 import { connectToSandbox } from '../src/dev/connect-sandbox.js';
-import { BENCH_PROFILE, startBenchStack, type BenchStack } from './support/bench-stack.js';
+import {
+  BENCH_PROFILE,
+  benchRunInput,
+  startBenchStack,
+  type BenchStack,
+} from './support/bench-stack.js';
 import type { Child } from './support/child.js';
 import { RssSampler } from './support/rss-sampler.js';
 
@@ -103,16 +108,7 @@ function inputOf(
   mode: MigrateLedgerInput['mode'],
   profile = BENCH_PROFILE,
 ): MigrateLedgerInput {
-  return {
-    runName,
-    source: { folder: company.folder, format: 'generic' },
-    profile,
-    cutoverDate: company.company.cutoverDate,
-    endDate: company.company.endDate,
-    mode,
-    batchSize: 25,
-    concurrency: 8,
-  };
+  return benchRunInput(company.company, company.folder, runName, mode, { profile });
 }
 
 async function dryRuns(stack: BenchStack): Promise<void> {

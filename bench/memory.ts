@@ -13,7 +13,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { companySizes, generateCompany } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
-import { BENCH_PROFILE, startBenchStack } from './support/bench-stack.js';
+import { benchRunInput, startBenchStack } from './support/bench-stack.js';
 import { plainLoopDeps, runPlainLoop } from './support/plain-loop.js';
 import { anonymousRssMiB } from './support/rss-sampler.js';
 import { waitingMemory } from './support/waiting-memory.js';
@@ -74,16 +74,7 @@ for (const size of sizes) {
     const started = performance.now();
     const { verified } = await runPlainLoop(
       deps,
-      {
-        runName: `memory-${Date.now()}`,
-        source: { folder, format: 'generic' },
-        profile: BENCH_PROFILE,
-        cutoverDate: company.cutoverDate,
-        endDate: company.endDate,
-        mode: 'live',
-        batchSize: 25,
-        concurrency: 4,
-      },
+      benchRunInput(company, folder, `memory-${Date.now()}`, 'live', { concurrency: 4 }),
       (label) => {
         peakRss = Math.max(peakRss, anonymousRss());
         collectGarbage();

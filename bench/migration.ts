@@ -29,14 +29,19 @@ import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { projectRoot } from '../src/config/project-paths.js';
 import { progressQuery } from '../workflows/handlers.js';
 import { migrateLedger, type RunOutcome } from '../workflows/migrate-ledger.js';
-import { BENCH_PROFILE, startBenchStack, type BenchStack } from './support/bench-stack.js';
+import {
+  BENCH_BATCH_SIZE,
+  benchRunInput,
+  startBenchStack,
+  type BenchStack,
+} from './support/bench-stack.js';
 import { minimumWriteCalls } from './support/minimum-calls.js';
 import { plainLoopDeps, runPlainLoop } from './support/plain-loop.js';
 import { anonymousRssMiB, RssSampler } from './support/rss-sampler.js';
 
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 
-const BATCH_SIZE = 25;
+const BATCH_SIZE = BENCH_BATCH_SIZE;
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const index = args.indexOf(`--${name}`);
@@ -61,16 +66,7 @@ function inputFor(
   runName: string,
   mode: MigrateLedgerInput['mode'] = 'live',
 ): MigrateLedgerInput {
-  return {
-    runName,
-    source: { folder, format: 'generic' },
-    profile: BENCH_PROFILE,
-    cutoverDate: company.cutoverDate,
-    endDate: company.endDate,
-    mode,
-    batchSize: BATCH_SIZE,
-    concurrency: CONCURRENCY,
-  };
+  return benchRunInput(company, folder, runName, mode, { concurrency: CONCURRENCY });
 }
 
 /** Sums the history events of a run: itself and every step child, continued-as-new runs included. */

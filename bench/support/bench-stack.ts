@@ -8,10 +8,37 @@ import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
 import { freePort } from '../../src/dev/free-port.js';
 import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
 import { startDevServer, type RunningDevServer } from '../../src/dev/temporal-dev-server.js';
+import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
 import { workerNodeFlags } from '../../src/worker/node-flags.js';
 import { startChild, type Child } from './child.js';
 
 export const BENCH_PROFILE = 'bench';
+
+/** Rows per bulk call in every benchmark (the API's usual batch). */
+export const BENCH_BATCH_SIZE = 25;
+
+/**
+ * A migration of a generated company's generic export in `folder`, as the benchmarks start it:
+ * eight calls in flight per step unless told otherwise.
+ */
+export function benchRunInput(
+  company: { cutoverDate: string; endDate: string },
+  folder: string,
+  runName: string,
+  mode: MigrateLedgerInput['mode'],
+  options: { concurrency?: number; profile?: string } = {},
+): MigrateLedgerInput & { batchSize: number; concurrency: number } {
+  return {
+    runName,
+    source: { folder, format: 'generic' },
+    profile: options.profile ?? BENCH_PROFILE,
+    cutoverDate: company.cutoverDate,
+    endDate: company.endDate,
+    mode,
+    batchSize: BENCH_BATCH_SIZE,
+    concurrency: options.concurrency ?? 8,
+  };
+}
 
 /** A Temporal dev server, a sandbox process and a connected profile, for one benchmark run. */
 export interface BenchStack {

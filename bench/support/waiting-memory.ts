@@ -7,7 +7,7 @@ import { companySizes, generateCompany } from '../../src/synthetic-company/compa
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { pauseSignal, progressQuery } from '../../workflows/handlers.js';
 import { migrateLedger } from '../../workflows/migrate-ledger.js';
-import { BENCH_PROFILE, startBenchStack, type BenchStack } from './bench-stack.js';
+import { benchRunInput, startBenchStack, type BenchStack } from './bench-stack.js';
 import type { Child } from './child.js';
 import { heapReport, type HeapReport } from './heap-report.js';
 
@@ -76,16 +76,8 @@ export async function waitingMemory(
     const folder = path.join(stack.dir, 'exports');
     await writeGenericCsv(company.records, folder);
     const worker = await stack.startWorker({}, 'bench/support/heap-reporting-worker.ts');
-    const input = (runName: string, mode: MigrateLedgerInput['mode']): MigrateLedgerInput => ({
-      runName,
-      source: { folder, format: 'generic' },
-      profile: BENCH_PROFILE,
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      mode,
-      batchSize: 25,
-      concurrency: 8,
-    });
+    const input = (runName: string, mode: MigrateLedgerInput['mode']) =>
+      benchRunInput(company, folder, runName, mode);
     const start = async (runName: string, mode: MigrateLedgerInput['mode']) => {
       const handle = await stack.client.workflow.start(migrateLedger, {
         taskQueue: stack.taskQueue,
