@@ -76,6 +76,18 @@ function handler(
   } as Partial<PhaseHandler<unknown, { n: number }>> as PhaseHandler<unknown, { n: number }>;
 }
 
+/** Counts the run store's log writes from here on; answers the count so far. */
+async function countWrites(run: Awaited<ReturnType<typeof plannedDryRun>>): Promise<() => number> {
+  const store = await run.deps.openStore('r');
+  let appends = 0;
+  const appendLog = store.appendLog.bind(store);
+  store.appendLog = (log, entries) => {
+    appends += 1;
+    return appendLog(log, entries);
+  };
+  return () => appends;
+}
+
 async function plannedDryRun(units: number, throwsAt?: number, rowsPerUnit?: number) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'predict-units-'));
   dirs.push(dir);
@@ -153,20 +165,14 @@ describe('predictUnits', () => {
 
   it('writes the outcomes of many units at once, and reports only progress whose outcomes are stored', async () => {
     const run = await plannedDryRun(250);
-    const store = await run.deps.openStore('r');
-    let appends = 0;
-    const appendLog = store.appendLog.bind(store);
-    store.appendLog = (log, entries) => {
-      appends += 1;
-      return appendLog(log, entries);
-    };
+    const writes = await countWrites(run);
     const reported: Array<{ next: number; writes: number }> = [];
 
     const predicted = await predictUnits(
       run.deps,
       { ...run.input, from: 0, to: 250 },
       undefined,
-      (progress) => reported.push({ next: progress.next, writes: appends }),
+      (progress) => reported.push({ next: progress.next, writes: writes() }),
     );
 
     expect(predicted.next).toBe(250);
@@ -183,17 +189,11 @@ describe('predictUnits', () => {
     // A month's tax reclassification is one unit of a row per invoice: a batch of such units
     // held every outcome until it wrote them, and ran the worker out of its heap.
     const run = await plannedDryRun(3, undefined, 6000);
-    const store = await run.deps.openStore('r');
-    let appends = 0;
-    const appendLog = store.appendLog.bind(store);
-    store.appendLog = (log, entries) => {
-      appends += 1;
-      return appendLog(log, entries);
-    };
+    const writes = await countWrites(run);
     const reported: Array<{ next: number; writes: number }> = [];
 
     await predictUnits(run.deps, { ...run.input, from: 0, to: 3 }, undefined, (progress) =>
-      reported.push({ next: progress.next, writes: appends }),
+      reported.push({ next: progress.next, writes: writes() }),
     );
 
     // 6,000 outcomes wait after unit 0, 12,000 after unit 1: written then, the rest at the end.
