@@ -10,7 +10,6 @@
 // `--only plain` runs the plain loop alone, to pair with a Temporal run from another invocation.
 // `validate` times `ledgerlift validate` on each size's generic export: the CLI's own entry point
 // (src/cli/main.ts under tsx, as the bench's worker runs) in a process of its own, start to exit.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +36,7 @@ import {
 } from './support/bench-stack.js';
 import { minimumWriteCalls } from './support/minimum-calls.js';
 import { plainLoopDeps, runPlainLoop } from './support/plain-loop.js';
-import { anonymousRssMiB, RssSampler } from './support/rss-sampler.js';
+import { RssSampler, runSampled } from './support/rss-sampler.js';
 
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 
@@ -285,26 +284,15 @@ async function validateRun(company: GeneratedCompany) {
   try {
     const folder = path.join(dir, 'exports');
     await writeGenericCsv(company.records, folder);
-    const started = performance.now();
-    const child = spawn(
-      process.execPath,
+    const run = await runSampled(
       [
         ...['--import', 'tsx', path.join(projectRoot, 'src/cli/main.ts'), 'validate'],
         ...['--source', folder, '--format', 'generic'],
         ...['--cutover', company.cutoverDate, '--end', company.endDate],
       ],
-      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+      250,
     );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    let peakAnonymousMiB = 0;
-    const sampler = setInterval(() => {
-      peakAnonymousMiB = Math.max(peakAnonymousMiB, anonymousRssMiB(child.pid) ?? 0);
-    }, 250);
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    clearInterval(sampler);
-    const seconds = (performance.now() - started) / 1000;
+    const { code, output, seconds, peakAnonymousMiB } = run;
     if (code !== 0) {
       throw new Error(`ledgerlift validate exited ${String(code)}:\n${output.slice(-4000)}`);
     }

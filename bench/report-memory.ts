@@ -7,11 +7,10 @@
 // from outside every 20 ms (the writer may not yield to a timer of its own), once with no rows
 // (the floor: the code and an empty report) and once with `--rows` (the large benchmark company's
 // ID map: 376,799 rows), and prints the peaks and what the rows added.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { projectRoot } from '../src/config/project-paths.js';
 import { workerNodeFlags } from '../src/worker/node-flags.js';
-import { anonymousRssMiB } from './support/rss-sampler.js';
+import { runSampled } from './support/rss-sampler.js';
 
 const args = process.argv.slice(2);
 const rowsIndex = args.indexOf('--rows');
@@ -19,27 +18,13 @@ const rows = Number(rowsIndex >= 0 ? (args[rowsIndex + 1] ?? '376799') : '376799
 
 async function writeReport(count: number) {
   const script = path.join(projectRoot, 'test/reports/support/large-run-report.ts');
-  const child = spawn(
-    process.execPath,
-    [...workerNodeFlags, '--import', 'tsx', script, String(count)],
-    {
-      cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  let peak = 0;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, anonymousRssMiB(child.pid) ?? 0);
-  }, 20);
-  const started = performance.now();
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  clearInterval(sampler);
-  if (code !== 0)
-    throw new Error(`writing the report failed (exit ${String(code)}):\n${output.slice(-4000)}`);
-  return { peak, seconds: (performance.now() - started) / 1000, output: output.trim() };
+  const run = await runSampled([...workerNodeFlags, '--import', 'tsx', script, String(count)], 20);
+  if (run.code !== 0) {
+    throw new Error(
+      `writing the report failed (exit ${String(run.code)}):\n${run.output.slice(-4000)}`,
+    );
+  }
+  return { peak: run.peakAnonymousMiB, seconds: run.seconds, output: run.output.trim() };
 }
 
 const floor = await writeReport(0);

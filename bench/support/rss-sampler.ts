@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { projectRoot } from '../../src/config/project-paths.js';
 
 /**
  * A process's anonymous resident memory in MiB (heap and native allocations, without mapped files
@@ -71,4 +73,30 @@ export class RssSampler {
     const where = this.maxWhere ? `, max during ${this.maxWhere}` : '';
     return `min ${at(0)}, median ${at(0.5)}, max ${at(1)} MiB (${sorted.length} samples${where})`;
   }
+}
+
+/**
+ * Runs `node <args>` from the project's root to its exit, sampling its anonymous RSS every
+ * `everyMs` from outside (the process may not yield to a timer of its own); answers its exit code,
+ * its output (stdout and stderr), the peak and the wall time.
+ */
+export async function runSampled(
+  args: string[],
+  everyMs: number,
+): Promise<{ code: number | null; output: string; peakAnonymousMiB: number; seconds: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  let peakAnonymousMiB = 0;
+  const sampler = setInterval(() => {
+    peakAnonymousMiB = Math.max(peakAnonymousMiB, anonymousRssMiB(child.pid) ?? 0);
+  }, everyMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearInterval(sampler);
+  return { code, output, peakAnonymousMiB, seconds: (performance.now() - started) / 1000 };
 }
