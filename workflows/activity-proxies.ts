@@ -2,6 +2,7 @@ import { proxyActivities, workflowInfo, type ActivityOptions } from '@temporalio
 import type { MigrationActivities } from '../activities/index.js';
 import {
   CONFIGURATION_ERROR,
+  isPausingFailureType,
   PAUSING_FAILURE_TYPES,
 } from '../src/migration/contracts/failure-types.js';
 import { apiCallPriority } from '../src/migration/contracts/fair-share.js';
@@ -90,4 +91,13 @@ export function failureMessage(error: unknown): string {
     current = (current as { cause?: unknown }).cause;
   }
   return message;
+}
+
+/**
+ * Why a failure pauses the run (a credential or quota problem: "<type>: <message>"), or undefined
+ * when it does not pause (src/migration/contracts/failure-types.ts).
+ */
+export function pausingReason(error: unknown): string | undefined {
+  const type = failureType(error);
+  return isPausingFailureType(type) ? `${type}: ${failureMessage(error)}` : undefined;
 }

@@ -22,8 +22,7 @@ import { checkUndoInput } from '../src/migration/contracts/undo-input-schema.js'
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { acceptCarried } from './carried-state.js';
 import { onCurrentBuild } from './continue-as-new-options.js';
-import { isPausingFailureType } from '../src/migration/contracts/failure-types.js';
-import { failureMessage, failureType } from './activity-proxies.js';
+import { pausingReason } from './activity-proxies.js';
 import { pauseSignal, resumeSignal } from './handlers.js';
 import { answeredByLastResume } from './ledger-run/pause-and-resume.js';
 import { checkRunWorkspace } from './workspace/bind-run-workspace.js';
@@ -189,9 +188,9 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
           await api.fetchUndoTrialBalance({ scope, planId, asOf });
           break;
         } catch (error) {
-          const type = failureType(error);
-          if (!isPausingFailureType(type)) throw error;
-          pauseFor(`${type}: ${failureMessage(error)}`, attemptStartedAt);
+          const reason = pausingReason(error);
+          if (reason === undefined) throw error;
+          pauseFor(reason, attemptStartedAt);
         }
       }
       addUndoCalls(run, 1);

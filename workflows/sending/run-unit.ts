@@ -1,7 +1,11 @@
 import type { UnitRef } from '../../src/migration/contracts/steps.js';
 import type { UnitResult } from '../../src/migration/contracts/workflow-types.js';
-import { isPausingFailureType } from '../../src/migration/contracts/failure-types.js';
-import { failureMessage, failureType, localActivities } from '../activity-proxies.js';
+import {
+  failureMessage,
+  failureType,
+  localActivities,
+  pausingReason,
+} from '../activity-proxies.js';
 import { untilRunning } from '../step-run/step-progress.js';
 import type { StepRun, StepWork } from '../step-run/step-state.js';
 
@@ -22,15 +26,9 @@ export async function attemptUnit(run: StepRun, unit: UnitRef): Promise<UnitOutc
     try {
       result = await run.units.executeUnit({ scope: run.input.scope, unit });
     } catch (error) {
+      const reason = pausingReason(error);
+      if (reason !== undefined) return { kind: 'pausing', reason, attemptStartedAt, calls };
       const type = failureType(error);
-      if (isPausingFailureType(type)) {
-        return {
-          kind: 'pausing',
-          reason: `${type}: ${failureMessage(error)}`,
-          attemptStartedAt,
-          calls,
-        };
-      }
       // Retries are exhausted: the unit's rows fail with the reason, and the step goes on.
       const failed = await localActivities.failUnit({
         scope: run.input.scope,

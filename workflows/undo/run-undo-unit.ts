@@ -1,6 +1,5 @@
-import { isPausingFailureType } from '../../src/migration/contracts/failure-types.js';
 import type { UnitRef } from '../../src/migration/contracts/steps.js';
-import { failureMessage, failureType } from '../activity-proxies.js';
+import { pausingReason } from '../activity-proxies.js';
 import { untilUndoRunning } from './undo-pause.js';
 import { undoApiActivities } from './undo-proxies.js';
 import type { UndoRun } from './undo-state.js';
@@ -44,11 +43,11 @@ export async function attemptUndoUnit(run: UndoRun, unit: UnitRef): Promise<Undo
       }
     }
   } catch (error) {
-    const type = failureType(error);
-    if (!isPausingFailureType(type)) throw error;
+    const reason = pausingReason(error);
+    if (reason === undefined) throw error;
     return {
       kind: 'pausing',
-      reason: `${type}: ${failureMessage(error)}`,
+      reason,
       attemptStartedAt,
       calls,
     };
