@@ -42,6 +42,7 @@ import {
   setUndoState,
   startUndoUnit,
   undoProgressOf,
+  unitsPlanned,
   type UndoRun,
   type UndoWork,
 } from './undo/undo-state.js';
@@ -155,6 +156,7 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
         nextUnit: run.nextUnit,
         calls: run.calls,
         unitsDone: run.unitsDone,
+        unitsPlanned: unitsPlanned(run),
       };
       log.info('continuing undo as new', { ...next });
       return makeContinueAsNewFunc<UndoRunWorkflow>(onCurrentBuild)(given, next);
@@ -173,7 +175,7 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
     const plan: UndoPlan = {
       planId,
       groups: [...groups],
-      calls: groups.reduce((sum, group) => sum + group.units, 0),
+      calls: unitsPlanned(run),
       notReversible,
       asOf,
     };

@@ -26,6 +26,11 @@ export interface UndoRun {
   readonly groups: readonly UndoGroup[];
   readonly calls: number;
   readonly unitsDone: number;
+  /**
+   * Units planned, as the execution before this one knew them: a status asked while this one reads
+   * its plan back must not show more done than planned.
+   */
+  readonly unitsPlannedBefore: number;
   /** Units started by this execution (continue-as-new bounds them). */
   readonly startedThisRun: number;
   readonly paused: boolean;
@@ -77,6 +82,7 @@ export function openUndoRun(
     groups: [],
     calls: cursor?.calls ?? 0,
     unitsDone: cursor?.unitsDone ?? 0,
+    unitsPlannedBefore: cursor?.unitsPlanned ?? cursor?.unitsDone ?? 0,
     startedThisRun: 0,
     paused: false,
     pauseReason: undefined,
@@ -96,11 +102,16 @@ export function undoProgressOf(run: UndoRun): UndoProgress {
     phases: undoPhases.length,
     units: {
       done: run.unitsDone,
-      planned: run.groups.reduce((sum, group) => sum + group.units, 0),
+      planned: Math.max(unitsPlanned(run), run.unitsPlannedBefore),
     },
     calls: run.calls,
     ...(run.paused && run.pauseReason ? { pauseReason: run.pauseReason } : {}),
   };
+}
+
+/** The units of the groups planned (or read back) by this execution so far. */
+export function unitsPlanned(run: UndoRun): number {
+  return run.groups.reduce((sum, group) => sum + group.units, 0);
 }
 
 /** Shows the undo's progress in the Temporal UI's details panel (no history event). */

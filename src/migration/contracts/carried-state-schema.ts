@@ -105,6 +105,7 @@ export const undoCursorSchema: z.ZodType<UndoCursor> = z.strictObject({
   nextUnit: count,
   calls: count,
   unitsDone: count,
+  unitsPlanned: count.optional(),
 });
 
 /** A schema of carried state, named so workflow code needs no import of zod itself. */

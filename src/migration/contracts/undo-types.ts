@@ -140,6 +140,11 @@ export interface UndoCursor {
   /** API calls made and units finished by the executions before. */
   calls: number;
   unitsDone: number;
+  /**
+   * Units planned so far, as the execution before knew them: the progress shows it until the new
+   * execution has read its plan back (absent from cursors written before it was kept).
+   */
+  unitsPlanned?: number;
 }
 
 /** Where an undo stands, as its `undoProgress` query, `ledgerlift status` and the Web UI show it. */
