@@ -69,7 +69,7 @@ export class DocumentSummaries {
   /** Records a document as read; a repeated key keeps the place of its first reading. */
   add(entity: 'invoice' | 'bill', key: string, summary: DocumentSummary): void {
     const order = this.map.get([entity, key])?.order ?? (this.count += 1);
-    this.update(entity, key, { ...summary, order });
+    this.map.set([entity, key], storedOf(summary, order));
   }
 
   /** Files a document under the export's number when that number is not its key. */
@@ -104,15 +104,7 @@ export class DocumentSummaries {
 
   /** Stores the new state of a summary read with `get` (after a payment, say). */
   update(entity: 'invoice' | 'bill', key: string, summary: ReadSummary): void {
-    const { total, baseTotal, applied, appliedBeforeCutover, amountDue, ...rest } = summary;
-    this.map.set([entity, key], {
-      ...rest,
-      total: total.toString(),
-      ...(baseTotal === undefined ? {} : { baseTotal: baseTotal.toString() }),
-      applied: applied.toString(),
-      appliedBeforeCutover: appliedBeforeCutover.toString(),
-      ...(amountDue === undefined ? {} : { amountDue: amountDue.toString() }),
-    });
+    this.map.set([entity, key], storedOf(summary));
   }
 
   /** Every document with its key, invoices then bills, each in key order. */
@@ -130,14 +122,46 @@ export class DocumentSummaries {
   }
 }
 
-function summaryOf(stored: StoredSummary): ReadSummary {
-  const { total, baseTotal, applied, appliedBeforeCutover, amountDue, ...rest } = stored;
-  return {
-    ...rest,
-    total: BigInt(total),
-    ...(baseTotal === undefined ? {} : { baseTotal: BigInt(baseTotal) }),
-    applied: BigInt(applied),
-    appliedBeforeCutover: BigInt(appliedBeforeCutover),
-    ...(amountDue === undefined ? {} : { amountDue: BigInt(amountDue) }),
+// Both conversions name every field rather than spread: they run for every document, payment and
+// credit read, and a spread of a rest object costs several times a plain literal (a profile of the
+// large company's validation had them at a tenth of its time).
+
+function storedOf(summary: DocumentSummary, order = (summary as ReadSummary).order): StoredSummary {
+  const stored: StoredSummary = {
+    entity: summary.entity,
+    type: summary.type,
+    partyKey: summary.partyKey,
+    date: summary.date,
+    currency: summary.currency,
+    order,
+    total: summary.total.toString(),
+    applied: summary.applied.toString(),
+    appliedBeforeCutover: summary.appliedBeforeCutover.toString(),
+    beforeCutover: summary.beforeCutover,
+    status: summary.status,
+    location: summary.location,
   };
+  if (summary.baseTotal !== undefined) stored.baseTotal = summary.baseTotal.toString();
+  if (summary.amountDue !== undefined) stored.amountDue = summary.amountDue.toString();
+  return stored;
+}
+
+function summaryOf(stored: StoredSummary): ReadSummary {
+  const summary: DocumentSummary & { order: number } = {
+    entity: stored.entity,
+    type: stored.type,
+    partyKey: stored.partyKey,
+    date: stored.date,
+    currency: stored.currency,
+    order: stored.order,
+    total: BigInt(stored.total),
+    applied: BigInt(stored.applied),
+    appliedBeforeCutover: BigInt(stored.appliedBeforeCutover),
+    beforeCutover: stored.beforeCutover,
+    status: stored.status,
+    location: stored.location,
+  };
+  if (stored.baseTotal !== undefined) summary.baseTotal = BigInt(stored.baseTotal);
+  if (stored.amountDue !== undefined) summary.amountDue = BigInt(stored.amountDue);
+  return summary;
 }
