@@ -6,7 +6,7 @@ import type { UnitRow } from '../contracts/unit-row.js';
 import { scopeKeys } from '../outcomes/run-keys.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
 import type { RunScope } from '../contracts/workflow-types.js';
-import { UNITS_PER_PAGE, unitPage } from './unit-pages.js';
+import { ROWS_IN_PAGE_AT_MOST, UNITS_PER_PAGE, unitPage } from './unit-pages.js';
 
 /** Outcomes written per this many, so planning holds a page of them, not a phase. */
 const WRITE_EVERY = 200;
@@ -18,11 +18,12 @@ const WRITE_EVERY = 200;
  * are settled when it looks again. No unit runs before the phase's plan document exists.
  */
 export class PlanSink {
-  private readonly units: BufferedAppender<UnitRow[]>;
+  /** The units of the page being filled; null for a unit already stored on its own. */
+  private readonly units: BufferedAppender<UnitRow[] | null>;
   private readonly outcomes: BufferedAppender<RowOutcome>;
 
   constructor(
-    store: RunStore,
+    private readonly store: RunStore,
     log: OutcomeLog,
     private readonly where: { scope: RunScope; planId: string; step: StepName; phase: PhaseName },
   ) {
@@ -37,9 +38,16 @@ export class PlanSink {
     this.outcomes = new BufferedAppender(WRITE_EVERY, (outcomes) => log.append(outcomes));
   }
 
-  /** One unit: the rows of one API call. */
+  /** One unit: the rows of one API call. A large one is written at once, on its own. */
   async unit(rows: UnitRow[]): Promise<void> {
     if (rows.length === 0) return;
+    if (rows.length > ROWS_IN_PAGE_AT_MOST) {
+      const { scope, planId, step, phase } = this.where;
+      const ref = { planId, step, phase, index: this.units.count };
+      await this.store.putDocument(scopeKeys(scope).unit(ref), { rows });
+      await this.units.add(null);
+      return;
+    }
     await this.units.add(rows);
   }
 

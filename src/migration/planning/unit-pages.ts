@@ -13,21 +13,33 @@ import { scopeKeys } from '../outcomes/run-keys.js';
 export const UNITS_PER_PAGE = 100;
 
 /**
+ * A unit of more rows than this is stored as a document of its own, and its page entry is null. The
+ * invoices' tax reclassification is one unit a month with a row per invoice (88,000 at a million
+ * records): three such units in one page made a 43 MB document, built and read whole, and the
+ * worker's resident memory jumped by 164 MiB as planning wrote it (docs/benchmarks.md).
+ */
+export const ROWS_IN_PAGE_AT_MOST = 1_000;
+
+/**
  * A page of consecutive units of one phase: unit `first + i` is `units[i]`, each kept as its own
- * JSON text so a reader parses only the unit it runs and gets rows no other unit shares.
+ * JSON text so a reader parses only the unit it runs and gets rows no other unit shares; null for
+ * a unit stored on its own (`ROWS_IN_PAGE_AT_MOST`).
  */
 export interface UnitPage {
   first: number;
-  units: string[];
+  units: Array<string | null>;
 }
 
 function pageOfUnit(index: number): number {
   return Math.floor(index / UNITS_PER_PAGE);
 }
 
-/** The page holding `units` (UnitRow arrays), the first of which has index `first`. */
-export function unitPage(first: number, units: ReadonlyArray<readonly UnitRow[]>): UnitPage {
-  return { first, units: units.map((rows) => JSON.stringify(rows)) };
+/**
+ * The page holding `units` (UnitRow arrays, or null for one stored on its own), the first of which
+ * has index `first`.
+ */
+export function unitPage(first: number, units: ReadonlyArray<readonly UnitRow[] | null>): UnitPage {
+  return { first, units: units.map((rows) => (rows === null ? null : JSON.stringify(rows))) };
 }
 
 /** Pages recently read, by store location and key: a phase's units run roughly in order. */
@@ -83,9 +95,9 @@ function readPage(store: RunStore, key: string): Promise<UnitPage | undefined> {
 }
 
 /**
- * A planned unit's rows, or undefined if it was never planned. Reads the unit's page; a phase
- * planned before pages existed (a run that began on an earlier build) kept one document per unit,
- * which is read instead.
+ * A planned unit's rows, or undefined if it was never planned. Reads the unit's page; a unit over
+ * `ROWS_IN_PAGE_AT_MOST` rows, and every unit of a phase planned before pages existed (a run that
+ * began on an earlier build), is a document of its own, which is read instead.
  */
 export async function readUnit(
   store: RunStore,
@@ -99,5 +111,6 @@ export async function readUnit(
   );
   if (!page) return store.getDocument<{ rows: UnitRow[] }>(keys.unit(unit));
   const text = page.units[unit.index - page.first];
+  if (text === null) return store.getDocument<{ rows: UnitRow[] }>(keys.unit(unit));
   return text === undefined ? undefined : { rows: JSON.parse(text) as UnitRow[] };
 }

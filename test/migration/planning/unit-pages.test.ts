@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunScope } from '../../../src/migration/contracts/workflow-types.js';
 import { scopeKeys } from '../../../src/migration/outcomes/run-keys.js';
-import { readUnit, unitPage } from '../../../src/migration/planning/unit-pages.js';
+import { OutcomeLog } from '../../../src/migration/outcomes/outcome-log.js';
+import { PlanSink } from '../../../src/migration/planning/plan-sink.js';
+import {
+  readUnit,
+  ROWS_IN_PAGE_AT_MOST,
+  unitPage,
+} from '../../../src/migration/planning/unit-pages.js';
 import { FileRunStore } from '../../../src/run-store/file-run-store.js';
 import type { RunStore } from '../../../src/run-store/run-store.js';
 
@@ -59,5 +65,39 @@ describe('the units of a planned phase', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect((await readUnit(store, scope, unit(1)))?.rows).toEqual(rows[1]);
     expect(reads()).toBe(2);
+  });
+});
+
+describe('a unit too large for a page', () => {
+  // The invoices' tax reclassification is one unit a month with a row per invoice: at a million
+  // records three of them in one page made a 43 MB document, held until the page filled and then
+  // built and read whole (docs/benchmarks.md, "A million records").
+  it('is stored on its own as soon as it is planned, and read back with its neighbours', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-unit-pages-'));
+    dirs.push(dir);
+    const store = new FileRunStore(path.join(dir, 'store'));
+    const keys = scopeKeys(scope);
+    const sink = new PlanSink(store, new OutcomeLog(store, keys.outcomes), {
+      scope,
+      planId: 'main',
+      step: 'customers',
+      phase: 'create',
+    });
+    const row = (n: number) => ({ entity: 'customer' as const, key: `C${n}`, data: { n } });
+    const small = [row(0)];
+    const large = Array.from({ length: ROWS_IN_PAGE_AT_MOST + 1 }, (_, n) => row(n + 1));
+    await sink.unit(small);
+    await sink.unit(large);
+    expect(await store.getDocument(keys.unit(unit(1)))).toEqual({ rows: large });
+    await sink.unit(small);
+    expect(await sink.close()).toBe(3);
+
+    const page = await store.getDocument<{ units: unknown[] }>(
+      keys.unitPage('main', 'customers', 'create', 0),
+    );
+    expect(JSON.stringify(page).length).toBeLessThan(1_000);
+    expect((await readUnit(store, scope, unit(0)))?.rows).toEqual(small);
+    expect((await readUnit(store, scope, unit(1)))?.rows).toEqual(large);
+    expect((await readUnit(store, scope, unit(2)))?.rows).toEqual(small);
   });
 });
