@@ -8,8 +8,9 @@
 // `dry-run` times a dry run of each size (staging included) and, beside a live run, checks that the
 // live run's rows and calls per step equal the dry run's prediction.
 // `--only plain` runs the plain loop alone, to pair with a Temporal run from another invocation.
-// `validate` times `ledgerlift validate` on each size's generic export: the CLI's own entry point
-// (src/cli/main.ts under tsx, as the bench's worker runs) in a process of its own, start to exit.
+// `validate` times `ledgerlift validate` on each size's generic export: the shipped command
+// (bin/ledgerlift.js, the compiled CLI, as the bench's worker is the compiled one) in a process of
+// its own, start to exit.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,7 @@ import {
   BENCH_BATCH_SIZE,
   benchRunInput,
   startBenchStack,
+  requireBuild,
   type BenchStack,
 } from './support/bench-stack.js';
 import { minimumWriteCalls } from './support/minimum-calls.js';
@@ -280,13 +282,14 @@ async function plainRun(company: GeneratedCompany) {
  * to exit; a run that does not exit 0 (no errors, predicted to verify) fails the benchmark.
  */
 async function validateRun(company: GeneratedCompany) {
+  requireBuild();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-bench-validate-'));
   try {
     const folder = path.join(dir, 'exports');
     await writeGenericCsv(company.records, folder);
     const run = await runSampled(
       [
-        ...['--import', 'tsx', path.join(projectRoot, 'src/cli/main.ts'), 'validate'],
+        ...[path.join(projectRoot, 'bin/ledgerlift.js'), 'validate'],
         ...['--source', folder, '--format', 'generic'],
         ...['--cutover', company.cutoverDate, '--end', company.endDate],
       ],

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import type { RequestLogEntry, RequestStats } from '../../sandbox/http/request-log.js';
+import { projectRoot } from '../../src/config/project-paths.js';
 import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
 import { freePort } from '../../src/dev/free-port.js';
 import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
@@ -13,6 +15,21 @@ import { workerNodeFlags } from '../../src/worker/node-flags.js';
 import { startChild, type Child } from './child.js';
 
 export const BENCH_PROFILE = 'bench';
+
+/**
+ * The worker as Ledgerlift ships it (`npm run worker`, src/worker/code-form.ts): compiled, loading
+ * the prebuilt workflow bundle. Run from the sources, tsx and the workflow bundling at start add
+ * about 120 MiB of resident memory (docs/benchmarks.md, "Worker start") that no deployment carries,
+ * so the benchmarks measure this form; their npm scripts build it first.
+ */
+export const SHIPPED_WORKER = 'dist/src/worker/main.js';
+
+/** Fails with what to do when the compiled form is missing. */
+export function requireBuild(): void {
+  if (!existsSync(path.join(projectRoot, SHIPPED_WORKER))) {
+    throw new Error('The benchmarks run the compiled worker: run `npm run build` first.');
+  }
+}
 
 /** Rows per bulk call in every benchmark (the API's usual batch). */
 export const BENCH_BATCH_SIZE = 25;
@@ -49,8 +66,8 @@ export interface BenchStack {
   credentialsPath: string;
   taskQueue: string;
   /**
-   * Starts the project's worker as its own process (so its memory is its own); `entry` runs in
-   * place of src/worker/main.ts (bench/support/heap-reporting-worker.ts).
+   * Starts the project's shipped worker as its own process (so its memory is its own); `entry`
+   * runs in its place (bench/support/heap-reporting-worker.ts, from the sources).
    */
   startWorker(env: NodeJS.ProcessEnv, entry?: string): Promise<Child>;
   requestStats(): Promise<RequestStats>;
@@ -91,7 +108,8 @@ export async function startBenchStack(sandboxArgs: string[]): Promise<BenchStack
     sandboxUrl,
     credentialsPath,
     taskQueue,
-    async startWorker(env, entry = 'src/worker/main.ts') {
+    async startWorker(env, entry = SHIPPED_WORKER) {
+      if (entry === SHIPPED_WORKER) requireBuild();
       const worker = await startChild(
         entry,
         [],

@@ -11,7 +11,10 @@ export interface Child {
   peakRssMiB(): Promise<number>;
 }
 
-/** Starts a project entry point under tsx and waits until it prints `ready`. */
+/**
+ * Starts a project entry point and waits until it prints `ready`: a compiled entry (`dist/...js`)
+ * under plain node, as Ledgerlift ships, a TypeScript one under tsx.
+ */
 export async function startChild(
   entry: string,
   args: string[],
@@ -21,7 +24,12 @@ export async function startChild(
 ): Promise<Child> {
   const child = spawn(
     process.execPath,
-    [...nodeFlags, '--import', 'tsx', path.join(projectRoot, entry), ...args],
+    [
+      ...nodeFlags,
+      ...(entry.endsWith('.js') ? [] : ['--import', 'tsx']),
+      path.join(projectRoot, entry),
+      ...args,
+    ],
     {
       cwd: projectRoot,
       env: { ...process.env, ...env },
