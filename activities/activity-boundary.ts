@@ -18,11 +18,7 @@ const QUOTA_WAIT_LIMIT_MS = 5 * 60_000;
 
 /** Temporal's attempt of the running activity; undefined outside one (tests calling directly). */
 function activityAttempt(): number | undefined {
-  try {
-    return Context.current().info.attempt;
-  } catch {
-    return undefined;
-  }
+  return currentContext()?.info.attempt;
 }
 
 /**
@@ -94,23 +90,52 @@ export function withFailureMapping<A extends unknown[], R>(fn: (...args: A) => P
   };
 }
 
+/** The running activity's context, or undefined outside one (tests calling an activity directly). */
+function currentContext(): Context | undefined {
+  try {
+    return Context.current();
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Heartbeats while an activity's one API call is in flight, so a worker that dies mid-call is
- * noticed within the heartbeat timeout instead of the whole start-to-close timeout.
+ * Heartbeats while an activity runs, three times per heartbeat timeout, so that timeout notices a
+ * worker that died or stalled, and never fails an activity for running long: the run-store
+ * activities allow a minute between heartbeats, and at a million records writing the reports took
+ * longer and failed five times over (docs/benchmarks.md, "A million records"). Without a heartbeat
+ * timeout, or outside an activity, it just runs.
  */
-export function withHeartbeats<A extends unknown[], R>(
-  fn: (...args: A) => Promise<R>,
-  everyMs = 2000,
-) {
+function withHeartbeats<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
   return async (...args: A): Promise<R> => {
-    const context = Context.current();
-    const timer = setInterval(() => context.heartbeat(), everyMs);
+    const context = currentContext();
+    const timeoutMs = context?.info.heartbeatTimeoutMs;
+    if (!context || !timeoutMs) return fn(...args);
+    const timer = setInterval(() => context.heartbeat(), Math.max(timeoutMs / 3, 100));
     try {
       return await fn(...args);
     } finally {
       clearInterval(timer);
     }
   };
+}
+
+/**
+ * Every activity with `withHeartbeats`, but those named in `heartbeatingProgress`: they heartbeat
+ * their progress themselves, as details a retry resumes from, which an empty heartbeat would
+ * overwrite.
+ */
+export function keptAlive<T extends Record<string, (...args: never[]) => Promise<unknown>>>(
+  activities: T,
+  heartbeatingProgress: ReadonlyArray<keyof T>,
+): T {
+  const kept: Record<string, unknown> = {};
+  for (const [name, activity] of Object.entries(activities)) {
+    kept[name] = heartbeatingProgress.includes(name)
+      ? activity
+      : withHeartbeats(activity as (...args: unknown[]) => Promise<unknown>);
+  }
+  return kept as T;
 }
 
 /**

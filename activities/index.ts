@@ -29,6 +29,7 @@ import {
   createWorkspaceActivities,
   type WorkspaceActivities,
 } from '../src/migration/workspace/workspace-activities.js';
+import { keptAlive } from './activity-boundary.js';
 import { createSmokeActivities } from './smoke-activities.js';
 
 /** Every activity's dependencies: the worker passes the real run store, API client and readers. */
@@ -46,19 +47,24 @@ export type MigrationActivities = StagingActivities &
 /**
  * Builds every activity with its dependencies injected, so tests pass their own and the worker
  * passes real clients (the samples-typescript `createActivities(deps)` pattern). Each concept's
- * factory sits in its folder (`src/migration/<concept>/<concept>-activities.ts`).
+ * factory sits in its folder (`src/migration/<concept>/<concept>-activities.ts`). Every activity
+ * heartbeats while it runs (activities/activity-boundary.ts), but staging and a dry run's
+ * predictions, which heartbeat their progress.
  */
 export function createActivities(deps: MigrationActivityDeps) {
-  return {
-    ...createSmokeActivities(),
-    ...createStagingActivities(deps),
-    ...createPlanningActivities(deps),
-    ...createSendingActivities(deps),
-    ...createWorkspaceActivities(deps),
-    ...createVerificationActivities(deps),
-    ...createReportingActivities(deps),
-    ...createUndoActivities(deps),
-  };
+  return keptAlive(
+    {
+      ...createSmokeActivities(),
+      ...createStagingActivities(deps),
+      ...createPlanningActivities(deps),
+      ...createSendingActivities(deps),
+      ...createWorkspaceActivities(deps),
+      ...createVerificationActivities(deps),
+      ...createReportingActivities(deps),
+      ...createUndoActivities(deps),
+    },
+    ['stageExports', 'predictUnits'],
+  );
 }
 
 export type Activities = ReturnType<typeof createActivities>;

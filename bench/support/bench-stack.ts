@@ -22,7 +22,7 @@ export const BENCH_PROFILE = 'bench';
  * about 120 MiB of resident memory (docs/benchmarks.md, "Worker start") that no deployment carries,
  * so the benchmarks measure this form; their npm scripts build it first.
  */
-export const SHIPPED_WORKER = 'dist/src/worker/main.js';
+const SHIPPED_WORKER = 'dist/src/worker/main.js';
 
 /** Fails with what to do when the compiled form is missing. */
 export function requireBuild(): void {

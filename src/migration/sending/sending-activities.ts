@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { loggingCalls } from '../../../activities/activity-boundary.js';
-import { withFailureMapping, withHeartbeats } from '../../../activities/activity-boundary.js';
+import { withFailureMapping } from '../../../activities/activity-boundary.js';
 import { reconcileCallSite, unitCallSite } from '../call-log/call-sites.js';
 import type { ReconcileInput, UnitInput } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
@@ -31,25 +31,21 @@ function sendWindowFrom(deps: SendingActivityDeps): SendWindow | undefined {
  */
 export function createSendingActivities(deps: SendingActivityDeps) {
   return {
-    executeUnit: withFailureMapping(
-      withHeartbeats((input: UnitInput) => {
-        // Taken first: the queue released this activity now, and its call is due now.
-        const sendWindow = sendWindowFrom(deps);
-        return loggingCalls(deps, input.scope, unitCallSite, input, () =>
-          executeUnit(deps, input, sendWindow),
-        );
-      }),
-    ),
+    executeUnit: withFailureMapping((input: UnitInput) => {
+      // Taken first: the queue released this activity now, and its call is due now.
+      const sendWindow = sendWindowFrom(deps);
+      return loggingCalls(deps, input.scope, unitCallSite, input, () =>
+        executeUnit(deps, input, sendWindow),
+      );
+    }),
     // A dry run's units in bulk: heartbeats carry the totals so far, and a retry resumes from them.
     predictUnits: withFailureMapping((input: PredictUnitsInput) => {
       const context = Context.current();
       const resume = context.info.heartbeatDetails as PredictedUnits | undefined;
       return predictUnits(deps, input, resume, (progress) => context.heartbeat(progress));
     }),
-    reconcileUnit: withFailureMapping(
-      withHeartbeats((input: ReconcileInput) =>
-        loggingCalls(deps, input.scope, reconcileCallSite, input, () => reconcileUnit(deps, input)),
-      ),
+    reconcileUnit: withFailureMapping((input: ReconcileInput) =>
+      loggingCalls(deps, input.scope, reconcileCallSite, input, () => reconcileUnit(deps, input)),
     ),
     failUnit: withFailureMapping((input: UnitInput & { code: string; reason: string }) =>
       failUnit(deps, input),

@@ -14,11 +14,7 @@ import {
   type SnapshotPageInput,
 } from './undo-snapshot.js';
 import { verifyUndo } from './verify-undo.js';
-import {
-  loggingCalls,
-  withFailureMapping,
-  withHeartbeats,
-} from '../../../activities/activity-boundary.js';
+import { loggingCalls, withFailureMapping } from '../../../activities/activity-boundary.js';
 import { reportCallSite, undoSnapshotCallSite } from '../call-log/call-sites.js';
 
 /** What the undo's activities need besides the engine's dependencies. */
@@ -39,11 +35,9 @@ export function createUndoActivities(deps: UndoActivityDeps) {
     undoSnapshotTaken: withFailureMapping((input: { scope: RunScope }) =>
       undoSnapshotTaken(deps, input),
     ),
-    readUndoSnapshotPage: withFailureMapping(
-      withHeartbeats((input: SnapshotPageInput) =>
-        loggingCalls(deps, input.scope, undoSnapshotCallSite, input, () =>
-          readUndoSnapshotPage(deps, input),
-        ),
+    readUndoSnapshotPage: withFailureMapping((input: SnapshotPageInput) =>
+      loggingCalls(deps, input.scope, undoSnapshotCallSite, input, () =>
+        readUndoSnapshotPage(deps, input),
       ),
     ),
     markUndoSnapshot: withFailureMapping((input: { scope: RunScope; asOf: string }) =>
@@ -60,7 +54,7 @@ export function createUndoActivities(deps: UndoActivityDeps) {
         listNotReversible(deps, input),
     ),
     fetchUndoTrialBalance: withFailureMapping(
-      withHeartbeats((input: { scope: RunScope; planId: string; asOf: string }) =>
+      (input: { scope: RunScope; planId: string; asOf: string }) =>
         loggingCalls(deps, input.scope, reportCallSite, input.scope, async () => {
           const store = await deps.openStore(input.scope.runName);
           const api = await deps.api(input.scope.profile);
@@ -68,7 +62,6 @@ export function createUndoActivities(deps: UndoActivityDeps) {
           const value: unknown = await api.report(report, input.asOf);
           await store.putDocument(undoKeys.trialBalanceAfter(input.planId), value);
         }),
-      ),
     ),
     verifyUndo: withFailureMapping(
       (input: { scope: RunScope; planId: string; steps?: StepName[] | undefined }) =>

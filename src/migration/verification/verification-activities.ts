@@ -1,5 +1,5 @@
 import { loggingCalls } from '../../../activities/activity-boundary.js';
-import { withFailureMapping, withHeartbeats } from '../../../activities/activity-boundary.js';
+import { withFailureMapping } from '../../../activities/activity-boundary.js';
 import { reportCallSite } from '../call-log/call-sites.js';
 import type { ReportName } from '../contracts/migration-api.js';
 import type { RunScope } from '../contracts/workflow-types.js';
@@ -11,11 +11,10 @@ import { verifyBooks } from './verify-books.js';
 export function createVerificationActivities(deps: EngineDeps) {
   return {
     fetchReport: withFailureMapping(
-      withHeartbeats((input: { scope: RunScope; report: ReportName; asOf: string }) =>
+      (input: { scope: RunScope; report: ReportName; asOf: string }) =>
         loggingCalls(deps, input.scope, reportCallSite, input.scope, () =>
           fetchReport(deps, input),
         ),
-      ),
     ),
     verifyBooks: withFailureMapping((input: { scope: RunScope }) => verifyBooks(deps, input)),
   };

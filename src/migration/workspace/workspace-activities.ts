@@ -1,5 +1,5 @@
 import { loggingCalls } from '../../../activities/activity-boundary.js';
-import { withFailureMapping, withHeartbeats } from '../../../activities/activity-boundary.js';
+import { withFailureMapping } from '../../../activities/activity-boundary.js';
 import { snapshotCallSite, workspaceBindingCallSite } from '../call-log/call-sites.js';
 import type { BindingUse, WorkspaceIdentity } from '../contracts/workspace-identity.js';
 import type { RunScope, SnapshotInput } from '../contracts/workflow-types.js';
@@ -14,21 +14,15 @@ import { readSnapshotPage } from './workspace-snapshot.js';
  */
 export function createWorkspaceActivities(deps: EngineDeps) {
   return {
-    readSnapshotPage: withFailureMapping(
-      withHeartbeats((input: SnapshotInput) =>
-        loggingCalls(deps, input.scope, snapshotCallSite, input, () =>
-          readSnapshotPage(deps, input),
-        ),
-      ),
+    readSnapshotPage: withFailureMapping((input: SnapshotInput) =>
+      loggingCalls(deps, input.scope, snapshotCallSite, input, () => readSnapshotPage(deps, input)),
     ),
     // The workspace a run writes (src/migration/workspace/workspace-binding.ts): read (one API call)
     // and checked against the run's before anything else touches the workspace, recorded (a local
     // activity) before the first write.
-    checkWorkspace: withFailureMapping(
-      withHeartbeats((input: { scope: RunScope; use: BindingUse }) =>
-        loggingCalls(deps, input.scope, workspaceBindingCallSite, input, () =>
-          readAndCheckWorkspace(deps, input),
-        ),
+    checkWorkspace: withFailureMapping((input: { scope: RunScope; use: BindingUse }) =>
+      loggingCalls(deps, input.scope, workspaceBindingCallSite, input, () =>
+        readAndCheckWorkspace(deps, input),
       ),
     ),
     bindWorkspace: withFailureMapping(
