@@ -18,9 +18,10 @@ export const BENCH_PROFILE = 'bench';
 
 /**
  * The worker as Ledgerlift ships it (`npm run worker`, src/worker/code-form.ts): compiled, loading
- * the prebuilt workflow bundle. Run from the sources, tsx and the workflow bundling at start add
- * about 120 MiB of resident memory (docs/benchmarks.md, "Worker start") that no deployment carries,
- * so the benchmarks measure this form; their npm scripts build it first.
+ * the prebuilt workflow bundle. Run from the sources, tsx and the workflow bundling add about
+ * 120 MiB of resident memory at start, and 20 to 40 MiB at the large dry run's peak
+ * (docs/benchmarks.md, "The form measured"), that no deployment carries, so the benchmarks measure
+ * this form; their npm scripts build it first.
  */
 const SHIPPED_WORKER = 'dist/src/worker/main.js';
 
