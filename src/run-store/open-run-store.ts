@@ -49,10 +49,10 @@ export function openRunStores(options: {
   const stores = new Map<string, { store: RunStore; usedAt: number }>();
   const idleMs = options.releaseIdleAfterMs;
   let sweeper: NodeJS.Timeout | undefined;
-  const releaseIdle = (now: number) => {
+  const releaseIdle = (afterMs: number, now: number) => {
     for (const [runName, entry] of stores) {
       // An activity still holding the store keeps using it; the next one opens a fresh one.
-      if (idleMs !== undefined && now - entry.usedAt >= idleMs) stores.delete(runName);
+      if (now - entry.usedAt >= afterMs) stores.delete(runName);
     }
     if (stores.size === 0 && sweeper) {
       clearInterval(sweeper);
@@ -101,7 +101,7 @@ export function openRunStores(options: {
         : new FileRunStore(path.join(runFolder(runName), 'store'));
       stores.set(runName, { store, usedAt: Date.now() });
       if (idleMs !== undefined && !sweeper) {
-        sweeper = setInterval(() => releaseIdle(Date.now()), Math.min(idleMs, 60_000));
+        sweeper = setInterval(() => releaseIdle(idleMs, Date.now()), Math.min(idleMs, 60_000));
         sweeper.unref();
       }
       return store;
