@@ -52,6 +52,12 @@ module.exports = {
     onlyImports('json-imports-only-money', 'Exact JSON knows money.', 'src/json/', ['src/money/']),
     onlyImports('collections-import-nothing', 'Generic helpers.', 'src/collections/', []),
     onlyImports('private-files-import-nothing', 'Owner-only files.', 'src/private-files/', []),
+    onlyImports(
+      'code-form-imports-nothing',
+      'Which form the code runs in, for what a process starts.',
+      'src/code-form/',
+      [],
+    ),
     onlyImports('ledger-imports-only-money', 'The canonical model.', 'src/ledger/', ['src/money/']),
 
     // Intake: readers, validation, format mappings.
@@ -97,7 +103,12 @@ module.exports = {
       'staging-imports-intake-not-the-steps',
       'Staging reads the exports into the run store; it knows no plan, unit or outcome.',
       'src/migration/staging/',
-      [foundations, intake, 'src/(offheap|run-store)/', 'src/migration/(contracts|accounting)/'],
+      [
+        foundations,
+        intake,
+        'src/(offheap|run-store|code-form)/',
+        'src/migration/(contracts|accounting)/',
+      ],
       activityHalf,
     ),
     onlyImports(

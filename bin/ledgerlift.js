@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `ledgerlift` command. Runs the compiled CLI (dist/, made by `npm run build`), the one form
-// Ledgerlift ships (src/worker/code-form.ts); the tests run the sources' src/cli/main.ts instead.
+// Ledgerlift ships (src/code-form/code-form.ts); the tests run the sources' src/cli/main.ts instead.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

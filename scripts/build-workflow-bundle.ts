@@ -3,7 +3,7 @@
 // instead of running webpack at each start.
 import { writeFile } from 'node:fs/promises';
 import { bundleWorkflowsApart } from '../src/worker/bundle-apart.js';
-import { prebuiltBundlePath } from '../src/worker/code-form.js';
+import { prebuiltBundlePath } from '../src/code-form/code-form.js';
 
 const { code } = await bundleWorkflowsApart();
 await writeFile(prebuiltBundlePath, code);

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { WorkflowBundle } from '@temporalio/worker';
-import { nodeArgsToStart, prebuiltBundlePath, runsCompiled } from './code-form.js';
+import { nodeArgsToStart, prebuiltBundlePath, runsCompiled } from '../code-form/code-form.js';
 
 /**
- * The workflows' code for a worker in this process's form (src/worker/code-form.ts): the bundle
+ * The workflows' code for a worker in this process's form (src/code-form/code-form.ts): the bundle
  * `npm run build` made for compiled code, or a bundle of the sources made now in a child process.
  * Bundling in the worker's own process left webpack in its heap for good: 89 MiB of anonymous
  * memory, and 113 MiB more at the peak, before the first task (docs/benchmarks.md, "Memory"). The
@@ -23,7 +23,10 @@ export async function bundleWorkflowsApart(entry?: string): Promise<WorkflowBund
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [...nodeArgsToStart('./bundle-workflows-main'), ...(entry ? [entry] : [])],
+      [
+        ...nodeArgsToStart(new URL('./bundle-workflows-main', import.meta.url)),
+        ...(entry ? [entry] : []),
+      ],
       { maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {
         if (error) {

@@ -1,5 +1,5 @@
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { workflowsPath } from './code-form.js';
+import { workflowsPath } from '../code-form/code-form.js';
 
 // Child process of `bundleWorkflowsApart`: bundles the workflows (the entry given, or the project's)
 // and writes the code to stdout.

@@ -6,7 +6,7 @@ import { bundleWorkflowCode } from '@temporalio/worker';
 import type { TestProject } from 'vitest/node';
 import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
 import { ledgerliftDynamicConfigArgs } from '../../src/dev/temporal-dev-server.js';
-import { workflowsPath } from '../../src/worker/code-form.js';
+import { workflowsPath } from '../../src/code-form/code-form.js';
 import { ledgerliftSearchAttributes } from '../../workflows/search-attributes.js';
 import './provided-context.js';
 

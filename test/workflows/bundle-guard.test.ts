@@ -4,7 +4,7 @@ import { bundleWorkflowCode } from '@temporalio/worker';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localDataDir } from '../../src/config/project-paths.js';
 import { bundleWorkflowsApart } from '../../src/worker/bundle-apart.js';
-import { workflowsPath } from '../../src/worker/code-form.js';
+import { workflowsPath } from '../../src/code-form/code-form.js';
 
 const silent = {
   trace: () => undefined,

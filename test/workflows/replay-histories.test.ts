@@ -3,7 +3,7 @@ import path from 'node:path';
 import proto from '@temporalio/proto';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/config/project-paths.js';
-import { workflowsPath } from '../../src/worker/code-form.js';
+import { workflowsPath } from '../../src/code-form/code-form.js';
 import { replayAll } from '../support/replay.js';
 
 const folder = path.join(projectRoot, 'test', 'fixtures', 'histories');

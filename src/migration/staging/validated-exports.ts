@@ -1,15 +1,19 @@
 import path from 'node:path';
-import { readLedger } from '../../../mappings/read-ledger.js';
 import { validateLedger } from '../../validation/validate-ledger.js';
 import type { StagingItem } from '../contracts/staged-row.js';
 import type { StageInput } from '../contracts/workflow-types.js';
+import { readLedgerBeside } from './ledger-reader-thread.js';
 
 /** Reads the exports (readers, mapping and validation) as the item stream staging consumes. */
 export type ExportsReader = (input: StageInput) => AsyncIterable<StagingItem>;
 
-/** The exports of a run, read, mapped and validated: the item stream staging consumes. */
+/**
+ * The exports of a run, read, mapped and validated: the item stream staging consumes. Large exports
+ * are read and mapped in a thread of their own while this one validates and stages (see
+ * `readLedgerBeside`).
+ */
 export function readValidatedExports(input: StageInput): AsyncIterable<StagingItem> {
-  const items = readLedger({
+  const items = readLedgerBeside({
     folder: path.resolve(input.source.folder),
     format: input.source.format,
     ...(input.source.overridesFile

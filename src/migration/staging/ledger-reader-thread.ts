@@ -1,0 +1,72 @@
+import { on } from 'node:events';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { startThread } from '../../code-form/code-form.js';
+import {
+  readLedger,
+  type LedgerItem,
+  type ReadLedgerOptions,
+} from '../../../mappings/read-ledger.js';
+
+/** Items a message of the reader thread carries. */
+export const ITEMS_PER_BATCH = 500;
+
+/** Batches the reader thread posts before it waits for the reading thread to take one. */
+export const BATCHES_AHEAD = 8;
+
+/**
+ * Export folders from this size are read in a thread of their own. Reading and mapping are two
+ * thirds of what validation and staging take; on a second core they overlap with validating and
+ * staging (docs/benchmarks.md, "Parsing and validation"). Below it, starting the thread costs more
+ * than it saves.
+ */
+const THREAD_FROM_BYTES = 4 * 1024 * 1024;
+
+/** What the reader thread posts: a batch of items, then that it has read everything. */
+export type FromReader = { items: LedgerItem[] } | { done: true };
+
+/**
+ * The ledger, as `readLedger` reads it: in a thread of its own when the folder's files are large
+ * (`THREAD_FROM_BYTES`), else in this one. The items and their order are the same either way.
+ */
+export async function* readLedgerBeside(options: ReadLedgerOptions): AsyncGenerator<LedgerItem> {
+  const large = (await folderBytes(options.folder)) >= THREAD_FROM_BYTES;
+  yield* large ? readLedgerInThread(options) : readLedger(options);
+}
+
+/**
+ * `readLedger` run in a worker thread (src/migration/staging/ledger-reader-thread-main.ts). The
+ * thread reads at most `BATCHES_AHEAD` batches ahead; it is stopped when the caller stops reading,
+ * and what it throws is thrown here.
+ */
+export async function* readLedgerInThread(options: ReadLedgerOptions): AsyncGenerator<LedgerItem> {
+  const thread = startThread(new URL('./ledger-reader-thread-main', import.meta.url), {
+    workerData: options,
+  });
+  try {
+    for await (const [message] of on(thread, 'message', { close: ['exit'] })) {
+      const fromReader = message as FromReader;
+      if ('done' in fromReader) return;
+      thread.postMessage('taken');
+      yield* fromReader.items;
+    }
+    throw new Error('the exports reader thread stopped before it had read every file');
+  } finally {
+    await thread.terminate();
+  }
+}
+
+/** Bytes of the files directly in `folder`; 0 when it cannot be read (the reader says why). */
+async function folderBytes(folder: string): Promise<number> {
+  try {
+    const entries = await readdir(folder, { withFileTypes: true });
+    const sizes = await Promise.all(
+      entries
+        .filter((entry) => entry.isFile())
+        .map(async (entry) => (await stat(path.join(folder, entry.name))).size),
+    );
+    return sizes.reduce((total, size) => total + size, 0);
+  } catch {
+    return 0;
+  }
+}

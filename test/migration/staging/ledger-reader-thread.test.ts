@@ -1,0 +1,77 @@
+import { readdirSync } from 'node:fs';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLedger, type ReadLedgerOptions } from '../../../mappings/read-ledger.js';
+import type { LedgerItem } from '../../../src/ledger/ledger-item.js';
+import { readLedgerInThread } from '../../../src/migration/staging/ledger-reader-thread.js';
+import { companySizes, generateCompany } from '../../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../../src/synthetic-company/write-generic-csv.js';
+
+async function all(items: AsyncIterable<LedgerItem>): Promise<LedgerItem[]> {
+  const read: LedgerItem[] = [];
+  for await (const item of items) read.push(item);
+  return read;
+}
+
+describe('the exports read in a thread of their own', () => {
+  let dir: string;
+  let generic: ReadLedgerOptions;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-reader-thread-'));
+    const company = generateCompany(companySizes.small, 7);
+    await writeGenericCsv(company.records, dir);
+    // A row the reader must report where it stands: a bank line with no amount.
+    await appendFile(
+      path.join(dir, 'bank_transactions.csv'),
+      'BT-bad,1000,2026-02-03,,No amount,,,6300,,\n',
+    );
+    generic = {
+      folder: dir,
+      format: 'generic',
+      defaultCurrency: 'USD',
+      cutoverDate: company.cutoverDate,
+      endDate: company.endDate,
+    };
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it('yields the same records and located problems, in the same order, as reading here', async () => {
+    const here = await all(readLedger(generic));
+    const inThread = await all(readLedgerInThread(generic));
+    expect(here.length).toBeGreaterThan(1000);
+    expect(here.some((item) => item.kind === 'problem' || item.problems.length > 0)).toBe(true);
+    expect(inThread).toEqual(here);
+  });
+
+  it('reads a Xero export the same way', async () => {
+    const xero: ReadLedgerOptions = {
+      folder: path.resolve('samples/demo-company-xero'),
+      format: 'xero',
+      defaultCurrency: 'USD',
+      cutoverDate: '2026-01-01',
+    };
+    expect(await all(readLedgerInThread(xero))).toEqual(await all(readLedger(xero)));
+  });
+
+  it('gives the caller what the thread throws', async () => {
+    const unknownFormat = { ...generic, format: 'lotus-123' } as unknown as ReadLedgerOptions;
+    await expect(all(readLedgerInThread(unknownFormat))).rejects.toThrow();
+  });
+
+  it('stops the thread when the caller stops reading early', async () => {
+    const threadsBefore = countThreads();
+    for await (const item of readLedgerInThread(generic)) {
+      expect(item.kind).toBe('record');
+      expect(countThreads()).toBeGreaterThan(threadsBefore);
+      break;
+    }
+    expect(countThreads()).toBe(threadsBefore);
+  });
+});
+
+/** The threads of this process, as Linux lists them: a worker thread is one while it runs. */
+function countThreads(): number {
+  return readdirSync('/proc/self/task').length;
+}
