@@ -101,4 +101,20 @@ describe('OffHeapMap', () => {
     expect(map.get(['k', '7'])).toBeUndefined();
     expect([...map.values()]).toEqual([]);
   });
+
+  it('gives back values of many shapes exactly, the shapes kept once for all maps', () => {
+    // More shapes than MessagePack shares (it then writes the rest into each value), nested, with
+    // optional members missing, across maps and across commits.
+    const shapeOf = (n: number) => ({
+      [`field${n % 300}`]: `${n}.00`,
+      ...(n % 2 === 0 ? { lines: [{ amount: '1.50', [`tag${n % 7}`]: true }] } : {}),
+      ...(n % 3 === 0 ? { note: null, count: n } : {}),
+    });
+    const maps = [OffHeapMap.create<object>(), OffHeapMap.create<object>()];
+    for (let n = 0; n < 3000; n += 1) maps[n % 2]?.set(['doc', n], shapeOf(n));
+    for (let n = 0; n < 3000; n += 1) expect(maps[n % 2]?.get(['doc', n])).toEqual(shapeOf(n));
+    const listed = [...(maps[1]?.entries(['doc']) ?? [])];
+    expect(listed).toHaveLength(1500);
+    for (const [key, value] of listed) expect(value).toEqual(shapeOf(Number(key[1])));
+  });
 });
