@@ -42,7 +42,7 @@ function liveHeapMiB(): string {
 
 const size = (process.argv[2] ?? 'medium') as keyof typeof companySizes;
 /** The workflow's chunk of units per prediction activity (workflows/sending/predict-in-chunks.ts). */
-const CHUNK_UNITS = 1000;
+const CHUNK_UNITS = 10_000;
 
 async function filesUnder(dir: string): Promise<{ files: number; bytes: number }> {
   let files = 0;
