@@ -17,13 +17,23 @@ import { startChild, type Child } from './child.js';
 export const BENCH_PROFILE = 'bench';
 
 /**
- * The worker as Ledgerlift ships it (`npm run worker`, src/worker/code-form.ts): compiled, loading
+ * The worker as Ledgerlift ships it (`npm run worker`, src/code-form/code-form.ts): compiled, loading
  * the prebuilt workflow bundle. Run from the sources, tsx and the workflow bundling add about
  * 120 MiB of resident memory at start, and 20 to 40 MiB at the large dry run's peak
  * (docs/benchmarks.md, "The form measured"), that no deployment carries, so the benchmarks measure
  * this form; their npm scripts build it first.
  */
 const SHIPPED_WORKER = 'dist/src/worker/main.js';
+
+/**
+ * `BENCH_WORKER_CPU_PROFILE=<folder>` writes the worker's CPU profiles there (one per thread) when
+ * it stops: the worker as it runs in the benchmark, which a profile of the engine functions in one
+ * process (bench/dry-run-profile.ts) does not show.
+ */
+function workerProfileFlags(): string[] {
+  const folder = process.env.BENCH_WORKER_CPU_PROFILE;
+  return folder ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(folder)}`] : [];
+}
 
 /** Fails with what to do when the compiled form is missing. */
 export function requireBuild(): void {
@@ -123,7 +133,7 @@ export async function startBenchStack(sandboxArgs: string[]): Promise<BenchStack
           ...env,
         },
         /polling task queue/,
-        workerNodeFlags,
+        [...workerNodeFlags, ...workerProfileFlags()],
       );
       workers.push(worker);
       return worker;
