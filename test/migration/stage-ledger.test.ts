@@ -257,6 +257,32 @@ describe('staging a ledger', () => {
     ]);
   });
 
+  it('lists the currencies of the staged invoices and bills, never of one left out', async () => {
+    const euroInvoice = invoice({
+      key: 'INV-EU',
+      date: '2026-02-01',
+      party: 'C-A',
+      lines: [{ account: '4000', amount: '80.00' }],
+    });
+    const voidBill = bill({
+      key: 'B-GB',
+      date: '2026-02-02',
+      party: 'V-1',
+      lines: [{ account: '6000', amount: '10.00' }],
+      status: 'void',
+    });
+    const runStore = await store();
+    const manifest = await stageLedger(
+      company([
+        { entity: 'invoice', value: { ...euroInvoice, currency: 'EUR' } },
+        { entity: 'bill', value: { ...voidBill, currency: 'GBP' } },
+      ]),
+      runStore,
+      { stageId: 's-currencies', cutoverDate: '2026-01-01', baseCurrency: 'USD', batchSize: 25 },
+    );
+    expect(manifest.documentCurrencies).toEqual(['EUR', 'USD']);
+  });
+
   it('never stages a row with an error, and says a live run is blocked', async () => {
     function* withError(): Generator<StagingItem> {
       yield* company();

@@ -43,6 +43,12 @@ export interface StageManifest {
    */
   leftOut?: number;
   hasLegacyTrialBalance: boolean;
+  /**
+   * The currencies of the staged invoices and bills, in order: the accounts step adds an exchange
+   * difference account when one is not the base currency. Absent in manifests staged before it
+   * existed (the accounts step then reads the documents).
+   */
+  documentCurrencies?: string[];
 }
 
 /** The books the workspace should show at the end date, by posting key (see PostingKeys). */

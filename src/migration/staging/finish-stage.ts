@@ -88,5 +88,6 @@ function manifestOf(
     blocking: out.problemCounts.error > 0,
     leftOut: out.ownSkipErrors,
     hasLegacyTrialBalance: out.legacyTrialBalance.count > 0,
+    documentCurrencies: [...staged.documentCurrencies].sort(),
   };
 }

@@ -150,6 +150,7 @@ async function stageDocument(
       staged.taxMonths.add(document.date.slice(0, 7));
     }
   }
+  staged.documentCurrencies.add(document.currency);
   await stageRow(record, document.key);
 }
 

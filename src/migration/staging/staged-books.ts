@@ -36,6 +36,8 @@ export class StagedBooks {
   readonly creditGroups = new Set<string>();
   readonly vendorCreditGroups = new Set<string>();
   readonly taxMonths = new Set<string>();
+  /** The currencies of the staged invoices and bills (the manifest's `documentCurrencies`). */
+  readonly documentCurrencies = new Set<string>();
 
   constructor(
     private readonly window: { cutoverDate: string; endDate?: string; baseCurrency?: string },
