@@ -1,7 +1,17 @@
-import { appendFile, chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  chmod,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { FileRunStore } from '../../src/run-store/file-run-store.js';
 import { modesUnder } from '../support/file-modes.js';
 import { describeRunStoreContract } from './run-store-contract.js';
@@ -15,6 +25,41 @@ async function freshRoot() {
 afterAll(async () => Promise.all(roots.map((root) => rm(root, { recursive: true, force: true }))));
 
 describeRunStoreContract('FileRunStore', async () => new FileRunStore(await freshRoot()));
+describeRunStoreContract(
+  'FileRunStore without syncs',
+  async () => new FileRunStore(await freshRoot(), { syncs: false }),
+);
+
+describe('FileRunStore syncs', () => {
+  /** The syncs a store's writes make, counted on Node's file handles. */
+  async function syncsOf(store: FileRunStore): Promise<number> {
+    const probe = await open(path.join(await freshRoot(), 'probe'), 'w');
+    const handles = Object.getPrototypeOf(probe) as {
+      sync: () => Promise<void>;
+      datasync: () => Promise<void>;
+    };
+    await probe.close();
+    const sync = vi.spyOn(handles, 'sync');
+    const datasync = vi.spyOn(handles, 'datasync');
+    try {
+      await store.putDocument('plan/page-0', { units: [1, 2] });
+      await store.putDocuments([['plan/page-1', { units: [3] }]]);
+      await store.appendLog('outcomes', [{ key: 'INV-1' }]);
+      return sync.mock.calls.length + datasync.mock.calls.length;
+    } finally {
+      sync.mockRestore();
+      datasync.mockRestore();
+    }
+  }
+
+  it('syncs every document and append, and a throwaway store none', async () => {
+    expect(await syncsOf(new FileRunStore(await freshRoot()))).toBe(3);
+    const throwaway = new FileRunStore(await freshRoot(), { syncs: false });
+    expect(await syncsOf(throwaway)).toBe(0);
+    expect(await throwaway.getDocument('plan/page-1')).toEqual({ units: [3] });
+    expect((await throwaway.readLog('outcomes')).entries).toEqual([{ key: 'INV-1' }]);
+  });
+});
 
 describe('FileRunStore crash safety', () => {
   it('ignores a torn last line and repairs it before the next append', async () => {

@@ -38,7 +38,8 @@ export async function predictVerdict(
   settings: Omit<StageSettings, 'stageId'>,
 ): Promise<PredictedVerdict> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-validate-'));
-  const store = new FileRunStore(folder);
+  // Thrown away when the prediction ends: nothing in it must survive a crash.
+  const store = new FileRunStore(folder, { syncs: false });
   try {
     const manifest = await stageLedger(items, store, { ...settings, stageId: STAGE_ID });
     const scope: RunScope = { runName: RUN_NAME, mode: 'dry-run', stageId: STAGE_ID, profile: '' };
