@@ -1,7 +1,5 @@
 import { FirstPerCode } from '../collections/first-per-code.js';
 import type { Problem } from '../ledger/index.js';
-import type { StagingSkip } from '../migration/contracts/staged-row.js';
-import { stepNames, type StepName } from '../migration/contracts/steps.js';
 import type {
   MigrateLedgerInput,
   RowCounts,
@@ -11,7 +9,7 @@ import type {
 import type { RunReadModel } from '../migration/reporting/run-read-model.js';
 import type { StageManifest } from '../migration/contracts/stage-manifest.js';
 import type { VerificationReport } from '../migration/contracts/verification-report.js';
-import type { FailedRow, RunReport, StepReport } from './run-report.js';
+import type { RunReport, StepReport } from './run-report.js';
 import { estimateLiveRun } from './live-run-estimate.js';
 import type { RunInProgress } from '../migration/contracts/fair-share.js';
 import { estimateUnderSharing } from './estimate-under-sharing.js';
@@ -37,60 +35,16 @@ export async function buildRunReport(
 ): Promise<RunReport> {
   const { manifest, projection, verification } = run;
 
-  const steps: StepReport[] = [];
-  const failedRows: FailedRow[] = [];
-  // Kept per step and reason, the first of each: a file of bad rows gives one skip a row.
-  const skippedRows = new FirstPerCode<SkippedRow>((row) => `${row.step} ${skipKindOf(row)}`);
+  const tally = await run.tally();
+  const steps: StepReport[] = tally.steps.map((step) => ({
+    ...step,
+    calls: input.progress.steps.find((s) => s.step === step.step)?.calls ?? 0,
+  }));
+  const { failedRows, skippedRows, skippedRowCount } = tally;
   const totals: RowCounts = { planned: 0, done: 0, failed: 0, skipped: 0 };
-  const skippedAtStaging = new Map<string, number>();
-  for await (const skip of run.stagingSkips()) {
-    // A skip of no step was never counted in a step's rows, nor listed.
-    if (!skip.step) continue;
-    const row = skippedRowOfStaging(skip);
-    skippedAtStaging.set(row.step, (skippedAtStaging.get(row.step) ?? 0) + 1);
-    skippedRows.add(row);
-  }
-  for (const step of stepNames) {
-    const report: StepReport = {
-      step,
-      rows: { planned: 0, done: 0, failed: 0, skipped: 0 },
-      created: 0,
-      matched: 0,
-      mapped: 0,
-      calls: input.progress.steps.find((s) => s.step === step)?.calls ?? 0,
-    };
-    for await (const record of run.records(step)) {
-      report.rows.planned += 1;
-      const location = record.outcome?.location;
-      if (record.status === 'done') {
-        report.rows.done += 1;
-        // A legacy system account is neither created nor found by its number or name: it is
-        // mapped onto the workspace's own account of that role (docs/accounting.md).
-        if (record.outcome?.code === 'account.system') report.mapped += 1;
-        else if (record.outcome?.status === 'matched') report.matched += 1;
-        else report.created += 1;
-      } else if (record.status === 'failed') {
-        report.rows.failed += 1;
-        failedRows.push({
-          step,
-          entity: record.row.entity,
-          key: record.row.key,
-          code: record.outcome?.code ?? 'unknown',
-          reason: record.outcome?.reason ?? 'no reason recorded',
-          ...(location ? { location } : {}),
-        });
-      } else if (record.status === 'skipped') {
-        report.rows.skipped += 1;
-        skippedRows.add(skippedRowOfRecord(step, record));
-      }
-    }
-    const skipped = skippedAtStaging.get(step) ?? 0;
-    report.rows.planned += skipped;
-    report.rows.skipped += skipped;
+  for (const step of steps)
     for (const key of ['planned', 'done', 'failed', 'skipped'] as const)
-      totals[key] += report.rows[key];
-    steps.push(report);
-  }
+      totals[key] += step.rows[key];
 
   // One pass over the outcomes, the largest thing a run keeps: its API warnings and the size of
   // its ID map (whose rows the workbook reads as it writes them).
@@ -164,9 +118,8 @@ export async function buildRunReport(
       const [severity, name] = code.split(' ') as [Problem['severity'], string];
       return { severity, code: name, count };
     }),
-    // In step order, as the steps are listed.
-    skippedRows: skippedRows.kept.sort((a, b) => stepIndex(a.step) - stepIndex(b.step)),
-    skippedRowCount: [...skippedRows.countsByCode.values()].reduce((sum, count) => sum + count, 0),
+    skippedRows,
+    skippedRowCount,
     ...(verification ? { verification } : {}),
     projectedTrialBalance: Object.entries(projection?.books ?? {}).map(([key, balance]) => ({
       key,
@@ -180,54 +133,6 @@ export async function buildRunReport(
     ...(timeline ? { timeline } : {}),
     aging,
   };
-}
-
-type SkippedRow = RunReport['skippedRows'][number];
-type RunRecord = RunReadModel['records'] extends (step: StepName) => AsyncIterable<infer R>
-  ? R
-  : never;
-
-function skippedRowOfRecord(step: StepName, record: RunRecord): SkippedRow {
-  const location = record.outcome?.location;
-  return {
-    step,
-    entity: record.row.entity,
-    key: record.row.key,
-    reason: record.outcome?.reason ?? record.outcome?.code ?? 'skipped',
-    ...(location ? { location } : {}),
-  };
-}
-
-function skippedRowOfStaging(skip: StagingSkip): SkippedRow {
-  return {
-    step: skip.step ?? 'unknown',
-    entity: skip.entity ?? 'unknown',
-    key: skip.key ?? '',
-    reason: skip.reason === 'invalid' ? `invalid: ${skip.codes.join(', ')}` : skip.reason,
-    ...(skip.location ? { location: skip.location } : {}),
-  };
-}
-
-/** What a skip is kept under: its reason's first word ("invalid", "before-cutover", an outcome's). */
-function skipKindOf(row: SkippedRow): string {
-  return row.reason.split(/[:\s]/, 1)[0] ?? '';
-}
-
-function stepIndex(step: SkippedRow['step']): number {
-  const index = (stepNames as readonly string[]).indexOf(step);
-  return index < 0 ? stepNames.length : index;
-}
-
-/**
- * Every skipped row of a run, read from the run store as it is listed (the report keeps the first
- * of each step and reason): the rows of each step skipped after staging, then those skipped at it.
- */
-export async function* skippedRowsOf(run: RunReadModel): AsyncGenerator<SkippedRow> {
-  for (const step of stepNames) {
-    for await (const record of run.records(step))
-      if (record.status === 'skipped') yield skippedRowOfRecord(step, record);
-  }
-  for await (const skip of run.stagingSkips()) if (skip.step) yield skippedRowOfStaging(skip);
 }
 
 /** Problems are counted per severity and code: one code may be an error here, a warning there. */

@@ -10,6 +10,9 @@ import type { RowCounts, RunPhase, RunProgress } from '../migration/contracts/wo
 import type { StepName } from '../migration/contracts/steps.js';
 import type { ReplayRound } from '../migration/contracts/replay-round.js';
 import type { CallLogStepSummary } from '../migration/call-log/summarize-call-log.js';
+import type { FailedRow, SkippedRow, StepTally } from '../migration/reporting/run-read-model.js';
+
+export type { FailedRow };
 
 /**
  * Everything a run's report shows, in the order a consultant reads it: what moved, what failed and
@@ -72,13 +75,7 @@ export interface RunReport {
    * in memory and in the HTML, the first KEPT_PER_CODE of each step and reason; report.json and
    * report.xlsx list every one, read from the run store as they are written.
    */
-  skippedRows: Array<{
-    step: StepName | 'unknown';
-    entity: string;
-    key: string;
-    reason: string;
-    location?: SourceLocation;
-  }>;
+  skippedRows: SkippedRow[];
   /** How many rows were skipped in all (reports written before it existed listed them all). */
   skippedRowCount?: number;
   verification?: VerificationReport;
@@ -118,24 +115,7 @@ export interface IdMapRow {
   round: number;
 }
 
-export interface StepReport {
-  step: StepName;
-  rows: RowCounts;
-  /** Records created in the workspace (dry run: that will be created). */
-  created: number;
-  /** Records matched to ones already in the workspace, not created again. */
-  matched: number;
-  /** Legacy system accounts (receivables, payables, tax...) mapped onto the workspace's own. */
-  mapped: number;
+/** A step's records by status, and the API calls it made (dry run: would make). */
+export interface StepReport extends StepTally {
   calls: number;
-}
-
-export interface FailedRow {
-  step: StepName;
-  entity: string;
-  key: string;
-  code: string;
-  /** The API's reason, or why Ledgerlift could not send the row. */
-  reason: string;
-  location?: SourceLocation;
 }

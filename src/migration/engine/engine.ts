@@ -28,16 +28,18 @@ export function logIndexes(deps: EngineDeps): IndexedLogCache {
   return (deps.logIndexes ??= new IndexedLogCache());
 }
 
-/** The outcome log a scope writes to, and the view it reads through. */
+/** The outcome log a scope writes to, the view it reads through, and how far both were read. */
 export async function openOutcomes(
   deps: EngineDeps,
   store: RunStore,
   scope: RunScope,
-): Promise<{ log: OutcomeLog; view: OutcomeView }> {
+): Promise<{ log: OutcomeLog; view: OutcomeView; readTo: string }> {
   const cache = logIndexes(deps);
   const keys = scopeKeys(scope);
   const open = (name: string) => cache.open(store, name, () => new OutcomeLog(store, name));
   const log = await open(keys.outcomes);
   const live = scope.mode === 'live' ? log : await open(keys.liveOutcomes);
-  return { log, view: overlay(log, live) };
+  // The same value later means the view shows the same outcomes (`IndexedLog.readTo`).
+  const readTo = `${log.readTo} ${live.readTo}`;
+  return { log, view: overlay(log, live), readTo };
 }

@@ -16,6 +16,14 @@ export class IndexedLog<T> {
     private readonly keyOf: (entry: T) => OffHeapKey,
   ) {}
 
+  /**
+   * How far the log has been read: after a `refresh`, the same position means the same entries
+   * (a log only grows), so a result computed from them still holds.
+   */
+  get readTo(): number {
+    return this.offset;
+  }
+
   async refresh(): Promise<this> {
     for (;;) {
       const { entries, nextOffset } = await this.store.readLog(this.log, this.offset);

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { withFailureMapping } from '../../../activities/activity-boundary.js';
-import { buildRunReport, skippedRowsOf } from '../../reports/build-run-report.js';
+import { buildRunReport } from '../../reports/build-run-report.js';
+import { skippedRowsOf } from './record-tally.js';
 import { idMapOf } from '../../reports/id-map.js';
+import type { IdMapRow } from '../../reports/run-report.js';
 import { writeRunReport } from '../../reports/write-run-report.js';
 import type { RunInProgress } from '../contracts/fair-share.js';
 import type { StepName } from '../contracts/steps.js';
@@ -13,7 +15,7 @@ import type {
 } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { recordRound } from '../replay-history/record-round.js';
-import { openRunReadModel } from './run-read-model.js';
+import { openRunReadModel, type RunReadModel } from './run-read-model.js';
 import {
   countFailedRows,
   skipFailedRows,
@@ -56,13 +58,9 @@ export function createReportingActivities(deps: ReportingActivityDeps) {
         source: MigrateLedgerInput['source'];
         batchSize: number;
       }) => {
+        const store = await deps.openStore(input.scope.runName);
         // The round's history first: the report it is part of shows it.
-        await recordRound(
-          await deps.openStore(input.scope.runName),
-          input.scope,
-          input.progress,
-          deps.now(),
-        );
+        await recordRound(store, input.scope, input.progress, deps.now());
         // A dry run's estimate says what the migrations running now do to it; a forecast only, so
         // a Temporal that does not answer leaves it out rather than failing the report.
         const runsInProgress =
@@ -86,7 +84,7 @@ export function createReportingActivities(deps: ReportingActivityDeps) {
           // The stage id names the mode and the execution: one folder per run and replay round.
           input.scope.stageId,
           {
-            idMap: () => idMapOf(run.outcomes()),
+            idMap: idMapReader(run, report.idMapRows ?? 0),
             problems: () => run.problems(),
             // Read again only when the report kept the first of each step and reason.
             ...(report.skippedRows.length < (report.skippedRowCount ?? 0)
@@ -101,3 +99,16 @@ export function createReportingActivities(deps: ReportingActivityDeps) {
 }
 
 export type ReportingActivities = ReturnType<typeof createReportingActivities>;
+
+/**
+ * ID map rows held in memory rather than read twice (for the sheet's column widths, then its rows),
+ * each read a pass over every outcome of the run: a dry run maps only the accounts the workspace
+ * already has, a live run of a large company hundreds of thousands of rows.
+ */
+const ID_MAP_HELD_AT_MOST = 10_000;
+
+function idMapReader(run: RunReadModel, rows: number): () => Iterable<IdMapRow> {
+  if (rows > ID_MAP_HELD_AT_MOST) return () => idMapOf(run.outcomes());
+  const held = rows === 0 ? [] : [...idMapOf(run.outcomes())];
+  return () => held;
+}

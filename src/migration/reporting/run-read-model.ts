@@ -1,14 +1,14 @@
 import type { Account, Problem } from '../../ledger/index.js';
-import { logEntries } from '../../run-store/run-store.js';
+import { logEntries, type RunStore } from '../../run-store/run-store.js';
+import type { OutcomeView } from '../outcomes/outcome-view.js';
 import type { Projection, StageManifest } from '../contracts/stage-manifest.js';
 import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
 import type { StepName } from '../contracts/steps.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import { openOutcomes, type EngineDeps } from '../engine/engine.js';
-import type { RecordStatus } from '../outcomes/record-status.js';
+import { recordStatus, type RecordStatus } from '../outcomes/record-status.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
 import { scopeKeys } from '../outcomes/run-keys.js';
-import { recordsOf, stagingSkips } from './run-summaries.js';
 import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
 
@@ -20,6 +20,9 @@ import type { AgingComparison, VerificationReport } from '../contracts/verificat
 import type { RecordedCall } from '../contracts/recorded-call.js';
 import { DocumentFactsLog } from '../outcomes/document-facts-log.js';
 import { recordedCalls } from './recorded-calls.js';
+import { keptTally, tallyRecords, type RecordTally } from './record-tally.js';
+
+export type { FailedRow, SkippedRow, StepTally } from './record-tally.js';
 import { legacyAging, workspaceAging } from '../verification/aging-by-bucket.js';
 
 /**
@@ -31,6 +34,13 @@ export interface RunReadModel {
   manifest: StageManifest;
   projection: Projection | undefined;
   verification: VerificationReport | undefined;
+  /** How far the outcomes were read: the same value later means the same outcomes (`openOutcomes`). */
+  outcomesReadTo: string;
+  /**
+   * The records' tally (src/migration/reporting/record-tally.ts): the one the run's exact counts
+   * just took when the outcomes are still those, else a new pass.
+   */
+  tally(): Promise<RecordTally>;
   /** Every staged record of a step with its status, one chunk in memory at a time. */
   records(step: StepName): AsyncIterable<{ row: StagedRow } & RecordStatus>;
   /** Rows skipped at staging (invalid, before the cutover...), one page in memory at a time. */
@@ -61,11 +71,18 @@ export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promi
   const verification = await store.getDocument<VerificationReport>(
     scopeKeys(scope).report('verification'),
   );
-  const { log, view } = await openOutcomes(deps, store, scope);
+  const { log, view, readTo } = await openOutcomes(deps, store, scope);
   return {
     manifest,
     projection,
     verification,
+    outcomesReadTo: readTo,
+    tally: async () =>
+      keptTally(store, scope, readTo) ??
+      (await tallyRecords({
+        records: (step) => recordsOf(store, view, scope.stageId, step),
+        stagingSkips: () => stagingSkips(store, scope.stageId),
+      })),
     records: (step) => recordsOf(store, view, scope.stageId, step),
     stagingSkips: () => stagingSkips(store, scope.stageId),
     outcomes: () => log.values(),
@@ -96,4 +113,24 @@ export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promi
         yield row.record as Account;
     },
   };
+}
+
+/** Every staged record of a step with its status, one chunk in memory at a time. */
+export async function* recordsOf(
+  store: RunStore,
+  view: OutcomeView,
+  stageId: string,
+  step: StepName,
+): AsyncGenerator<{ row: StagedRow } & RecordStatus> {
+  for await (const row of readChunks<StagedRow>(store, stageKeys(stageId).rows(step))) {
+    yield { row, ...recordStatus(view, row) };
+  }
+}
+
+/**
+ * Rows skipped at staging (invalid, before the cutover...), one page in memory at a time: a file of
+ * bad rows gives one a row.
+ */
+function stagingSkips(store: RunStore, stageId: string): AsyncIterable<StagingSkip> {
+  return logEntries(store, stageKeys(stageId).skips) as AsyncIterable<StagingSkip>;
 }

@@ -1,58 +1,23 @@
-import { logEntries, type RunStore } from '../../run-store/run-store.js';
-import { readChunks } from '../staging/chunk-writer.js';
-import { stageKeys } from '../staging/stage-keys.js';
-import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
 import { stepNames, type StepName } from '../contracts/steps.js';
 import type { RowCounts, RunScope, SkipRequest } from '../contracts/workflow-types.js';
 import { openOutcomes, type EngineDeps } from '../engine/engine.js';
-import type { OutcomeView } from '../outcomes/outcome-view.js';
-import { recordStatus, type RecordStatus } from '../outcomes/record-status.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
-
-/** Every staged record of a step with its status, one chunk in memory at a time. */
-export async function* recordsOf(
-  store: RunStore,
-  view: OutcomeView,
-  stageId: string,
-  step: StepName,
-): AsyncGenerator<{ row: StagedRow } & RecordStatus> {
-  for await (const row of readChunks<StagedRow>(store, stageKeys(stageId).rows(step))) {
-    yield { row, ...recordStatus(view, row) };
-  }
-}
+import { keepTally, tallyRecords } from './record-tally.js';
+import { openRunReadModel, recordsOf } from './run-read-model.js';
 
 /**
- * Rows skipped at staging (invalid, before the cutover...), one page in memory at a time: a file of
- * bad rows gives one a row.
+ * Exact counts per step: the staged records' statuses plus the rows skipped at staging. The tally
+ * they come from is kept for the report that follows (`keepTally`).
  */
-export function stagingSkips(store: RunStore, stageId: string): AsyncIterable<StagingSkip> {
-  return logEntries(store, stageKeys(stageId).skips) as AsyncIterable<StagingSkip>;
-}
-
-/** Exact counts per step: the staged records' statuses plus the rows skipped at staging. */
 export async function summarizeRun(
   deps: EngineDeps,
   input: { scope: RunScope; steps: StepName[] },
 ): Promise<Partial<Record<StepName, RowCounts>>> {
-  const store = await deps.openStore(input.scope.runName);
-  const { view } = await openOutcomes(deps, store, input.scope);
-  const skips = new Map<StepName | undefined, number>();
-  for await (const skip of stagingSkips(store, input.scope.stageId))
-    skips.set(skip.step, (skips.get(skip.step) ?? 0) + 1);
+  const run = await openRunReadModel(deps, input.scope);
+  const tally = await tallyRecords(run);
+  keepTally(await deps.openStore(input.scope.runName), input.scope, run.outcomesReadTo, tally);
   const result: Partial<Record<StepName, RowCounts>> = {};
-  for (const step of input.steps) {
-    const counts: RowCounts = { planned: 0, done: 0, failed: 0, skipped: 0 };
-    for await (const record of recordsOf(store, view, input.scope.stageId, step)) {
-      counts.planned += 1;
-      if (record.status === 'done') counts.done += 1;
-      else if (record.status === 'failed') counts.failed += 1;
-      else if (record.status === 'skipped') counts.skipped += 1;
-    }
-    const skippedAtStaging = skips.get(step) ?? 0;
-    counts.planned += skippedAtStaging;
-    counts.skipped += skippedAtStaging;
-    result[step] = counts;
-  }
+  for (const { step, rows } of tally.steps) if (input.steps.includes(step)) result[step] = rows;
   return result;
 }
 

@@ -1,6 +1,7 @@
 import type { StageManifest } from '../../../src/migration/contracts/stage-manifest.js';
 import { stepNames } from '../../../src/migration/contracts/steps.js';
 import type { RunReadModel } from '../../../src/migration/reporting/run-read-model.js';
+import { tallyRecords } from '../../../src/migration/reporting/record-tally.js';
 
 const noAging = {
   current: '0.00',
@@ -18,7 +19,7 @@ export function fakeRunReadModel(
   parts: Partial<RunReadModel>,
   dates: { cutoverDate: string; endDate: string; baseCurrency: string },
 ): RunReadModel {
-  return {
+  const model: RunReadModel = {
     manifest: {
       stageId: 's',
       ...dates,
@@ -30,6 +31,9 @@ export function fakeRunReadModel(
     } as StageManifest,
     projection: undefined,
     verification: undefined,
+    outcomesReadTo: '0 0',
+    // The tally of the records the test gives (no count taken before the report).
+    tally: () => tallyRecords(model),
     records: async function* () {},
     stagingSkips: async function* () {},
     outcomes: () => [],
@@ -44,4 +48,5 @@ export function fakeRunReadModel(
       }),
     ...parts,
   };
+  return model;
 }

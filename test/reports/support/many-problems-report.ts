@@ -9,7 +9,8 @@ import { setImmediate } from 'node:timers';
 import type { Problem } from '../../../src/ledger/index.js';
 import type { StageManifest } from '../../../src/migration/contracts/stage-manifest.js';
 import type { StagingSkip } from '../../../src/migration/contracts/staged-row.js';
-import { buildRunReport, skippedRowsOf } from '../../../src/reports/build-run-report.js';
+import { buildRunReport } from '../../../src/reports/build-run-report.js';
+import { skippedRowsOf } from '../../../src/migration/reporting/record-tally.js';
 import { writeRunReport } from '../../../src/reports/write-run-report.js';
 import { fakeRunReadModel } from './fake-run-read-model.js';
 
