@@ -3,7 +3,7 @@
 //
 // A dry run's engine functions called directly in this process, without Temporal: staging, the
 // workspace snapshots, then each phase's plan (`planPhase`) and prediction (`predictUnits`, in the
-// workflow's chunks), step after step. Prints the time of each part and what it wrote to the run
+// workflow's chunks), step after step, then verification, the exact counts and the report. Prints the time of each part and what it wrote to the run
 // store (files and bytes), so a change is judged by counts and CPU profiles, not only by a wall
 // time that other processes on the machine disturb. Each line also gives the live heap after a full
 // collection (the generated records are let go first): what the engine keeps as the company grows.
@@ -27,6 +27,8 @@ import { stageExports } from '../src/migration/staging/staging-activities.js';
 import { companySizes, generateCompany } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { createMigrationDeps } from '../src/worker/migration-deps.js';
+import { createReportingActivities } from '../src/migration/reporting/reporting-activities.js';
+import { verifyBooks } from '../src/migration/verification/verify-books.js';
 import { connectToSandbox } from '../src/dev/connect-sandbox.js';
 import { freePort } from '../src/dev/free-port.js';
 import { BENCH_PROFILE } from './support/bench-stack.js';
@@ -147,6 +149,31 @@ try {
       }
     }
   }
+  // What the workflow does once every step is predicted: verify, count exactly, report.
+  await timed('verifyBooks', () => verifyBooks(deps, { scope }));
+  const reporting = createReportingActivities({
+    ...deps,
+    runFolder: (name) => path.join(runsDir, name),
+    requestsPerMinute: 100,
+  });
+  await timed('summarizeRun', () => reporting.summarizeRun({ scope, steps: [...stepNames] }));
+  await timed('writeReports', () =>
+    reporting.writeReports({
+      scope,
+      progress: {
+        runName,
+        mode: 'dry-run',
+        phase: 'completed',
+        round: 0,
+        steps: [],
+        calls: { made: calls, remainingEstimate: 0 },
+        pacePerMinute: 0,
+        etaSeconds: null,
+      },
+      source: { folder, format: 'generic' },
+      batchSize: 25,
+    }),
+  );
   const total = await filesUnder(runsDir);
   console.log(
     `planning ${planSeconds.toFixed(2)} s, prediction ${predictSeconds.toFixed(2)} s; ${units} units, ` +
