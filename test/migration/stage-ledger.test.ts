@@ -257,6 +257,23 @@ describe('staging a ledger', () => {
     ]);
   });
 
+  it('counts the rows of a step it is told not to keep, and writes only the kept ones', async () => {
+    const settings = { cutoverDate: '2026-01-01', baseCurrency: 'USD', batchSize: 25 };
+    const whole = await stageLedger(company(), await store(), { ...settings, stageId: 'all' });
+    const runStore = await store();
+    const accountsOnly = await stageLedger(company(), runStore, {
+      ...settings,
+      stageId: 'acc',
+      rowsKept: ['accounts'],
+    });
+    expect({ ...accountsOnly, stageId: 'all' }).toEqual(whole);
+    expect(await runStore.listDocuments(`${stageKeys('acc').rows('invoices')}/`)).toEqual([]);
+    const accounts: string[] = [];
+    for await (const row of readChunks<StagedRow>(runStore, stageKeys('acc').rows('accounts')))
+      accounts.push(row.key);
+    expect(accounts).toHaveLength(7);
+  });
+
   it('lists the currencies of the staged invoices and bills, never of one left out', async () => {
     const euroInvoice = invoice({
       key: 'INV-EU',

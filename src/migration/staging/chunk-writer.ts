@@ -20,6 +20,11 @@ export function chunkWriter<T>(
   });
 }
 
+/** Counts rows and writes none: a step whose rows nobody will read (`StageSettings.rowsKept`). */
+export function countingWriter<T>(): BufferedAppender<T> {
+  return new BufferedAppender<T>(STAGE_CHUNK_ROWS, () => Promise.resolve());
+}
+
 /** Appends entries to a run store log in batches. */
 export function logWriter<T>(store: RunStore, log: string): BufferedAppender<T> {
   return new BufferedAppender<T>(STAGE_LOG_BATCH, (entries) => store.appendLog(log, entries));

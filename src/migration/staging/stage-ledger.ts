@@ -26,7 +26,7 @@ export async function stageLedger(
   settings: StageSettings,
   onProgress: (rowsRead: number) => void = () => undefined,
 ): Promise<StageManifest> {
-  const out = new StageOutputs(store, settings.stageId);
+  const out = new StageOutputs(store, settings.stageId, settings.rowsKept);
   const staged = new StagedBooks(settings);
   let rowsRead = 0;
   for await (const item of items) {

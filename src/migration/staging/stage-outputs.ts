@@ -3,11 +3,12 @@ import type { RunStore } from '../../run-store/run-store.js';
 import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
 import { stepNames, type StepName } from '../contracts/steps.js';
 import type { BufferedAppender } from '../../collections/buffered-appender.js';
-import { chunkWriter, logWriter } from './chunk-writer.js';
+import { chunkWriter, countingWriter, logWriter } from './chunk-writer.js';
 import { stageKeys } from './stage-keys.js';
 
 /**
- * What staging writes to the run store as it reads: rows per step in chunks, rows skipped before
+ * What staging writes to the run store as it reads: rows per step in chunks (of the steps kept),
+ * rows skipped before
  * any API call (with the reason), every problem, and the legacy trial balance. Counts what it
  * wrote, for the manifest.
  */
@@ -24,10 +25,15 @@ export class StageOutputs {
   /** Errors `--skip-invalid-rows` does not pass (src/ledger/own-skip-errors.ts). */
   ownSkipErrors = 0;
 
-  constructor(store: RunStore, stageId: string) {
+  constructor(store: RunStore, stageId: string, rowsKept: readonly StepName[] = stepNames) {
     const keys = stageKeys(stageId);
     this.rows = new Map(
-      stepNames.map((step) => [step, chunkWriter<StagedRow>(store, keys.rows(step))]),
+      stepNames.map((step) => [
+        step,
+        rowsKept.includes(step)
+          ? chunkWriter<StagedRow>(store, keys.rows(step))
+          : countingWriter<StagedRow>(),
+      ]),
     );
     this.problems = logWriter(store, keys.problems);
     this.skips = logWriter(store, keys.skips);

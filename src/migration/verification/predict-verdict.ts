@@ -41,7 +41,12 @@ export async function predictVerdict(
   // Thrown away when the prediction ends: nothing in it must survive a crash.
   const store = new FileRunStore(folder, { syncs: false });
   try {
-    const manifest = await stageLedger(items, store, { ...settings, stageId: STAGE_ID });
+    // Only the accounts are read back, below and to name the verification's lines.
+    const manifest = await stageLedger(items, store, {
+      ...settings,
+      stageId: STAGE_ID,
+      rowsKept: ['accounts'],
+    });
     const scope: RunScope = { runName: RUN_NAME, mode: 'dry-run', stageId: STAGE_ID, profile: '' };
     await verifyBooks(offlineDeps(store), { scope });
     const report = await store.getDocument<VerificationReport>(
