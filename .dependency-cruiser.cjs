@@ -203,7 +203,7 @@ module.exports = {
       'replay-history-reads-outcomes',
       'The record of replay rounds, read from the outcome log.',
       'src/migration/replay-history/',
-      ['src/run-store/', 'src/migration/(contracts|outcomes)/'],
+      ['src/run-store/', 'src/offheap/', 'src/migration/(contracts|outcomes)/'],
     ),
     onlyImports(
       'reporting-reads-the-run',
