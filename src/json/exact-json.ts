@@ -13,15 +13,28 @@ export function parseJsonExact(text: string): unknown {
 /**
  * Parses JSON for tolerant reading: integers that fit a double exactly become numbers (ids, counts,
  * pages), every other number becomes its exact decimal text ("1234.5"), never a float.
+ *
+ * Every response of the Partner API is read this way, the workspace's aged receivables at the end
+ * of a large run too (a row per open document). So the numbers that must stay exact are quoted in
+ * the text, and V8's own parser reads it: lossless-json's parser, written in JavaScript, held about
+ * 2 KB of heap per row of an aging report (about 60 MiB for 28,000 rows, against 10 for this), and
+ * took longer (docs/benchmarks.md, "The large live run's report").
  */
 export function parseJsonWithDecimalStrings(text: string): unknown {
-  return parse(text, null, (value: string) => {
-    if (/^-?\d+$/.test(value)) {
-      const asNumber = Number(value);
-      if (Number.isSafeInteger(asNumber)) return asNumber;
-    }
-    return value;
-  });
+  return JSON.parse(text.replace(STRING_OR_NUMBER, quoteInexactNumber));
+}
+
+/**
+ * A JSON string (kept as it is: a number inside it is text), or a JSON number. Outside strings,
+ * digits appear in JSON only in numbers, so every number token is found; text that is not JSON
+ * stays not JSON, and `JSON.parse` rejects it.
+ */
+const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+function quoteInexactNumber(token: string): string {
+  if (token.startsWith('"')) return token;
+  if (/^-?\d+$/.test(token) && Number.isSafeInteger(Number(token))) return token;
+  return `"${token}"`;
 }
 
 /** Stringifies JSON; `LosslessNumber` values (see `jsonNumber`) are written verbatim as numbers. */
