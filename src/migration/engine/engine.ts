@@ -2,6 +2,7 @@ import type { RunStore } from '../../run-store/run-store.js';
 import type { MigrationApi } from '../contracts/migration-api.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 import type { RunScope } from '../contracts/workflow-types.js';
+import { DocumentFactsLog } from '../outcomes/document-facts-log.js';
 import { IndexedLogCache } from '../outcomes/indexed-log.js';
 import { OutcomeLog } from '../outcomes/outcome-log.js';
 import { overlay, type OutcomeView } from '../outcomes/outcome-view.js';
@@ -42,4 +43,16 @@ export async function openOutcomes(
   // The same value later means the view shows the same outcomes (`IndexedLog.readTo`).
   const readTo = `${log.readTo} ${live.readTo}`;
   return { log, view: overlay(log, live), readTo };
+}
+
+/**
+ * The stage's per-document facts (`DocumentFactsLog`), through the process's index: planning and the
+ * report read the same stage's facts, and a stage of a million records has half a million of them.
+ */
+export function openDocumentFacts(
+  deps: EngineDeps,
+  store: RunStore,
+  log: string,
+): Promise<DocumentFactsLog> {
+  return logIndexes(deps).open(store, log, () => new DocumentFactsLog(store, log));
 }

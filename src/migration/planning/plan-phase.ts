@@ -3,8 +3,7 @@ import { stageKeys } from '../staging/stage-keys.js';
 import type { StageManifest } from '../contracts/stage-manifest.js';
 import type { StagedRow } from '../contracts/staged-row.js';
 import type { PhasePlan, PlanPhaseInput } from '../contracts/workflow-types.js';
-import { DocumentFactsLog } from '../outcomes/document-facts-log.js';
-import { logIndexes, openOutcomes, type EngineDeps } from '../engine/engine.js';
+import { openDocumentFacts, openOutcomes, type EngineDeps } from '../engine/engine.js';
 import type { PlanContext } from '../engine/phase-handler.js';
 import { PlanSink } from './plan-sink.js';
 import { References } from '../outcomes/references.js';
@@ -37,12 +36,7 @@ export async function planPhase(deps: EngineDeps, input: PlanPhaseInput): Promis
     batchSize: input.batchSize,
     manifest,
     stagedRows: (step) => readChunks<StagedRow>(store, stage.rows(step)),
-    documents: () =>
-      logIndexes(deps).open(
-        store,
-        stage.documentFacts,
-        () => new DocumentFactsLog(store, stage.documentFacts),
-      ),
+    documents: () => openDocumentFacts(deps, store, stage.documentFacts),
     snapshot: async <T>(resource: string) => {
       const pages = await store.listDocuments(`${keys.snapshot(resource)}/`);
       const records: T[] = [];

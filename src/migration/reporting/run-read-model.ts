@@ -5,7 +5,7 @@ import type { Projection, StageManifest } from '../contracts/stage-manifest.js';
 import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
 import type { StepName } from '../contracts/steps.js';
 import type { RunScope } from '../contracts/workflow-types.js';
-import { openOutcomes, type EngineDeps } from '../engine/engine.js';
+import { openDocumentFacts, openOutcomes, type EngineDeps } from '../engine/engine.js';
 import { recordStatus, type RecordStatus } from '../outcomes/record-status.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
 import { scopeKeys } from '../outcomes/run-keys.js';
@@ -18,7 +18,6 @@ import { readReplayHistory } from '../replay-history/record-round.js';
 import { chainOf } from '../replay-history/round-keys.js';
 import type { AgingComparison, VerificationReport } from '../contracts/verification-report.js';
 import type { RecordedCall } from '../contracts/recorded-call.js';
-import { DocumentFactsLog } from '../outcomes/document-facts-log.js';
 import { recordedCalls } from './recorded-calls.js';
 import { keptTally, tallyRecords, type RecordTally } from './record-tally.js';
 
@@ -92,7 +91,7 @@ export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promi
     replayHistory: () => readReplayHistory(store, scope.stageId),
     recordedCalls: () => recordedCalls(store, scopeKeys(scope).outcomes),
     aging: async () => {
-      const facts = await new DocumentFactsLog(store, stage.documentFacts).refresh();
+      const facts = await openDocumentFacts(deps, store, stage.documentFacts);
       const legacy = legacyAging(facts.values(), manifest.endDate);
       const workspace = async (report: 'aged-receivables' | 'aged-payables') => {
         const payload = await store.getDocument<unknown>(scopeKeys(scope).report(report));
