@@ -3,10 +3,11 @@
 //
 // A dry run's engine functions called directly in this process, without Temporal: staging, the
 // workspace snapshots, then each phase's plan (`planPhase`) and prediction (`predictUnits`, in the
-// workflow's chunks), step after step, then verification, the exact counts and the report. Prints the time of each part and what it wrote to the run
-// store (files and bytes), so a change is judged by counts and CPU profiles, not only by a wall
-// time that other processes on the machine disturb. Each line also gives the live heap after a full
-// collection (the generated records are let go first): what the engine keeps as the company grows.
+// workflow's chunks), step after step, then verification, the exact counts and the report. Prints
+// the time of each part and what it wrote to the run store (files and bytes), so a change is judged
+// by counts and CPU profiles, not only by a wall time that other processes on the machine disturb.
+// Each line also gives the live heap after a full collection (the generated records are let go
+// first): what the engine keeps as the company grows.
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

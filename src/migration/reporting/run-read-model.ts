@@ -19,7 +19,7 @@ import { chainOf } from '../replay-history/round-keys.js';
 import type { AgingComparison, VerificationReport } from '../contracts/verification-report.js';
 import type { RecordedCall } from '../contracts/recorded-call.js';
 import { recordedCalls } from './recorded-calls.js';
-import { keptTally, tallyRecords, type RecordTally } from './record-tally.js';
+import { keptTally, tallyRecords, type RecordTally, type TalliedRun } from './record-tally.js';
 
 export type { FailedRow, SkippedRow, StepTally } from './record-tally.js';
 import { legacyAging, workspaceAging } from '../verification/aging-by-bucket.js';
@@ -71,19 +71,17 @@ export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promi
     scopeKeys(scope).report('verification'),
   );
   const { log, view, readTo } = await openOutcomes(deps, store, scope);
+  const tallied: TalliedRun = {
+    records: (step) => recordsOf(store, view, scope.stageId, step),
+    stagingSkips: () => stagingSkips(store, scope.stageId),
+  };
   return {
     manifest,
     projection,
     verification,
     outcomesReadTo: readTo,
-    tally: async () =>
-      keptTally(store, scope, readTo) ??
-      (await tallyRecords({
-        records: (step) => recordsOf(store, view, scope.stageId, step),
-        stagingSkips: () => stagingSkips(store, scope.stageId),
-      })),
-    records: (step) => recordsOf(store, view, scope.stageId, step),
-    stagingSkips: () => stagingSkips(store, scope.stageId),
+    tally: async () => keptTally(store, scope, readTo) ?? (await tallyRecords(tallied)),
+    ...tallied,
     outcomes: () => log.values(),
     problems: () => logEntries(store, stage.problems) as AsyncIterable<Problem>,
     callLogSummary: () =>
