@@ -95,6 +95,24 @@ function readPage(store: RunStore, key: string): Promise<UnitPage | undefined> {
 }
 
 /**
+ * Whether a unit is stored on its own, for having over `ROWS_IN_PAGE_AT_MOST` rows. Its page is
+ * read, and kept for the unit's execution to read next; a unit of a phase planned before pages
+ * existed is taken as small, as it was then.
+ */
+export async function isStoredAlone(
+  store: RunStore,
+  scope: RunScope,
+  unit: UnitRef,
+): Promise<boolean> {
+  const keys = scopeKeys(scope);
+  const page = await readPage(
+    store,
+    keys.unitPage(unit.planId, unit.step, unit.phase, pageOfUnit(unit.index)),
+  );
+  return page?.units[unit.index - page.first] === null;
+}
+
+/**
  * A planned unit's rows, or undefined if it was never planned. Reads the unit's page; a unit over
  * `ROWS_IN_PAGE_AT_MOST` rows, and every unit of a phase planned before pages existed (a run that
  * began on an earlier build), is a document of its own, which is read instead.
