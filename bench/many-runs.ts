@@ -1,5 +1,5 @@
 // `npm run bench:many [-- --large 1 --medium 9]`
-// `npm run bench:many -- --live [--after-minutes 2] [--window-minutes 4] [--per-window 600]`
+// `npm run bench:many -- --live [--after-minutes 2] [--window-minutes 4] [--per-window 600] [--to-completion]`
 //
 // Ten migrations on one worker: ONE worker process (its own process, under the 256 MiB heap cap)
 // runs one large and nine medium dry runs together, then the same ten one after another, against a
@@ -15,7 +15,10 @@
 // requests per 30 s window, and the runs are measured for `--window-minutes` from
 // `--after-minutes` after every one of them made its first call (past the first steps' few
 // units), then ended: what is measured is each run's share of the calls in that window against
-// its share of the weights, and the worker's memory, not completion.
+// its share of the weights, and the worker's memory. With `--to-completion` the runs are not ended
+// after the window: the sandbox's limit is lifted and the paced worker is replaced by one with the
+// limit off (the runs carry on from where they were, as after any worker restart), and each run
+// must complete and verify.
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +57,9 @@ const windowMinutes = Number(option('window-minutes', '4'));
 /** Minutes between every run's first call and the window: past the first steps' few units. */
 const afterMinutes = Number(option('after-minutes', '2'));
 const perWindow = Number(option('per-window', '600'));
+const toCompletion = args.includes('--to-completion');
+/** How long `--to-completion` waits for the runs after the window before giving up. */
+const COMPLETION_HOURS = 3;
 const LIVE_WINDOW_SECONDS = 30;
 
 interface Company {
@@ -265,6 +271,7 @@ async function liveRuns(): Promise<void> {
         `Largest departure from the share by weight: ${(worst * 100).toFixed(1)}%; ` +
           `worker peak anonymous RSS ${rss.maxMiB} MiB (${rss.stop()}), VmHWM ${await worker.peakRssMiB()} MiB`,
       );
+      if (toCompletion) await finishRuns(stack, worker, companies, handles);
     } finally {
       await Promise.all(
         handles.map((h) => h.terminate('bench: window measured').catch(() => undefined)),
@@ -274,6 +281,63 @@ async function liveRuns(): Promise<void> {
     await stack.stop();
     await rm(configFile, { force: true });
   }
+}
+
+/**
+ * Lets the live runs finish: the sandbox's limit lifted, the paced worker replaced by one with the
+ * limit off. Prints each run's status, verification and calls, and the new worker's memory.
+ */
+async function finishRuns(
+  stack: BenchStack,
+  paced: Child,
+  companies: Company[],
+  handles: ReadonlyArray<{ result(): Promise<RunOutcome> }>,
+): Promise<void> {
+  const lifted = await fetch(`${stack.sandboxUrl}/__sandbox/limits`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ requestsPerWindow: null }),
+  });
+  if (!lifted.ok) throw new Error(`the sandbox refused to lift its limit: ${lifted.status}`);
+  const started = performance.now();
+  await paced.stop();
+  const worker = await stack.startWorker({ LEDGERLIFT_API_RATE_LIMIT: 'off' });
+  const exited = workerExit(worker);
+  const rss = new RssSampler(worker.process.pid);
+  const giveUp = delay(COMPLETION_HOURS * 3_600_000).then(() => {
+    throw new Error(`the runs did not finish within ${COMPLETION_HOURS} hours of the window`);
+  });
+  giveUp.catch(() => undefined);
+  const finished = await Promise.race([
+    Promise.all(
+      handles.map(async (handle) => {
+        const outcome = await handle.result();
+        return { outcome, seconds: (performance.now() - started) / 1000 };
+      }),
+    ),
+    exited,
+    giveUp,
+  ]);
+  console.log(
+    `\n== The same ${companies.length} live runs to the end, limit off: ` +
+      `${((performance.now() - started) / 1000).toFixed(0)} s after the window`,
+  );
+  console.log('| Run | Records | Status | Verified | Calls made | Finished after (s) |');
+  console.log('|---|---:|---|---|---:|---:|');
+  finished.forEach(({ outcome, seconds }, i) => {
+    const company = companies[i] as Company;
+    console.log(
+      `| ${company.label} | ${company.records} | ${outcome.status} | ${String(outcome.progress.verification?.verified)} | ${outcome.progress.calls.made} | ${seconds.toFixed(0)} |`,
+    );
+  });
+  const allVerified = finished.every(
+    ({ outcome }) =>
+      outcome.status === 'completed' && outcome.progress.verification?.verified === true,
+  );
+  console.log(
+    `Every run completed and verified: ${String(allVerified)}; unpaced worker peak anonymous RSS ` +
+      `${rss.maxMiB} MiB (${rss.stop()}), VmHWM ${await worker.peakRssMiB()} MiB (target at most 1,024 MiB)`,
+  );
 }
 
 if (live) await liveRuns();

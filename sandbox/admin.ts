@@ -36,6 +36,12 @@ export interface SandboxAdmin {
   revokeTokens(input: { clientId: string; workspaceId: string }): void;
   /** Shifts the sandbox's notion of "now" (signature skew, token expiry, rate-limit windows). */
   setClockOffsetSeconds(seconds: number): void;
+  /**
+   * Requests each client id may make per window from now on, or null for no limit: a benchmark
+   * measures shares under the limit, then lets its runs finish without it. `reset` restores the
+   * configured limit.
+   */
+  setRequestsPerWindow(requests: number | null): void;
   completeOnboarding(workspaceId: string): void;
   /**
    * Replaces the workspace's dated exchange-rate table (assumption R34); documents already posted
@@ -105,6 +111,14 @@ export function createAdmin(runtime: SandboxRuntime): SandboxAdmin {
     revokeTokens: (input) => {
       store.tokens.revoke(input.clientId, input.workspaceId.toLowerCase());
       store.markDirty();
+    },
+    setRequestsPerWindow: (requests) => {
+      if (requests !== null && !(Number.isInteger(requests) && requests >= 1)) {
+        throw new AdminInputError(
+          'requestsPerWindow must be a whole number of at least 1, or null',
+        );
+      }
+      runtime.config.limits.requestsPerWindow = requests;
     },
     setClockOffsetSeconds: (seconds) => {
       if (!Number.isFinite(seconds)) throw new AdminInputError('offset must be a finite number');

@@ -14,8 +14,11 @@ export class SandboxRuntime {
   readonly faults = new FaultInjector();
   readonly requestLog = new RequestLog();
   readonly webhooks: WebhookDispatcher;
+  /** The limit the sandbox started with: an admin may change `config.limits`, and reset restores it. */
+  private readonly configuredRequestsPerWindow: number | null;
 
   constructor(readonly config: SandboxConfig) {
+    this.configuredRequestsPerWindow = config.limits.requestsPerWindow;
     this.store = new SandboxStore(config, this.clock);
     this.limiter = new RateLimiter(() => config.limits);
     this.webhooks = new WebhookDispatcher(this.clock, () => config.limits);
@@ -25,9 +28,10 @@ export class SandboxRuntime {
     return this.config.apps.find((app) => app.clientId === clientId);
   }
 
-  /** Back to the seeded state: data, tokens, limiter, faults, clock offset and logs. */
+  /** Back to the seeded state: data, tokens, limit and limiter, faults, clock offset and logs. */
   reset(): void {
     this.store.reset();
+    this.config.limits.requestsPerWindow = this.configuredRequestsPerWindow;
     this.limiter.clear();
     this.faults.clear();
     this.clock.setOffsetSeconds(0);

@@ -116,6 +116,13 @@ export function registerAdminRoutes(app: FastifyInstance, admin: SandboxAdmin): 
     if (typeof offset !== 'number') throw new AdminInputError('offsetSeconds must be a number');
     admin.setClockOffsetSeconds(offset);
   });
+  route('POST', '/__sandbox/limits', (request) => {
+    const requests = bodyOf(request).requestsPerWindow;
+    if (requests !== null && typeof requests !== 'number') {
+      throw new AdminInputError('requestsPerWindow must be a number or null');
+    }
+    admin.setRequestsPerWindow(requests);
+  });
   route('POST', '/__sandbox/workspaces/:id/complete-onboarding', (request) => {
     admin.completeOnboarding((request.params as { id: string }).id);
   });

@@ -49,6 +49,36 @@ describe('rate limit: 100 requests per window per client id (here 5, to keep the
     expect((await api.get('/customers')).status).toBe(200);
   });
 
+  it('takes a new limit from the admin route, and reset restores the configured one', async () => {
+    const t = await startTestSandbox((config) => (config.limits.requestsPerWindow = 3));
+    const setLimit = (requestsPerWindow: unknown) =>
+      fetch(`${t.sandbox.url}/__sandbox/limits`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ requestsPerWindow }),
+      });
+    const statuses = async (count: number) => {
+      const answers = [];
+      for (let i = 0; i < count; i += 1) answers.push((await t.api.get('/customers')).status);
+      return answers;
+    };
+    try {
+      // The grant used one request of the three.
+      expect(await statuses(3)).toEqual([200, 200, 429]);
+      expect((await setLimit(null)).status).toBe(200);
+      expect(await statuses(20)).toEqual(Array.from({ length: 20 }, () => 200));
+      expect((await setLimit(0)).status).toBe(400);
+      expect((await setLimit('many')).status).toBe(400);
+      // Three admitted so far in the window: four more under a limit of seven.
+      expect((await setLimit(7)).status).toBe(200);
+      expect(await statuses(5)).toEqual([200, 200, 200, 200, 429]);
+      t.sandbox.admin.reset();
+      expect(t.sandbox.config.limits.requestsPerWindow).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('does not limit when requestsPerWindow is null (benchmarks)', async () => {
     const t: TestSandbox = await startTestSandbox();
     try {
