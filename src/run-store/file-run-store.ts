@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import {
   makePrivateFolder,
@@ -31,6 +31,8 @@ const TAIL_BLOCK_BYTES = 64 * 1024;
 export class FileRunStore implements RunStore {
   readonly location: string;
   private readonly repairedLogs = new Set<string>();
+  /** Folders this store made or found: each write asked for its folder again (a `mkdir` a unit). */
+  private readonly foldersMade = new Set<string>();
   private privateRoot: Promise<void> | undefined;
   private readonly syncs: boolean;
 
@@ -55,14 +57,32 @@ export class FileRunStore implements RunStore {
   /** Makes the folder of a file about to be written, the store's own folder private first. */
   private async makeFolderOf(file: string): Promise<void> {
     await (this.privateRoot ??= makePrivateFolder(this.root));
-    await mkdir(path.dirname(file), { recursive: true, mode: OWNER_ONLY_FOLDER });
+    const folder = path.dirname(file);
+    if (this.foldersMade.has(folder)) return;
+    await mkdir(folder, { recursive: true, mode: OWNER_ONLY_FOLDER });
+    this.foldersMade.add(folder);
+  }
+
+  /**
+   * Opens a file to write in a folder made before. If the folder has gone since (removed by hand
+   * while the worker ran), it is made again, once.
+   */
+  private async openToWrite(file: string, flags: string): Promise<FileHandle> {
+    await this.makeFolderOf(file);
+    try {
+      return await open(file, flags, OWNER_ONLY_FILE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.foldersMade.delete(path.dirname(file));
+      await this.makeFolderOf(file);
+      return open(file, flags, OWNER_ONLY_FILE);
+    }
   }
 
   async putDocument(key: string, value: unknown): Promise<void> {
     const file = this.documentPath(key);
-    await this.makeFolderOf(file);
     const temporary = `${file}.${randomUUID()}.tmp`;
-    const handle = await open(temporary, 'wx', OWNER_ONLY_FILE);
+    const handle = await this.openToWrite(temporary, 'wx');
     try {
       await handle.writeFile(JSON.stringify(value));
       if (this.syncs) await handle.sync();
@@ -120,7 +140,7 @@ export class FileRunStore implements RunStore {
     await this.makeFolderOf(file);
     await this.repairTornTail(file);
     const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
-    const handle = await open(file, 'a', OWNER_ONLY_FILE);
+    const handle = await this.openToWrite(file, 'a');
     try {
       await handle.write(text);
       if (this.syncs) await handle.datasync();

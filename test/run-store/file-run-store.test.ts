@@ -107,6 +107,19 @@ describe('FileRunStore crash safety', () => {
     expect(await readdir(path.join(root, 'documents', 'outcomes'))).toEqual(['unit.json']);
     expect(await store.getDocument('outcomes/unit')).toEqual({ attempt: 4 });
   });
+
+  it('writes on when a folder it made before was removed by hand', async () => {
+    const root = await freshRoot();
+    const store = new FileRunStore(root);
+    await store.putDocument('plans/p1/unit', { n: 1 });
+    await store.appendLog('outcomes/main', [{ key: 'A' }]);
+    await rm(path.join(root, 'documents', 'plans'), { recursive: true });
+    await rm(path.join(root, 'logs', 'outcomes'), { recursive: true });
+    await store.putDocument('plans/p1/unit', { n: 2 });
+    await store.appendLog('outcomes/main', [{ key: 'B' }]);
+    expect(await store.getDocument('plans/p1/unit')).toEqual({ n: 2 });
+    expect((await store.readLog('outcomes/main')).entries).toEqual([{ key: 'B' }]);
+  });
 });
 
 describe('FileRunStore file modes', () => {

@@ -32,11 +32,12 @@ export async function executeUnit(
     return { kind: 'done', rows: { done: 0, failed: 0, skipped: 0 }, calls: 0 };
   }
   // A call of this unit, or of an earlier unit that gave up on these rows, may have been applied.
-  const mayExist =
+  // Asked of a live write only: a dry run sends nothing, and this looked up every row again.
+  const mayExist = () =>
     needsReconciliation(attempt) ||
     (attempt?.state !== 'reconciled' &&
       pending.some((row) => view.get(row.entity, row.key)?.maybeApplied));
-  if (input.scope.mode === 'live' && !handler.idempotent && mayExist) {
+  if (input.scope.mode === 'live' && !handler.idempotent && mayExist()) {
     const settleMs = settleDelayMs(attempt, deps.ambiguousSettleMs, deps.now());
     if (settleMs > 0) {
       throw new RetryableCallError(
