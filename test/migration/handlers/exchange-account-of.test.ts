@@ -3,6 +3,10 @@ import type { StagedRow } from '../../../src/migration/contracts/staged-row.js';
 import type { StageManifest } from '../../../src/migration/contracts/stage-manifest.js';
 import type { StepName } from '../../../src/migration/contracts/steps.js';
 import type { PlanContext } from '../../../src/migration/engine/phase-handler.js';
+import {
+  billsExchangeDifference,
+  invoicesExchangeDifference,
+} from '../../../src/migration/handlers/documents-exchange-difference.js';
 import { hasForeignDocuments } from '../../../src/migration/handlers/exchange-account-of.js';
 
 /** A plan context with only what the question reads: the manifest and the staged documents. */
@@ -50,5 +54,24 @@ describe('whether the books hold foreign documents', () => {
     const older = contextOf({ baseCurrency: 'USD' }, documents);
     expect(await hasForeignDocuments(older.context)).toBe(true);
     expect(older.rowsRead()).toBe(52);
+  });
+});
+
+describe('the exchange-difference phase of books in one currency', () => {
+  it('plans nothing without reading a staged document', async () => {
+    const documents = {
+      invoices: Array.from({ length: 50 }, () => ({ currency: 'USD' })),
+      bills: [{ currency: 'USD' }],
+    };
+    for (const handler of [invoicesExchangeDifference, billsExchangeDifference]) {
+      const home = contextOf({ baseCurrency: 'USD', documentCurrencies: ['USD'] }, documents);
+      const context = {
+        ...home.context,
+        documents: () => Promise.resolve({ get: () => undefined }),
+        outcomes: { get: () => undefined },
+      } as unknown as PlanContext;
+      expect(await handler.plan(context)).toMatchObject({ units: [], decided: [] });
+      expect(home.rowsRead()).toBe(0);
+    }
   });
 });
