@@ -23,16 +23,38 @@ export const BATCHES_AHEAD = 8;
  */
 const THREAD_FROM_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Reader threads a process runs at once; other large exports are read in the thread that asks.
+ * Each thread is a V8 heap of its own: ten migrations staging together on one worker each started
+ * one, and the worker's anonymous memory went from 391 to 954 MiB (docs/benchmarks.md, "Ten live
+ * runs"). On two cores a second reader thread would only compete with the first.
+ */
+const READER_THREADS_AT_MOST = 1;
+let readerThreadsRunning = 0;
+
 /** What the reader thread posts: a batch of items, then that it has read everything. */
 export type FromReader = { items: LedgerItem[] } | { done: true };
 
 /**
  * The ledger, as `readLedger` reads it: in a thread of its own when the folder's files are large
- * (`THREAD_FROM_BYTES`), else in this one. The items and their order are the same either way.
+ * (`THREAD_FROM_BYTES`) and no other reader thread runs in this process, else in this one. The
+ * items and their order are the same either way.
  */
-export async function* readLedgerBeside(options: ReadLedgerOptions): AsyncGenerator<LedgerItem> {
-  const large = (await folderBytes(options.folder)) >= THREAD_FROM_BYTES;
-  yield* large ? readLedgerInThread(options) : readLedger(options);
+export async function* readLedgerBeside(
+  options: ReadLedgerOptions,
+  threadFromBytes = THREAD_FROM_BYTES,
+): AsyncGenerator<LedgerItem> {
+  const large = (await folderBytes(options.folder)) >= threadFromBytes;
+  if (!large || readerThreadsRunning >= READER_THREADS_AT_MOST) {
+    yield* readLedger(options);
+    return;
+  }
+  readerThreadsRunning += 1;
+  try {
+    yield* readLedgerInThread(options);
+  } finally {
+    readerThreadsRunning -= 1;
+  }
 }
 
 /**

@@ -5,7 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedger, type ReadLedgerOptions } from '../../../mappings/read-ledger.js';
 import type { LedgerItem } from '../../../src/ledger/ledger-item.js';
-import { readLedgerInThread } from '../../../src/migration/staging/ledger-reader-thread.js';
+import {
+  readLedgerBeside,
+  readLedgerInThread,
+} from '../../../src/migration/staging/ledger-reader-thread.js';
 import { companySizes, generateCompany } from '../../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../../src/synthetic-company/write-generic-csv.js';
 
@@ -68,6 +71,29 @@ describe('the exports read in a thread of their own', () => {
       break;
     }
     expect(countThreads()).toBe(threadsBefore);
+  });
+
+  it('runs one reader thread in a process: a second large export is read where it is asked', async () => {
+    const threadsBefore = countThreads();
+    // What one reader thread adds to the process's threads, and that it is free again after.
+    const alone = readLedgerBeside(generic, 0);
+    await alone.next();
+    const oneReader = countThreads() - threadsBefore;
+    expect(oneReader).toBeGreaterThan(0);
+    await alone.return(undefined);
+    expect(countThreads()).toBe(threadsBefore);
+
+    const first = readLedgerBeside(generic, 0);
+    const second = readLedgerBeside(generic, 0);
+    const firstItems = [(await first.next()).value as LedgerItem];
+    const secondItems = [(await second.next()).value as LedgerItem];
+    expect(countThreads()).toBe(threadsBefore + oneReader);
+    for await (const item of first) firstItems.push(item);
+    for await (const item of second) secondItems.push(item);
+    expect(countThreads()).toBe(threadsBefore);
+    const here = await all(readLedger(generic));
+    expect(firstItems).toEqual(here);
+    expect(secondItems).toEqual(here);
   });
 });
 
