@@ -13,6 +13,7 @@ import { planPhase } from '../../../src/migration/planning/plan-phase.js';
 import { ROWS_IN_PAGE_AT_MOST } from '../../../src/migration/planning/unit-pages.js';
 import {
   createSendingActivities,
+  LARGE_UNIT_WAIT_AT_MOST_MS,
   type SendingActivityDeps,
 } from '../../../src/migration/sending/sending-activities.js';
 import { stageKeys } from '../../../src/migration/staging/stage-keys.js';
@@ -149,7 +150,7 @@ describe('units stored on their own', () => {
       expect(calls).toHaveLength(1);
       expect(lane.pendingCount).toBe(1);
     }, WAIT);
-    clock.ms += 61_000;
+    clock.ms += LARGE_UNIT_WAIT_AT_MOST_MS + 1_000;
     calls.shift()?.answer();
     await expect(first).resolves.toMatchObject({ kind: 'done', calls: 1 });
     await expect(waiting).rejects.toMatchObject({ type: 'StalledBeforeSend' });
