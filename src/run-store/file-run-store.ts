@@ -137,7 +137,7 @@ export class FileRunStore implements RunStore {
   async appendLog(log: string, entries: readonly unknown[]): Promise<void> {
     if (entries.length === 0) return;
     const file = this.logPath(log);
-    await this.makeFolderOf(file);
+    // A log whose folder is missing has no tail to repair; opening it makes the folder.
     await this.repairTornTail(file);
     const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
     const handle = await this.openToWrite(file, 'a');

@@ -104,12 +104,14 @@ export async function isStoredAlone(
   scope: RunScope,
   unit: UnitRef,
 ): Promise<boolean> {
-  const keys = scopeKeys(scope);
-  const page = await readPage(
-    store,
-    keys.unitPage(unit.planId, unit.step, unit.phase, pageOfUnit(unit.index)),
-  );
+  const page = await pageOf(store, scope, unit);
   return page?.units[unit.index - page.first] === null;
+}
+
+/** The page holding a unit, or undefined for a phase planned before pages existed. */
+function pageOf(store: RunStore, scope: RunScope, unit: UnitRef): Promise<UnitPage | undefined> {
+  const key = scopeKeys(scope).unitPage(unit.planId, unit.step, unit.phase, pageOfUnit(unit.index));
+  return readPage(store, key);
 }
 
 /**
@@ -122,13 +124,9 @@ export async function readUnit(
   scope: RunScope,
   unit: UnitRef,
 ): Promise<{ rows: UnitRow[] } | undefined> {
-  const keys = scopeKeys(scope);
-  const page = await readPage(
-    store,
-    keys.unitPage(unit.planId, unit.step, unit.phase, pageOfUnit(unit.index)),
-  );
-  if (!page) return store.getDocument<{ rows: UnitRow[] }>(keys.unit(unit));
-  const text = page.units[unit.index - page.first];
-  if (text === null) return store.getDocument<{ rows: UnitRow[] }>(keys.unit(unit));
+  const page = await pageOf(store, scope, unit);
+  const text = page?.units[unit.index - page.first];
+  if (!page || text === null)
+    return store.getDocument<{ rows: UnitRow[] }>(scopeKeys(scope).unit(unit));
   return text === undefined ? undefined : { rows: JSON.parse(text) as UnitRow[] };
 }
