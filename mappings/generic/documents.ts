@@ -118,23 +118,25 @@ function documentTable<E extends 'invoice' | 'bill'>(kind: DocumentKind<E>): Tab
       if (failed || !number || !partyText || !date || !currency || !type) return [mapped];
       const partyEntity = kind.entity === 'invoice' ? 'customer' : 'vendor';
       const partyKey = context.index.partyKey(partyEntity, partyText) ?? partyText;
-      const document = compact({
-        ...documentHead(number, stated, {
-          number,
-          contact: partyText,
-          date,
-          dueDate,
-          currency,
-          reference: first.text('Reference'),
-          drafts,
-        }),
+      const head = documentHead(number, stated, {
+        number,
+        contact: partyText,
+        date,
+        dueDate,
+        currency,
+        reference: first.text('Reference'),
+        drafts,
+      });
+      const sales = kind.entity === 'invoice';
+      const document = compact(head, {
         amountDue,
         status,
         exchangeRate,
         baseTotal,
         source: first.location(),
         type,
-        ...(kind.entity === 'invoice' ? { customerKey: partyKey } : { vendorKey: partyKey }),
+        customerKey: sales ? partyKey : undefined,
+        vendorKey: sales ? undefined : partyKey,
       });
       return [{ ...mapped, value: document as unknown as Mapped<E>['value'] }];
     },

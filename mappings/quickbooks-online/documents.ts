@@ -223,13 +223,13 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
           drafts,
         },
       );
-      const value = compact({
-        ...head,
+      const value = compact(head, {
         exchangeRate,
         status: 'open' as const,
         source: first.location(),
         type: table.type,
-        ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
+        customerKey: sales ? partyKey : undefined,
+        vendorKey: sales ? undefined : partyKey,
       });
       return [{ ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] }];
     },

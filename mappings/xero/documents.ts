@@ -288,8 +288,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         reference: first.text('Reference'),
         drafts,
       });
-      const value = compact({
-        ...head,
+      const value = compact(head, {
         amountDue,
         status,
         baseTotal: rate && formatCents(divideByRate(centsOf(head.total), rate)),
@@ -301,7 +300,8 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
             : undefined,
         source: first.location(),
         type,
-        ...(sales ? { customerKey: partyKey } : { vendorKey: partyKey }),
+        customerKey: sales ? partyKey : undefined,
+        vendorKey: sales ? undefined : partyKey,
       });
       return [{ ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] }];
     },

@@ -14,18 +14,25 @@ export interface ScaledDecimal {
 
 const PLAIN_DECIMAL = /^([+-])?(\d+)(?:\.(\d*))?$|^([+-])?\.(\d+)$/;
 
+/** A plain decimal's parts, as written: "-012.50" is { negative, whole: "012", fraction: "50" }. */
+function plainParts(text: string): { negative: boolean; whole: string; fraction: string } {
+  const match = PLAIN_DECIMAL.exec(text.trim());
+  if (!match) throw new RangeError(`not a plain decimal: ${JSON.stringify(text)}`);
+  return {
+    negative: (match[1] ?? match[4]) === '-',
+    whole: match[2] ?? '',
+    fraction: match[3] ?? match[5] ?? '',
+  };
+}
+
 /**
  * Parses a plain decimal ("-12.5", "0.125", "+3", ".5") exactly. Throws on anything else: currency
  * symbols, separators and locale forms belong to the readers' amount parser, not here.
  */
 export function parseDecimal(text: string): ScaledDecimal {
-  const match = PLAIN_DECIMAL.exec(text.trim());
-  if (!match) throw new RangeError(`not a plain decimal: ${JSON.stringify(text)}`);
-  const sign = match[1] ?? match[4];
-  const whole = match[2] ?? '0';
-  const fraction = match[3] ?? match[5] ?? '';
+  const { negative, whole, fraction } = plainParts(text);
   const units = BigInt(whole + fraction);
-  return { units: sign === '-' ? -units : units, scale: fraction.length };
+  return { units: negative ? -units : units, scale: fraction.length };
 }
 
 /** True when `text` is a plain decimal `parseDecimal` accepts. */
@@ -33,10 +40,14 @@ export function isPlainDecimal(text: string): boolean {
   return PLAIN_DECIMAL.test(text.trim());
 }
 
-const TEN = 10n;
+/**
+ * 10^0 to 10^31, made once: working out `10n ** BigInt(n)` for every amount read took 1.4% of
+ * validate's main thread at a million records (docs/benchmarks.md, "What changed the xlarge figures").
+ */
+const POWERS_OF_TEN = Array.from({ length: 32 }, (_, exponent) => 10n ** BigInt(exponent));
 
 function pow10(exponent: number): bigint {
-  return TEN ** BigInt(exponent);
+  return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
 }
 
 /**
@@ -53,8 +64,14 @@ export function rescale(value: ScaledDecimal, scale: number): bigint {
   return quotient;
 }
 
+const TWO_PLACES = /^-?\d+\.\d\d$/;
+const WHOLE = /^-?\d+$/;
+
 /** "1234.5" becomes 123450n. Throws if the value has more than two places and `round` is false. */
 export function centsOf(text: string, options: { round?: boolean } = {}): Cents {
+  // Money as the run store and most exports write it, read without the general parse.
+  if (TWO_PLACES.test(text)) return BigInt(text.slice(0, -3) + text.slice(-2));
+  if (WHOLE.test(text)) return BigInt(text) * 100n;
   const value = parseDecimal(text);
   if (value.scale > 2 && !options.round) {
     const exact = rescale(value, 2) * pow10(value.scale - 2) === value.units;
@@ -89,15 +106,15 @@ export function absCents(value: Cents): Cents {
 
 /** Normalises a plain decimal to its shortest exact form ("1.500" becomes "1.5", "-0" becomes "0"). */
 export function normalizeDecimal(text: string): string {
-  const { units, scale } = parseDecimal(text);
-  if (units === 0n) return '0';
-  const negative = units < 0n;
-  let digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  let places = scale;
-  while (places > 0 && digits.endsWith('0')) {
-    digits = digits.slice(0, -1);
-    places -= 1;
-  }
-  const body = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-  return `${negative ? '-' : ''}${body}`;
+  // Text work only: every amount a reader maps comes through here, and a bigint each was a
+  // measurable part of reading a million records.
+  const { negative, whole, fraction } = plainParts(text);
+  const digits = whole.replace(LEADING_ZEROS, '') || '0';
+  const places = fraction.replace(TRAILING_ZEROS, '');
+  if (digits === '0' && places === '') return '0';
+  const body = places === '' ? digits : `${digits}.${places}`;
+  return negative ? `-${body}` : body;
 }
+
+const LEADING_ZEROS = /^0+/;
+const TRAILING_ZEROS = /0+$/;

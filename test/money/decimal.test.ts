@@ -53,4 +53,43 @@ describe('exact money', () => {
     expect(normalizeDecimal('007')).toBe('7');
     expect(normalizeDecimal('-0.050')).toBe('-0.05');
   });
+
+  it('reads cents in every written form, the common ones by a shorter path', () => {
+    expect(centsOf('-0.50')).toBe(-50n);
+    expect(centsOf('007.10')).toBe(710n);
+    expect(centsOf('12')).toBe(1200n);
+    expect(centsOf('-12')).toBe(-1200n);
+    expect(centsOf('-0')).toBe(0n);
+    expect(centsOf(' 1.50 ')).toBe(150n);
+    expect(centsOf('+1.5')).toBe(150n);
+    expect(centsOf('.05')).toBe(5n);
+    expect(centsOf('12345678901234567890.99')).toBe(1234567890123456789099n);
+    expect(() => centsOf('1.2.34')).toThrow(RangeError);
+    expect(() => centsOf('--1.00')).toThrow(RangeError);
+  });
+
+  it('normalises every plain decimal as exact arithmetic would', () => {
+    // Against the arithmetic definition: the shortest text of units / 10^scale.
+    const byArithmetic = (text: string) => {
+      const { units, scale } = parseDecimal(text);
+      if (units === 0n) return '0';
+      const digits = (units < 0n ? -units : units).toString().padStart(scale + 1, '0');
+      const whole = digits.slice(0, digits.length - scale);
+      const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
+      return `${units < 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+    };
+    const written = ['0', '-0', '+0.000', '.5', '-.50', '5.', '100', '10.10', '0010.0100', '+3'];
+    let seed = 7;
+    const next = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    for (let index = 0; index < 2000; index += 1) {
+      const whole = '0'.repeat(next(3)) + String(next(100000));
+      const fraction = String(next(1000)).padStart(next(4), '0') + '0'.repeat(next(3));
+      const sign = ['', '-', '+'][next(3)] ?? '';
+      written.push(`${sign}${whole}${next(4) === 0 ? '' : `.${fraction}`}`);
+    }
+    for (const text of written) expect(normalizeDecimal(text), text).toBe(byArithmetic(text));
+  });
 });
