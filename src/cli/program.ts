@@ -2,18 +2,7 @@ import { Command, Option } from 'commander';
 import { localDataDir } from '../config/project-paths.js';
 import { sourceFormats } from '../../mappings/read-ledger.js';
 import { stepNames } from '../migration/contracts/steps.js';
-import { connect } from './commands/connect.js';
-import { retry, signal, skip } from './commands/control.js';
-import { dev } from './commands/dev.js';
-import { log } from './commands/log.js';
-import { report } from './commands/report.js';
-import { startRun, type StartOptions } from './commands/start-run.js';
-import { status } from './commands/status.js';
-import { template } from './commands/template.js';
-import { uiInput } from './commands/ui-input.js';
-import { undo } from './commands/undo.js';
-import { validate } from './commands/validate.js';
-import { worker } from './commands/worker.js';
+import type { StartOptions } from './commands/start-run.js';
 import type { TemporalOptions } from './temporal-connection.js';
 import { KEPT_PER_CODE } from '../collections/first-per-code.js';
 
@@ -90,6 +79,18 @@ type Act = <A extends unknown[]>(
   action: (...args: A) => Promise<number>,
 ) => (...args: A) => Promise<void>;
 
+/**
+ * A command's code, loaded when that command runs. Loaded up front, every command's modules
+ * (Temporal's client and worker among them) took over a second of each command's start, `validate`
+ * and `--help` included.
+ */
+function later<M, A extends unknown[]>(
+  load: () => Promise<M>,
+  command: (module: M) => (...args: A) => Promise<number>,
+): (...args: A) => Promise<number> {
+  return async (...args: A) => command(await load())(...args);
+}
+
 /** The options that describe a migration: `dry-run`, `run` and `ui-input` share them. */
 function migrationOptions(command: Command): Command {
   return temporalOptions(sourceOptions(command))
@@ -129,7 +130,12 @@ function runCommand(
     .option('--detach', 'start and return at once; follow with `ledgerlift status <run> --watch`')
     .option('--quiet', 'no progress while waiting');
   command.action(
-    act((options: StartOptions) => startRun(name === 'run' ? 'live' : 'dry-run', options)),
+    act(async (options: StartOptions) =>
+      (await import('./commands/start-run.js')).startRun(
+        name === 'run' ? 'live' : 'dry-run',
+        options,
+      ),
+    ),
   );
 }
 
@@ -176,7 +182,14 @@ export function buildProgram(exit: (code: number) => void): Command {
       '--country <code>',
       "the sandbox workspace's country, e.g. CA (default: the currency's)",
     )
-    .action(act(dev));
+    .action(
+      act(
+        later(
+          () => import('./commands/dev.js'),
+          (m) => m.dev,
+        ),
+      ),
+    );
 
   program
     .command('connect')
@@ -196,14 +209,28 @@ export function buildProgram(exit: (code: number) => void): Command {
     )
     .option('--port <port>', 'loopback port for the redirect (0: any free port)', '0')
     .option('--no-browser', 'only print the consent URL')
-    .action(act(connect));
+    .action(
+      act(
+        later(
+          () => import('./commands/connect.js'),
+          (m) => m.connect,
+        ),
+      ),
+    );
 
   program
     .command('template <dir>')
     .description(
       'write the generic templates: an XLSX workbook (one sheet per entity) and matching CSVs',
     )
-    .action(act(template));
+    .action(
+      act(
+        later(
+          () => import('./commands/template.js'),
+          (m) => m.template,
+        ),
+      ),
+    );
 
   sourceOptions(program.command('validate'))
     .description('read and check the exports offline: every problem with its file, row and column')
@@ -217,7 +244,14 @@ export function buildProgram(exit: (code: number) => void): Command {
       '--report <file>',
       'also write the validate report (JSON): problems and predicted verdict',
     )
-    .action(act(validate));
+    .action(
+      act(
+        later(
+          () => import('./commands/validate.js'),
+          (m) => m.validate,
+        ),
+      ),
+    );
 
   runCommand(
     program,
@@ -238,7 +272,14 @@ export function buildProgram(exit: (code: number) => void): Command {
     )
     .option('--dry-run', 'a dry run (default: a live run, as `ledgerlift run`)')
     .option('--json', 'only the JSON to paste')
-    .action(act(uiInput));
+    .action(
+      act(
+        later(
+          () => import('./commands/ui-input.js'),
+          (m) => m.uiInput,
+        ),
+      ),
+    );
 
   temporalOptions(program.command('status [run]'))
     .description(
@@ -246,28 +287,61 @@ export function buildProgram(exit: (code: number) => void): Command {
     )
     .option('--watch', 'follow the run until it finishes or waits for you')
     .option('--json', 'the progress as JSON')
-    .action(act(status));
+    .action(
+      act(
+        later(
+          () => import('./commands/status.js'),
+          (m) => m.status,
+        ),
+      ),
+    );
 
   failedRowOptions(temporalOptions(program.command('retry <run>')), ' (e.g. api.400)')
     .description('re-read the (corrected) exports and replay the failed rows')
     .option('--wait', 'follow the replay')
-    .action(act(retry));
+    .action(
+      act(
+        later(
+          () => import('./commands/control.js'),
+          (m) => m.retry,
+        ),
+      ),
+    );
 
   failedRowOptions(temporalOptions(program.command('skip <run>')))
     .description('mark failed rows as handled by hand; they are no longer replayed')
     .option('--keys <list>', 'only these legacy keys, comma-separated')
-    .action(act(skip));
+    .action(
+      act(
+        later(
+          () => import('./commands/control.js'),
+          (m) => m.skip,
+        ),
+      ),
+    );
 
   temporalOptions(program.command('pause <run>'))
     .description('stop making API calls (calls in flight finish)')
     .option('--reason <text>', 'shown in the progress and the Web UI')
-    .action(act((run: string, options: TemporalOptions) => signal('pause', run, options)));
+    .action(
+      act(async (run: string, options: TemporalOptions) =>
+        (await import('./commands/control.js')).signal('pause', run, options),
+      ),
+    );
   temporalOptions(program.command('resume <run>'))
     .description('continue a paused run (also after a credential or quota problem is fixed)')
-    .action(act((run: string, options: TemporalOptions) => signal('resume', run, options)));
+    .action(
+      act(async (run: string, options: TemporalOptions) =>
+        (await import('./commands/control.js')).signal('resume', run, options),
+      ),
+    );
   temporalOptions(program.command('finish <run>'))
     .description('end a live run that is waiting for replays')
-    .action(act((run: string, options: TemporalOptions) => signal('finish', run, options)));
+    .action(
+      act(async (run: string, options: TemporalOptions) =>
+        (await import('./commands/control.js')).signal('finish', run, options),
+      ),
+    );
 
   program
     .command('report <run>')
@@ -276,7 +350,14 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(
       new Option('--format <format>', 'print only this file').choices(['html', 'xlsx', 'json']),
     )
-    .action(act(report));
+    .action(
+      act(
+        later(
+          () => import('./commands/report.js'),
+          (m) => m.report,
+        ),
+      ),
+    );
 
   program
     .command('log <run>')
@@ -291,7 +372,14 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--stage <stage>', 'one execution or replay round')
     .option('--limit <n>', 'only the newest n calls')
     .option('--json', 'the JSON lines of the log instead of a table')
-    .action(act(log));
+    .action(
+      act(
+        later(
+          () => import('./commands/log.js'),
+          (m) => m.log,
+        ),
+      ),
+    );
 
   temporalOptions(program.command('undo <run>'))
     .description(
@@ -301,11 +389,25 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--steps <list>', "only these steps' records, comma-separated (e.g. payments)")
     .option('--profile <name>', "the connection profile of the run's workspace")
     .option('--json', 'the outcome as JSON')
-    .action(act(undo));
+    .action(
+      act(
+        later(
+          () => import('./commands/undo.js'),
+          (m) => m.undo,
+        ),
+      ),
+    );
 
   temporalOptions(program.command('worker'))
     .description('run a worker (configured from the environment; see docs/deploy.md)')
-    .action(act(worker));
+    .action(
+      act(
+        later(
+          () => import('./commands/worker.js'),
+          (m) => m.worker,
+        ),
+      ),
+    );
 
   return program;
 }
