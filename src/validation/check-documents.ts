@@ -14,7 +14,7 @@ export function checkDocument(
   document: SalesDocument | PurchaseDocument,
   entity: 'invoice' | 'bill',
 ): void {
-  check.unique();
+  const repeated = check.unique();
   const { state, settings } = check;
   const partyEntity = entity === 'invoice' ? 'customer' : 'vendor';
   const partyKey = 'customerKey' in document ? document.customerKey : document.vendorKey;
@@ -125,21 +125,26 @@ export function checkDocument(
       );
     }
   }
-  state.documents.add(entity, document.key, {
+  state.documents.add(
     entity,
-    type: document.type,
-    partyKey,
-    date: document.date,
-    currency: document.currency,
-    total,
-    ...(baseTotal === undefined ? {} : { baseTotal }),
-    applied: 0n,
-    appliedBeforeCutover: 0n,
-    amountDue: document.amountDue === undefined ? undefined : centsOf(document.amountDue),
-    beforeCutover,
-    status: document.status,
-    location: document.source,
-  });
+    document.key,
+    {
+      entity,
+      type: document.type,
+      partyKey,
+      date: document.date,
+      currency: document.currency,
+      total,
+      ...(baseTotal === undefined ? {} : { baseTotal }),
+      applied: 0n,
+      appliedBeforeCutover: 0n,
+      amountDue: document.amountDue === undefined ? undefined : centsOf(document.amountDue),
+      beforeCutover,
+      status: document.status,
+      location: document.source,
+    },
+    repeated,
+  );
   if (document.legacyNumber !== undefined)
     state.documents.addNumber(entity, document.legacyNumber, partyKey, document.key);
 }

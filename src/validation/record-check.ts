@@ -37,14 +37,15 @@ export class RecordCheck {
     );
   }
 
-  /** Reports a second record with the same key, naming where the first one is. */
-  unique(): void {
+  /** Reports a second record with the same key, naming where the first one is; true for it. */
+  unique(): boolean {
     const first = this.state.register(this.record.entity, this.key, this.record.value.source);
-    if (!first) return;
+    if (!first) return false;
     this.add(
       'key.duplicate',
       `${label(this.record.entity)} "${this.key}" appears twice: first at ${formatLocation(first)}, again at ${formatLocation(this.record.value.source)}. Keys must be unique (and rows of one document together); remove or renumber one.`,
     );
+    return true;
   }
 
   account(key: string | undefined, what: string, location?: SourceLocation): void {
