@@ -1,6 +1,5 @@
 import { centsOf, formatCents, type Cents } from '../../money/index.js';
-import type { RunStore } from '../../run-store/run-store.js';
-import { DocumentFactsLog } from '../outcomes/document-facts-log.js';
+import type { DocumentFactsLog } from '../outcomes/document-facts-log.js';
 import { isSuccess, type RowOutcome } from '../outcomes/row-outcome.js';
 import { EXCHANGE_DIFFERENCE } from '../handlers/documents-exchange-difference.js';
 
@@ -20,15 +19,13 @@ export interface ExchangeDifference {
  * booked difference, a journal on the control account, names no counterparty, so it is added here
  * to the counterparty whose document it corrects before the aging is compared with the legacy one.
  */
-export async function bookedExchangeDifferences(
-  store: RunStore,
-  documentFactsLog: string,
+export function bookedExchangeDifferences(
+  facts: DocumentFactsLog,
   outcomes: Iterable<RowOutcome>,
-): Promise<{
+): {
   documents: ExchangeDifference[];
   aging: { receivable: Map<string, Cents>; payable: Map<string, Cents> };
-}> {
-  const facts = await new DocumentFactsLog(store, documentFactsLog).refresh();
+} {
   const documents: ExchangeDifference[] = [];
   const aging = { receivable: new Map<string, Cents>(), payable: new Map<string, Cents>() };
   for (const outcome of outcomes) {
@@ -58,11 +55,10 @@ export async function bookedExchangeDifferences(
  * The customers and vendors with a foreign document whose base value was estimated from the trial
  * balance (src/ledger/base-value.ts): a difference on their balance may be the estimate's.
  */
-export async function partiesWithEstimates(
-  store: RunStore,
-  documentFactsLog: string,
-): Promise<{ receivable: Set<string>; payable: Set<string> }> {
-  const facts = await new DocumentFactsLog(store, documentFactsLog).refresh();
+export function partiesWithEstimates(facts: DocumentFactsLog): {
+  receivable: Set<string>;
+  payable: Set<string>;
+} {
   const parties = { receivable: new Set<string>(), payable: new Set<string>() };
   for (const fact of facts.values()) {
     if (fact.estimatedBaseAtCutover === undefined) continue;

@@ -3,9 +3,10 @@ import type { Account, Party, TrialBalanceLine } from '../../ledger/index.js';
 import { addDays } from '../../ledger/iso-dates.js';
 import { CLEARING, CLEARING_ACCOUNT_NAME } from '../accounting/posting-keys.js';
 import { EXCHANGE_ACCOUNT_KEY } from '../accounting/exchange-account.js';
-import { openOutcomes, type EngineDeps } from '../engine/engine.js';
-import { isSuccess } from '../outcomes/row-outcome.js';
+import { openDocumentFacts, openOutcomes, type EngineDeps } from '../engine/engine.js';
+import { isSuccess, type RowOutcome } from '../outcomes/row-outcome.js';
 import { scopeKeys } from '../outcomes/run-keys.js';
+import type { RunStore } from '../../run-store/run-store.js';
 import { readChunks } from '../staging/chunk-writer.js';
 import { stageKeys } from '../staging/stage-keys.js';
 import type { Projection, StageManifest } from '../contracts/stage-manifest.js';
@@ -98,9 +99,11 @@ export async function verifyBooks(
       actual.set(key, (actual.get(key) ?? 0n) + row.balance);
     }
     const partyNames = await partyNamesOf(store, input.scope.stageId);
-    const fx = await bookedExchangeDifferences(store, stage.documentFacts, log.values());
+    const { fx, estimated } = await foreignDocumentFigures(deps, store, manifest, {
+      documentFacts: stage.documentFacts,
+      outcomes: log.values(),
+    });
     exchangeDifferences = fx.documents;
-    const estimated = await partiesWithEstimates(store, stage.documentFacts);
     const compareAging = async (
       report: 'aged-receivables' | 'aged-payables',
       entity: 'customer' | 'vendor',
@@ -189,6 +192,35 @@ export async function verifyBooks(
   await store.putDocument(keys.report('verification'), report);
   const { verified, clearingBalance, checkedAccounts } = report;
   return { verified, differences, clearingBalance, checkedAccounts, comparedWith: basis.summary };
+}
+
+/**
+ * The exchange differences the run booked and the parties with estimated base values. Only foreign
+ * documents have either, so books in one currency read none of the documents' facts (the large
+ * company's log is 23 MB); others read them through the process's index, which planning built.
+ */
+async function foreignDocumentFigures(
+  deps: EngineDeps,
+  store: RunStore,
+  manifest: StageManifest,
+  read: { documentFacts: string; outcomes: Iterable<RowOutcome> },
+): Promise<{
+  fx: ReturnType<typeof bookedExchangeDifferences>;
+  estimated: ReturnType<typeof partiesWithEstimates>;
+}> {
+  const foreign =
+    manifest.documentCurrencies?.some((currency) => currency !== manifest.baseCurrency) ?? true;
+  if (!foreign) {
+    return {
+      fx: { documents: [], aging: { receivable: new Map(), payable: new Map() } },
+      estimated: { receivable: new Set(), payable: new Set() },
+    };
+  }
+  const facts = await openDocumentFacts(deps, store, read.documentFacts);
+  return {
+    fx: bookedExchangeDifferences(facts, read.outcomes),
+    estimated: partiesWithEstimates(facts),
+  };
 }
 
 /** The legacy trial balance at the end date by posting key, with each key's file and row. */
