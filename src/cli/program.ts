@@ -84,11 +84,10 @@ type Act = <A extends unknown[]>(
  * (Temporal's client and worker among them) took over a second of each command's start, `validate`
  * and `--help` included.
  */
-function later<M, A extends unknown[]>(
-  load: () => Promise<M>,
-  command: (module: M) => (...args: A) => Promise<number>,
+function later<A extends unknown[]>(
+  load: () => Promise<(...args: A) => Promise<number>>,
 ): (...args: A) => Promise<number> {
-  return async (...args: A) => command(await load())(...args);
+  return async (...args: A) => (await load())(...args);
 }
 
 /** The options that describe a migration: `dry-run`, `run` and `ui-input` share them. */
@@ -182,14 +181,7 @@ export function buildProgram(exit: (code: number) => void): Command {
       '--country <code>',
       "the sandbox workspace's country, e.g. CA (default: the currency's)",
     )
-    .action(
-      act(
-        later(
-          () => import('./commands/dev.js'),
-          (m) => m.dev,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/dev.js')).dev)));
 
   program
     .command('connect')
@@ -209,28 +201,14 @@ export function buildProgram(exit: (code: number) => void): Command {
     )
     .option('--port <port>', 'loopback port for the redirect (0: any free port)', '0')
     .option('--no-browser', 'only print the consent URL')
-    .action(
-      act(
-        later(
-          () => import('./commands/connect.js'),
-          (m) => m.connect,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/connect.js')).connect)));
 
   program
     .command('template <dir>')
     .description(
       'write the generic templates: an XLSX workbook (one sheet per entity) and matching CSVs',
     )
-    .action(
-      act(
-        later(
-          () => import('./commands/template.js'),
-          (m) => m.template,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/template.js')).template)));
 
   sourceOptions(program.command('validate'))
     .description('read and check the exports offline: every problem with its file, row and column')
@@ -244,14 +222,7 @@ export function buildProgram(exit: (code: number) => void): Command {
       '--report <file>',
       'also write the validate report (JSON): problems and predicted verdict',
     )
-    .action(
-      act(
-        later(
-          () => import('./commands/validate.js'),
-          (m) => m.validate,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/validate.js')).validate)));
 
   runCommand(
     program,
@@ -272,14 +243,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     )
     .option('--dry-run', 'a dry run (default: a live run, as `ledgerlift run`)')
     .option('--json', 'only the JSON to paste')
-    .action(
-      act(
-        later(
-          () => import('./commands/ui-input.js'),
-          (m) => m.uiInput,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/ui-input.js')).uiInput)));
 
   temporalOptions(program.command('status [run]'))
     .description(
@@ -287,38 +251,17 @@ export function buildProgram(exit: (code: number) => void): Command {
     )
     .option('--watch', 'follow the run until it finishes or waits for you')
     .option('--json', 'the progress as JSON')
-    .action(
-      act(
-        later(
-          () => import('./commands/status.js'),
-          (m) => m.status,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/status.js')).status)));
 
   failedRowOptions(temporalOptions(program.command('retry <run>')), ' (e.g. api.400)')
     .description('re-read the (corrected) exports and replay the failed rows')
     .option('--wait', 'follow the replay')
-    .action(
-      act(
-        later(
-          () => import('./commands/control.js'),
-          (m) => m.retry,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/control.js')).retry)));
 
   failedRowOptions(temporalOptions(program.command('skip <run>')))
     .description('mark failed rows as handled by hand; they are no longer replayed')
     .option('--keys <list>', 'only these legacy keys, comma-separated')
-    .action(
-      act(
-        later(
-          () => import('./commands/control.js'),
-          (m) => m.skip,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/control.js')).skip)));
 
   temporalOptions(program.command('pause <run>'))
     .description('stop making API calls (calls in flight finish)')
@@ -350,14 +293,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(
       new Option('--format <format>', 'print only this file').choices(['html', 'xlsx', 'json']),
     )
-    .action(
-      act(
-        later(
-          () => import('./commands/report.js'),
-          (m) => m.report,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/report.js')).report)));
 
   program
     .command('log <run>')
@@ -372,14 +308,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--stage <stage>', 'one execution or replay round')
     .option('--limit <n>', 'only the newest n calls')
     .option('--json', 'the JSON lines of the log instead of a table')
-    .action(
-      act(
-        later(
-          () => import('./commands/log.js'),
-          (m) => m.log,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/log.js')).log)));
 
   temporalOptions(program.command('undo <run>'))
     .description(
@@ -389,25 +318,11 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--steps <list>', "only these steps' records, comma-separated (e.g. payments)")
     .option('--profile <name>', "the connection profile of the run's workspace")
     .option('--json', 'the outcome as JSON')
-    .action(
-      act(
-        later(
-          () => import('./commands/undo.js'),
-          (m) => m.undo,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/undo.js')).undo)));
 
   temporalOptions(program.command('worker'))
     .description('run a worker (configured from the environment; see docs/deploy.md)')
-    .action(
-      act(
-        later(
-          () => import('./commands/worker.js'),
-          (m) => m.worker,
-        ),
-      ),
-    );
+    .action(act(later(async () => (await import('./commands/worker.js')).worker)));
 
   return program;
 }
