@@ -5,6 +5,7 @@ import {
   legacyExchangeAccount,
   WORKSPACE_EXCHANGE_ROLE,
 } from '../accounting/exchange-account.js';
+import type { StageManifest } from '../contracts/stage-manifest.js';
 import type { PlanContext } from '../engine/phase-handler.js';
 
 /**
@@ -13,9 +14,9 @@ import type { PlanContext } from '../engine/phase-handler.js';
  * (a million-record company's documents took 10 s to read, most of its accounts step).
  */
 export async function hasForeignDocuments(context: PlanContext): Promise<boolean> {
+  const listed = listsForeignDocuments(context.manifest);
+  if (listed !== undefined) return listed;
   const base = context.manifest.baseCurrency;
-  const listed = context.manifest.documentCurrencies;
-  if (listed) return listed.some((currency) => currency !== base);
   for (const step of ['invoices', 'bills'] as const) {
     for await (const staged of context.stagedRows(step)) {
       const document = staged.record as SalesDocument | PurchaseDocument;
@@ -23,6 +24,14 @@ export async function hasForeignDocuments(context: PlanContext): Promise<boolean
     }
   }
   return false;
+}
+
+/**
+ * Whether the manifest lists a document currency other than the base currency; undefined for a
+ * stage from before manifests listed them (the documents must then be read).
+ */
+export function listsForeignDocuments(manifest: StageManifest): boolean | undefined {
+  return manifest.documentCurrencies?.some((currency) => currency !== manifest.baseCurrency);
 }
 
 /**

@@ -45,6 +45,11 @@ export class StagedBooks {
     this.latestDate = window.cutoverDate;
   }
 
+  /** True when a staged invoice or bill is in another currency than the books'. */
+  get hasForeignDocuments(): boolean {
+    return [...this.documentCurrencies].some((currency) => currency !== this.baseCurrency);
+  }
+
   /** The books' currency: foreign documents are projected at their legacy base value. */
   get baseCurrency(): string | undefined {
     return this.window.baseCurrency;

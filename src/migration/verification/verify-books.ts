@@ -25,6 +25,7 @@ import {
   type ExchangeDifference,
 } from './exchange-differences.js';
 import { unrebuiltBalancesAdvice } from './unrebuilt-balances.js';
+import { listsForeignDocuments } from '../handlers/exchange-account-of.js';
 
 const roleNames: Record<string, string> = {
   '@receivable': 'Accounts receivable (workspace control account)',
@@ -208,9 +209,7 @@ async function foreignDocumentFigures(
   fx: ReturnType<typeof bookedExchangeDifferences>;
   estimated: ReturnType<typeof partiesWithEstimates>;
 }> {
-  const foreign =
-    manifest.documentCurrencies?.some((currency) => currency !== manifest.baseCurrency) ?? true;
-  if (!foreign) {
+  if (listsForeignDocuments(manifest) === false) {
     return {
       fx: { documents: [], aging: { receivable: new Map(), payable: new Map() } },
       estimated: { receivable: new Set(), payable: new Set() },
