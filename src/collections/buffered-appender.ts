@@ -11,7 +11,7 @@ export class BufferedAppender<T> {
 
   constructor(
     private readonly batchSize: number,
-    private readonly write: (batch: T[]) => Promise<void>,
+    private readonly write: (batch: T[]) => Promise<unknown>,
   ) {}
 
   async add(item: T): Promise<void> {

@@ -6,7 +6,7 @@ import {
   OWNER_ONLY_FILE,
   OWNER_ONLY_FOLDER,
 } from '../private-files/private-files.js';
-import { assertValidKey, type RunStore } from './run-store.js';
+import { assertValidKey, type AppendedSpan, type RunStore } from './run-store.js';
 
 /** Documents `putDocuments` writes at the same time. */
 const DOCUMENTS_AT_ONCE = 32;
@@ -134,16 +134,20 @@ export class FileRunStore implements RunStore {
       .sort();
   }
 
-  async appendLog(log: string, entries: readonly unknown[]): Promise<void> {
-    if (entries.length === 0) return;
+  async appendLog(log: string, entries: readonly unknown[]): Promise<AppendedSpan | undefined> {
+    if (entries.length === 0) return undefined;
     const file = this.logPath(log);
     // A log whose folder is missing has no tail to repair; opening it makes the folder.
     await this.repairTornTail(file);
-    const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+    const bytes = Buffer.from(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
     const handle = await this.openToWrite(file, 'a');
     try {
-      await handle.write(text);
+      const before = (await handle.stat()).size;
+      await handle.write(bytes);
+      const after = (await handle.stat()).size;
       if (this.syncs) await handle.datasync();
+      // The file grew by exactly these bytes only if no other process appended in between.
+      return after - before === bytes.length ? { from: before, to: after } : undefined;
     } finally {
       await handle.close();
     }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { assertValidKey, type RunStore } from './run-store.js';
+import { assertValidKey, type AppendedSpan, type RunStore } from './run-store.js';
 import type { SqlDatabase, SqlQuery } from './sql-database.js';
 import { connectWithRetry } from './connect-with-retry.js';
 
@@ -76,16 +76,18 @@ export class PostgresRunStore implements RunStore {
     return rows.map((row) => row.key);
   }
 
-  async appendLog(log: string, entries: readonly unknown[]): Promise<void> {
+  async appendLog(log: string, entries: readonly unknown[]): Promise<AppendedSpan | undefined> {
     assertValidKey(log);
-    if (entries.length === 0) return;
-    await this.db.transaction(async (tx) => {
+    if (entries.length === 0) return undefined;
+    return this.db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${this.run}/${log}`]);
       const { rows } = await tx.query<{ last: string | null }>(
         'select max(seq)::text as last from ledgerlift_logs where run = $1 and log = $2',
         [this.run, log],
       );
-      let seq = BigInt(rows[0]?.last ?? '0');
+      // The lock keeps every other append out of this one's numbers.
+      const from = BigInt(rows[0]?.last ?? '0');
+      let seq = from;
       for (const entry of entries) {
         seq += 1n;
         await tx.query(
@@ -93,6 +95,7 @@ export class PostgresRunStore implements RunStore {
           [this.run, log, seq.toString(), JSON.stringify(entry)],
         );
       }
+      return { from: Number(from), to: Number(seq) };
     });
   }
 

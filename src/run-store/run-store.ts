@@ -26,8 +26,11 @@ export interface RunStore {
   /** Keys under `prefix` (a key prefix ending in "/"), sorted. */
   listDocuments(prefix: string): Promise<string[]>;
 
-  /** Appends entries to `log`, durably, in order. */
-  appendLog(log: string, entries: readonly unknown[]): Promise<void>;
+  /**
+   * Appends entries to `log`, durably, in order. Answers where they landed when the store can tell
+   * that no other append sits among them, so a reader that had read up to `from` may skip to `to`.
+   */
+  appendLog(log: string, entries: readonly unknown[]): Promise<AppendedSpan | undefined>;
 
   /**
    * Reads entries appended at or after `fromOffset` (0 = the start), at most a page of them, so a
@@ -37,6 +40,15 @@ export interface RunStore {
   readLog(log: string, fromOffset?: number): Promise<{ entries: unknown[]; nextOffset: number }>;
 
   close(): Promise<void>;
+}
+
+/**
+ * An append's place in its log, as `readLog` offsets: reading from `from` gives exactly its entries,
+ * then `to` as the next offset.
+ */
+export interface AppendedSpan {
+  from: number;
+  to: number;
 }
 
 /** Every entry of a log, page by page: for logs known to be small (problems, skips). */

@@ -40,6 +40,22 @@ export function describeRunStoreContract(name: string, openStore: () => Promise<
       await store.close();
     });
 
+    it('answers where an append landed, between the offsets a reader uses', async () => {
+      const store = await openStore();
+      const first = await store.appendLog('outcomes/span', [{ n: 1 }, { n: 2 }]);
+      const second = await store.appendLog('outcomes/span', [{ n: 3 }]);
+      expect(first).toBeDefined();
+      expect(second?.from).toBe(first?.to);
+      const read = await store.readLog('outcomes/span', first?.to);
+      expect(read).toEqual({ entries: [{ n: 3 }], nextOffset: second?.to });
+      expect((await store.readLog('outcomes/span', first?.from)).entries).toEqual([
+        { n: 1 },
+        { n: 2 },
+        { n: 3 },
+      ]);
+      await store.close();
+    });
+
     it('reads a long log in pages, every entry once and in order', async () => {
       const store = await openStore();
       // More than a page of either store: 12,000 entries (Postgres pages 10,000 rows) of about

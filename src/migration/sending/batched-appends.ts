@@ -17,12 +17,13 @@ export class BatchedAppends implements RunStore {
     return this.store.location;
   }
 
-  appendLog(log: string, entries: readonly unknown[]): Promise<void> {
-    if (entries.length === 0) return Promise.resolve();
+  /** Queues the entries; where they will land is not known yet. */
+  appendLog(log: string, entries: readonly unknown[]): Promise<undefined> {
+    if (entries.length === 0) return Promise.resolve(undefined);
     const queued = this.pending.get(log);
     if (queued) queued.push(...entries);
     else this.pending.set(log, [...entries]);
-    return Promise.resolve();
+    return Promise.resolve(undefined);
   }
 
   /** Entries queued and not yet written. */

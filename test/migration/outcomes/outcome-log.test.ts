@@ -44,6 +44,36 @@ describe('OutcomeLog', () => {
     expect(mine.get('customer', 'C2')).toBeUndefined();
   });
 
+  it('reads back only what other writers appended, not its own appends', async () => {
+    const store = await freshStore();
+    const read: unknown[] = [];
+    const readLog = store.readLog.bind(store);
+    store.readLog = async (log, fromOffset) => {
+      const page = await readLog(log, fromOffset);
+      read.push(...page.entries);
+      return page;
+    };
+    const mine = await new OutcomeLog(store, 'outcomes/live').refresh();
+    const settled = Array.from({ length: 500 }, (_, n) => created('invoice', `INV-${n}`, `u${n}`));
+    await mine.append(settled);
+    await mine.refresh();
+    // A plan that settles its rows as it goes appends them; the next unit's look reads none back.
+    expect(read).toEqual([]);
+    expect(mine.idOf('invoice', 'INV-499')).toBe('u499');
+
+    // Another worker's entry lands between two of ours: it is read, and ours after it again.
+    const other = new OutcomeLog(store, 'outcomes/live');
+    await other.append([created('customer', 'C9', 'u-other')]);
+    await mine.append([created('customer', 'C1', 'u1')]);
+    await mine.refresh();
+    expect(read).toEqual([created('customer', 'C9', 'u-other'), created('customer', 'C1', 'u1')]);
+    expect(mine.idOf('customer', 'C9')).toBe('u-other');
+    read.length = 0;
+    await mine.append([created('customer', 'C2', 'u2')]);
+    await mine.refresh();
+    expect(read).toEqual([]);
+  });
+
   it('keeps logs apart and lists one entity without the others', async () => {
     const store = await freshStore();
     const live = new OutcomeLog(store, 'outcomes/live');
