@@ -38,7 +38,7 @@ export class IndexedLog<T> {
     if (entries.length === 0) return;
     const landed = await this.store.appendLog(this.log, entries);
     // Our own entries are visible at once. When they directly follow what was read, the next
-    // refresh starts after them: a plan that settles forty thousand rows appends them here, and
+    // refresh starts after them: a plan that settles fifty thousand rows appends them here, and
     // reading them all back as the phase's first unit began was the worker's largest burst of
     // garbage (docs/benchmarks.md, "The large live run's 400 MiB"). Otherwise the next refresh
     // reads them again, harmlessly.
