@@ -10,6 +10,18 @@ import type { WorkspaceAccount } from '../contracts/migration-api.js';
 export const EXCHANGE_ACCOUNT_KEY = '@exchange-difference';
 export const EXCHANGE_ACCOUNT_NAME = 'Exchange Gains/Losses';
 
+/**
+ * Whether any of `currencies` is not the books' own: only documents in another currency carry an
+ * exchange difference, so books in one currency need no exchange account and no estimate.
+ */
+export function anyForeignCurrency(
+  currencies: Iterable<string>,
+  baseCurrency: string | undefined,
+): boolean {
+  for (const currency of currencies) if (currency !== baseCurrency) return true;
+  return false;
+}
+
 /** Outcome key of a workspace account found for the purpose (entity `workspace-account`). */
 export const WORKSPACE_EXCHANGE_ROLE = 'exchange-difference';
 

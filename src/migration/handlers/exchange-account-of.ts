@@ -1,5 +1,6 @@
 import type { Account, PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import {
+  anyForeignCurrency,
   EXCHANGE_ACCOUNT_KEY,
   EXCHANGE_ACCOUNT_NAME,
   legacyExchangeAccount,
@@ -31,7 +32,8 @@ export async function hasForeignDocuments(context: PlanContext): Promise<boolean
  * stage from before manifests listed them (the documents must then be read).
  */
 export function listsForeignDocuments(manifest: StageManifest): boolean | undefined {
-  return manifest.documentCurrencies?.some((currency) => currency !== manifest.baseCurrency);
+  const listed = manifest.documentCurrencies;
+  return listed && anyForeignCurrency(listed, manifest.baseCurrency);
 }
 
 /**

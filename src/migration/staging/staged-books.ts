@@ -2,6 +2,7 @@ import { type Cents } from '../../money/index.js';
 import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import { OffHeapMap } from '../../offheap/off-heap-map.js';
 import { Books } from '../accounting/books.js';
+import { anyForeignCurrency } from '../accounting/exchange-account.js';
 import { PostingKeys } from '../accounting/posting-keys.js';
 import { RolledForwardBooks } from './rolled-forward-books.js';
 import type { DocumentFacts } from '../contracts/stage-manifest.js';
@@ -47,7 +48,7 @@ export class StagedBooks {
 
   /** True when a staged invoice or bill is in another currency than the books'. */
   get hasForeignDocuments(): boolean {
-    return [...this.documentCurrencies].some((currency) => currency !== this.baseCurrency);
+    return anyForeignCurrency(this.documentCurrencies, this.baseCurrency);
   }
 
   /** The books' currency: foreign documents are projected at their legacy base value. */
