@@ -21,6 +21,7 @@ import {
   type LineDraft,
   lineAccountKey,
 } from '../shared/document-parts.js';
+import { accountTransactionsOf } from './account-transactions.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { documentAmountColumns, trackingColumns } from './export-layouts.js';
@@ -303,7 +304,15 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         customerKey: sales ? partyKey : undefined,
         vendorKey: sales ? undefined : partyKey,
       });
-      return [{ ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] }];
+      const result = { ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] };
+      // With an Account Transactions report, what was settled after the cutover is known only once
+      // it is read: the document waits in its register (account-transactions.ts).
+      const activity = accountTransactionsOf(context);
+      if (activity) {
+        activity.register.add(result as Mapped<'invoice'> | Mapped<'bill'>);
+        return [];
+      }
+      return [result];
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { TableMapping } from '../../src/sources/table-mapping/table-spec.js';
 import { xeroAccounts } from './accounts.js';
+import { xeroAccountActivity, xeroAccountTransactions } from './account-transactions.js';
 import { xeroAgedPayables, xeroAgedReceivables } from './aged-detail.js';
 import { xeroOpeningBalance, xeroTrialBalance } from './balances.js';
 import { xeroBankStatement } from './bank-statement.js';
@@ -24,8 +25,10 @@ export const xeroMapping: TableMapping = {
     xeroOpeningBalance,
     xeroAgedReceivables,
     xeroAgedPayables,
+    xeroAccountTransactions,
     xeroInvoices,
     xeroBills,
+    xeroAccountActivity,
     xeroBankStatement,
     xeroCustomerPayments,
     xeroVendorPayments,

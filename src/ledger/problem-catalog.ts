@@ -272,6 +272,26 @@ export const problemCatalog = {
     'warning',
     'An aged receivables or payables report lists a document twice: the first row is used.',
   ],
+  'activity.unbalanced': [
+    'error',
+    'A transaction rebuilt from an activity report (Account Transactions, Journal) does not balance.',
+  ],
+  'activity.document-unreadable': [
+    'error',
+    'A document in an activity report has no receivables or payables line or no contact.',
+  ],
+  'activity.payment-inferred': [
+    'warning',
+    'An activity report’s payment names no document: the one it settles was inferred.',
+  ],
+  'activity.payment-unmatched': [
+    'warning',
+    'An activity report’s payment settles no document of the exports: migrated on account.',
+  ],
+  'activity.due-at-cutover-assumed': [
+    'info',
+    'What a foreign document had due at the cutover, in its currency, was assumed to be its total.',
+  ],
   'currency.base-value-estimated': [
     'warning',
     'Foreign documents open at the cutover valued from the trial balance’s receivables or payables, pro rata.',

@@ -13,7 +13,7 @@ import { LedgerIndex } from './table-mapping/ledger-index.js';
 import type { MappingContext } from './table-mapping/mapping-context.js';
 import { needsDateOrder } from './table-mapping/read-date-cell.js';
 import { RowFields } from './table-mapping/row-fields.js';
-import type { AnyMapped, AnyTableSpec } from './table-mapping/table-spec.js';
+import type { AnyMapped, AnyTableSpec, DerivedTable } from './table-mapping/table-spec.js';
 import { toItems } from './table-mapping/to-items.js';
 import type { ColumnSpec } from './table/column-spec.js';
 import { FolderListing, locateTable } from './table/locate-table.js';
@@ -313,6 +313,22 @@ export class SourceEnvironment {
     yield [...this.drain(), ...this.ambiguousDates(source.file)];
   }
 
+  /**
+   * Emits what a derived table makes of the tables read before it, in batches, with the problems
+   * reported meanwhile. Its records were built from rows already read: no file of its own.
+   */
+  *readDerived(step: DerivedTable): Generator<LedgerItem[]> {
+    this.context.table = { file: '', titleLines: [] };
+    const outputs = step.derive(this.context);
+    for (let start = 0; start < outputs.length; start += DERIVED_BATCH) {
+      const items = this.drain();
+      for (const output of outputs.slice(start, start + DERIVED_BATCH))
+        items.push(...toItems(output, this.context.index));
+      yield items;
+    }
+    yield this.drain();
+  }
+
   /** The file's one problem for dates left unread, and its note for dates read in an assumed order. */
   ambiguousDates(file: string): LedgerItem[] {
     return [ambiguousDateProblem(file, this.dates), assumedDateOrderNote(file, this.dates)].flatMap(
@@ -320,6 +336,9 @@ export class SourceEnvironment {
     );
   }
 }
+
+/** Derived records handed over per batch: one await per batch, as rows are. */
+const DERIVED_BATCH = 500;
 
 function missingFile(spec: AnyTableSpec, tried: string[]): LedgerItem {
   const names = tried.join(', ');

@@ -94,6 +94,12 @@ export function checkDocument(
       `The ${name} has ${money(centsOf(document.amountDue))} due, more than its total ${money(total)}.`,
     );
   }
+  if (document.dueAtCutover !== undefined && centsOf(document.dueAtCutover) > total) {
+    check.add(
+      'document.amount-due-exceeds-total',
+      `The ${name} had ${money(centsOf(document.dueAtCutover))} due at the cutover, more than its total ${money(total)}.`,
+    );
+  }
   if (document.dueDate !== undefined && document.dueDate < document.date) {
     check.add(
       'document.due-before-date',
@@ -139,6 +145,9 @@ export function checkDocument(
       applied: 0n,
       appliedBeforeCutover: 0n,
       amountDue: document.amountDue === undefined ? undefined : centsOf(document.amountDue),
+      ...(document.dueAtCutover === undefined
+        ? {}
+        : { dueAtCutover: centsOf(document.dueAtCutover) }),
       beforeCutover,
       status: document.status,
       location: document.source,

@@ -1,4 +1,5 @@
 import {
+  legacyBaseLines,
   legacyBaseOf,
   type BaseEstimate,
   type PurchaseDocument,
@@ -193,6 +194,25 @@ function estimateOf(
   return { open: centsOf(outstanding), base: centsOf(estimated) };
 }
 
+/**
+ * The legacy base value of each line as sent for a document dated from the cutover, when the
+ * document carries its lines' own base values: its lines in order, then its one tax line
+ * (document-lines.ts). Undefined otherwise: the document's base total is spread pro rata.
+ */
+function postedLineBases(
+  document: SalesDocument | PurchaseDocument,
+  base: string,
+  outstandingAtCutover: string | undefined,
+  sent: number,
+): Cents[] | undefined {
+  if (outstandingAtCutover !== undefined) return undefined;
+  if (!document.lines.every((line) => line.baseAmount !== undefined)) return undefined;
+  const lines = legacyBaseLines(document, base);
+  const tax = sumCents(lines.map((line) => line.tax));
+  const parts = [...lines.map((line) => line.amount), ...(tax === 0n ? [] : [tax])];
+  return parts.length === sent ? parts : undefined;
+}
+
 /** The journal's inputs for one document: its lines as posted, each with its legacy base value. */
 function requestOf(
   refs: References,
@@ -217,8 +237,9 @@ function requestOf(
     };
   if (!Array.isArray(lines)) return { number: document.number, missing: lines.missing };
   const amounts = lines.map((line) => lineAmountCents(line.quantity, line.unitPrice));
-  const legacyTotal = legacyBaseOf(document, sumCents(amounts), base, estimate);
-  const legacyLines = allocateBase(legacyTotal, amounts);
+  const legacyLines =
+    postedLineBases(document, base, outstandingAtCutover, lines.length) ??
+    allocateBase(legacyBaseOf(document, sumCents(amounts), base, estimate), amounts);
   // Invoices debit receivables, bills credit payables; credit notes and vendor credits reverse.
   const credit = document.type === 'credit-note' || document.type === 'vendor-credit';
   const dueSign = credit ? -1 : 1;

@@ -3,6 +3,8 @@ import type { AccountKind, LedgerRecord, SystemRole } from '../../ledger/index.j
 interface AccountEntry {
   key: string;
   kind: AccountKind;
+  systemRole?: SystemRole | undefined;
+  currency?: string | undefined;
 }
 
 /**
@@ -28,8 +30,8 @@ export class LedgerIndex {
   add(record: LedgerRecord, aliases: readonly string[] = []): void {
     switch (record.entity) {
       case 'account': {
-        const { key, code, name, kind, systemRole } = record.value;
-        this.accounts.set(key, { key, kind });
+        const { key, code, name, kind, systemRole, currency } = record.value;
+        this.accounts.set(key, { key, kind, systemRole, currency });
         if (systemRole && !this.systemAccounts.has(systemRole))
           this.systemAccounts.set(systemRole, key);
         for (const alias of [key, code, name, ...aliases])
@@ -91,6 +93,16 @@ export class LedgerIndex {
 
   accountKind(key: string): AccountKind | undefined {
     return this.accounts.get(key)?.kind;
+  }
+
+  /** The system role of an account of the chart (its receivables, payables, tax...), if any. */
+  accountRole(key: string): SystemRole | undefined {
+    return this.accounts.get(key)?.systemRole;
+  }
+
+  /** The currency of a foreign-currency account; undefined for the books' own currency. */
+  accountCurrency(key: string): string | undefined {
+    return this.accounts.get(key)?.currency;
   }
 
   productKey(reference: string): string | undefined {

@@ -58,12 +58,32 @@ export interface TableSpec<E extends EntityName = EntityName> {
   map(rows: readonly RowFields[], context: MappingContext): Mapped<E>[];
 }
 
-/** A source format built from tables (every format but IIF). */
 /** A table spec of any entity (a union, so each keeps its own record type). */
 export type AnyTableSpec = { [E in EntityName]: TableSpec<E> }[EntityName];
 
+/**
+ * Records a mapping derives from what its tables have read, rather than from rows of their own: the
+ * transactions rebuilt from a journal report once the documents they settle are known. Emitted at
+ * its place in the mapping's order, like a table.
+ */
+export interface DerivedTable {
+  /** Names the derivation in messages and tests ("account_transactions:payments"). */
+  id: string;
+  derive(context: MappingContext): AnyMapped[];
+}
+
+/** A table read from a file, or records derived from earlier tables. */
+export type MappingStep = AnyTableSpec | DerivedTable;
+
+/** True for the steps that read a file of their own. */
+export function isTableSpec(step: MappingStep): step is AnyTableSpec {
+  return !('derive' in step);
+}
+
+/** A source format built from tables (every format but IIF). */
 export interface TableMapping {
-  tables: readonly AnyTableSpec[];
+  /** In entity dependency order: the order records are emitted in. */
+  tables: readonly MappingStep[];
   /** Reads facts ahead of mapping, e.g. which contacts appear on invoices. */
   prepare?: (scan: TableScanner, context: MappingContext) => Promise<void>;
 }
