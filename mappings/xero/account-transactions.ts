@@ -5,9 +5,11 @@ import { cellText, isBlankCell } from '../../src/sources/cell.js';
 import type { LedgerIndex } from '../../src/sources/table-mapping/ledger-index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
-import type { DerivedTable, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { activityRecords } from '../shared/activity/activity-records.js';
+import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
+import { activitySteps, carriedKinds } from '../shared/activity/activity-records.js';
 import { DocumentRegister } from '../shared/activity/document-register.js';
+import { registerOpenItems } from '../shared/activity/open-items.js';
+import { agedBaseDueOf } from './aged-detail.js';
 import {
   imbalanceOf,
   type ReportedLine,
@@ -37,7 +39,6 @@ interface AccountTransactions {
   file: string;
   lines: ReadLine[];
   section: { name: string; accountKey: string | undefined } | undefined;
-  register: DocumentRegister;
 }
 
 const FACTS_KEY = 'xero:account-transactions';
@@ -136,12 +137,7 @@ export const xeroAccountTransactions: TableSpec<'bank-transaction'> = {
 function reportOf(context: MappingContext): AccountTransactions {
   const existing = accountTransactionsOf(context);
   if (existing) return existing;
-  const created: AccountTransactions = {
-    file: context.table.file,
-    lines: [],
-    section: undefined,
-    register: new DocumentRegister(context.defaultCurrency, context.cutoverDate),
-  };
+  const created: AccountTransactions = { file: context.table.file, lines: [], section: undefined };
   context.facts.set(FACTS_KEY, created);
   return created;
 }
@@ -168,23 +164,55 @@ function openSection(
  * The report's records, once the documents are read: its transactions rebuilt from the lines of
  * every account's section, then migrated (mappings/shared/activity/activity-records.ts).
  */
-export const xeroAccountActivity: DerivedTable = {
-  id: 'account_transactions:activity',
-  derive(context) {
+export const [xeroActivityDocuments, xeroActivitySettlements] = activitySteps(
+  'account_transactions',
+  (context) => {
     const report = accountTransactionsOf(context);
-    if (!report) return [];
-    return activityRecords(
-      {
-        file: report.file,
+    const register = documentRegisterOf(context);
+    // Only the trial balance and the aged reports: their open items are the documents.
+    for (const entity of ['invoice', 'bill'] as const) {
+      if (documentsExported(context, entity)) continue;
+      registerOpenItems(agedBaseDueOf(context, entity)?.items ?? [], register, baseOf(context));
+    }
+    return {
+      report: {
+        file: report?.file ?? '',
         title: 'Account Transactions report',
-        transactions: transactionsOf(report.lines, context.index),
+        transactions: report ? transactionsOf(report.lines, context.index) : [],
         kindOf: (type) => kinds.get(type.toLowerCase().replace(/[^a-z0-9]/g, '')),
+        carried: carriedKinds(context),
       },
-      report.register,
-      context,
-    );
+      register,
+    };
   },
-};
+);
+
+const REGISTER_KEY = 'xero:documents';
+
+/** The documents the report's payments may settle (document-register.ts). */
+export function documentRegisterOf(context: MappingContext): DocumentRegister {
+  let register = context.facts.get(REGISTER_KEY) as DocumentRegister | undefined;
+  if (!register) {
+    register = new DocumentRegister(context.defaultCurrency, context.cutoverDate);
+    context.facts.set(REGISTER_KEY, register);
+  }
+  return register;
+}
+
+const exportedKey = (entity: 'invoice' | 'bill') => `xero:exported:${entity}`;
+
+/** Notes that the folder holds an export of these documents (Sales Invoices.csv, Bills.csv). */
+export function noteDocumentsExported(context: MappingContext, entity: 'invoice' | 'bill'): void {
+  context.facts.set(exportedKey(entity), true);
+}
+
+function documentsExported(context: MappingContext, entity: 'invoice' | 'bill'): boolean {
+  return context.facts.get(exportedKey(entity)) === true;
+}
+
+function baseOf(context: MappingContext): string {
+  return context.defaultCurrency ?? 'USD';
+}
 
 /**
  * Rebuilds the transactions from the report's lines. The report lists each transaction's lines

@@ -21,7 +21,11 @@ import {
   type LineDraft,
   lineAccountKey,
 } from '../shared/document-parts.js';
-import { accountTransactionsOf } from './account-transactions.js';
+import {
+  accountTransactionsOf,
+  documentRegisterOf,
+  noteDocumentsExported,
+} from './account-transactions.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { documentAmountColumns, trackingColumns } from './export-layouts.js';
@@ -196,6 +200,7 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
     map(rows, context) {
       const [first] = rows;
       if (!first) return [];
+      noteDocumentsExported(context, entity);
       const number = first.text('InvoiceNumber');
       const contact = first.required('ContactName');
       const date = first.date('InvoiceDate', { required: true });
@@ -307,9 +312,8 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       const result = { ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] };
       // With an Account Transactions report, what was settled after the cutover is known only once
       // it is read: the document waits in its register (account-transactions.ts).
-      const activity = accountTransactionsOf(context);
-      if (activity) {
-        activity.register.add(result as Mapped<'invoice'> | Mapped<'bill'>);
+      if (accountTransactionsOf(context)) {
+        documentRegisterOf(context).add(result as Mapped<'invoice'> | Mapped<'bill'>);
         return [];
       }
       return [result];

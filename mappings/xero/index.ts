@@ -1,6 +1,11 @@
 import type { TableMapping } from '../../src/sources/table-mapping/table-spec.js';
 import { xeroAccounts } from './accounts.js';
-import { xeroAccountActivity, xeroAccountTransactions } from './account-transactions.js';
+import {
+  xeroAccountTransactions,
+  xeroActivityDocuments,
+  xeroActivitySettlements,
+} from './account-transactions.js';
+import { gatherCarriedKinds } from '../shared/activity/activity-records.js';
 import { xeroAgedPayables, xeroAgedReceivables } from './aged-detail.js';
 import { xeroOpeningBalance, xeroTrialBalance } from './balances.js';
 import { xeroBankStatement } from './bank-statement.js';
@@ -16,6 +21,12 @@ export const xeroMapping: TableMapping = {
     const numbers = documentNumberCounter();
     await gatherContactRoles(scan, context, (table) => numbers.visit(table));
     numbers.finish(context);
+    // The Account Transactions report leaves to these exports what they hold.
+    await gatherCarriedKinds(scan, context, [
+      ['bank_transactions', ['bank']],
+      ['customer_payments', ['customer-payment', 'vendor-payment']],
+      ['manual_journals', ['journal']],
+    ]);
   },
   tables: [
     xeroAccounts,
@@ -28,11 +39,12 @@ export const xeroMapping: TableMapping = {
     xeroAccountTransactions,
     xeroInvoices,
     xeroBills,
-    xeroAccountActivity,
+    xeroActivityDocuments,
     xeroBankStatement,
     xeroCustomerPayments,
     xeroVendorPayments,
     xeroCreditAllocations,
+    xeroActivitySettlements,
     xeroManualJournals,
     xeroTrialBalance,
   ],

@@ -1,4 +1,5 @@
 import type {
+  EntityName,
   IsoDate,
   Payment,
   Problem,
@@ -9,7 +10,12 @@ import { problemOf } from '../../../src/ledger/problem-catalog.js';
 import { formatCents, sumCents, type Cents } from '../../../src/money/index.js';
 import { reportLeftOut } from '../../../src/sources/table-mapping/left-out.js';
 import type { MappingContext } from '../../../src/sources/table-mapping/mapping-context.js';
-import type { AnyMapped, Mapped } from '../../../src/sources/table-mapping/table-spec.js';
+import type {
+  AnyMapped,
+  DerivedTable,
+  Mapped,
+  TableScanner,
+} from '../../../src/sources/table-mapping/table-spec.js';
 import { creditApplicationKey, documentNumbering } from '../keys.js';
 import {
   settleForeignAmounts,
@@ -43,6 +49,11 @@ export interface ActivityReport {
   transactions: readonly ReportedTransaction[];
   /** How the format names each kind of transaction: undefined for one it does not migrate. */
   kindOf(type: string): TransactionKind | undefined;
+  /**
+   * Kinds another export of the folder carries (an import layout of payments, a bank statement):
+   * the report's transactions of those kinds are left to it, so nothing is migrated twice.
+   */
+  carried?: ReadonlySet<TransactionKind>;
 }
 
 type LineRole = 'bank' | 'receivable' | 'payable' | 'tax' | 'other';
@@ -76,6 +87,69 @@ export function activityRecords(
   return new ActivityBuilder(report, register, context).build();
 }
 
+const CARRIED = 'activity:carried';
+
+/**
+ * Which kinds of transaction other exports of the folder carry (an import layout of payments, a
+ * statement of bank lines): read ahead, so that an activity report leaves them to those exports.
+ */
+export async function gatherCarriedKinds(
+  scan: TableScanner,
+  context: MappingContext,
+  tables: ReadonlyArray<readonly [string, readonly TransactionKind[]]>,
+): Promise<void> {
+  const carried = new Set<TransactionKind>();
+  for (const [table, kinds] of tables) {
+    let rows = 0;
+    await scan(table, () => (rows += 1));
+    if (rows > 0) for (const kind of kinds) carried.add(kind);
+  }
+  context.facts.set(CARRIED, carried);
+}
+
+/** The kinds other exports carry (gatherCarriedKinds), none when not gathered. */
+export function carriedKinds(context: MappingContext): ReadonlySet<TransactionKind> {
+  return (context.facts.get(CARRIED) as Set<TransactionKind> | undefined) ?? new Set();
+}
+
+/** What an activity report of a format has read, once its tables are read. */
+export interface ReadActivity {
+  report: ActivityReport;
+  register: DocumentRegister;
+}
+
+const DOCUMENT_SIDE = new Set<EntityName>(['invoice', 'bill', 'bank-transaction']);
+
+/**
+ * The two places a format's activity records stream at: documents and bank transactions where those
+ * entities go, payments, credits and journals after the tables of payments (entity order). Both
+ * take from one derivation, made when the first runs: by then every document is read.
+ */
+export function activitySteps(
+  id: string,
+  read: (context: MappingContext) => ReadActivity | undefined,
+): [DerivedTable, DerivedTable] {
+  const recordsKey = `${id}:records`;
+  const recordsOf = (context: MappingContext): AnyMapped[] => {
+    const made = context.facts.get(recordsKey) as AnyMapped[] | undefined;
+    if (made) return made;
+    const activity = read(context);
+    const records = activity ? activityRecords(activity.report, activity.register, context) : [];
+    context.facts.set(recordsKey, records);
+    return records;
+  };
+  return [
+    {
+      id: `${id}:documents`,
+      derive: (context) => recordsOf(context).filter((mapped) => DOCUMENT_SIDE.has(mapped.entity)),
+    },
+    {
+      id: `${id}:settlements`,
+      derive: (context) => recordsOf(context).filter((mapped) => !DOCUMENT_SIDE.has(mapped.entity)),
+    },
+  ];
+}
+
 class ActivityBuilder {
   private readonly bank: Array<Mapped<'bank-transaction'>> = [];
   private readonly payments: Array<Mapped<'customer-payment'> | Mapped<'vendor-payment'>> = [];
@@ -83,6 +157,7 @@ class ActivityBuilder {
   private readonly journals: Array<Mapped<'journal-entry'>> = [];
   private readonly pending: PendingSettlement[] = [];
   private readonly onAccount: Array<Mapped<'invoice'> | Mapped<'bill'>> = [];
+  private readonly onAccountKeys = new Map<string, number>();
   private readonly baseCurrency: string | undefined;
   private readonly cutoverDate: IsoDate;
 
@@ -142,6 +217,7 @@ class ActivityBuilder {
       return undefined;
     }
     const kind = this.report.kindOf(transaction.type);
+    if (kind && this.report.carried?.has(kind)) return undefined;
     if (kind) return kind;
     const problems: Problem[] = [];
     reportLeftOut(
@@ -538,7 +614,9 @@ class ActivityBuilder {
           : 'vendor-credit',
     );
     const magnitude = amount > 0n ? amount : -amount;
-    const key = `${transaction.key} on account`;
+    const count = (this.onAccountKeys.get(transaction.key) ?? 0) + 1;
+    this.onAccountKeys.set(transaction.key, count);
+    const key = `${transaction.key} on account${count > 1 ? ` #${count}` : ''}`;
     this.onAccount.push({
       entity,
       key,
@@ -546,7 +624,10 @@ class ActivityBuilder {
         entity,
         type,
         key,
-        number: numberOf(`${transaction.reference ?? transaction.type} ${transaction.date}`, 'A'),
+        number: numberOf(
+          `${transaction.reference ?? transaction.type} ${transaction.date}`,
+          count > 1 ? `A${count}` : 'A',
+        ),
         partyKey,
         date: transaction.date,
         currency: this.baseCurrency ?? 'USD',
@@ -584,10 +665,21 @@ class ActivityBuilder {
     for (const { transaction, target, settlement } of this.pending) {
       const amount = settlement.amount ?? 0n;
       const { value } = target;
+      const foreign = value.currency !== this.baseCurrency;
+      const excess = foreign ? 0n : settlement.base - amount;
+      if (excess > 0n) {
+        const credit = value.type === 'credit-note' || value.type === 'vendor-credit';
+        this.onAccountDocument(
+          transaction,
+          target.entity,
+          target.partyKey,
+          credit ? -excess : excess,
+        );
+      }
       target.settlementCount += 1;
       const type = counterTypeOf(value.type);
       const key = `${value.key} S${target.settlementCount}`;
-      const foreign = value.currency !== this.baseCurrency;
+      if (amount <= 0n && excess > 0n) continue;
       if (amount <= 0n) {
         this.problem(
           'activity.payment-unmatched',

@@ -177,7 +177,16 @@ export function settleForeignAmounts(
   const { value, settlements } = document;
   if (settlements.length === 0) return undefined;
   if (value.currency === baseCurrency || baseCurrency === undefined) {
-    for (const part of settlements) part.amount = part.base;
+    // Never more than it had open: what the report settles beyond (a cent a foreign document's
+    // parts left on the control account) stays with the contact, on account.
+    let left =
+      value.date < cutoverDate && value.dueAtCutover !== undefined
+        ? centsOf(value.dueAtCutover)
+        : centsOf(value.total);
+    for (const part of settlements) {
+      part.amount = part.base < left ? part.base : left > 0n ? left : 0n;
+      left -= part.amount;
+    }
     return undefined;
   }
   const total = centsOf(value.total);
