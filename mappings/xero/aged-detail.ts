@@ -84,7 +84,7 @@ function agedDetail<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       // "Total <contact>" closes a contact's rows.
       if (/^total\b/i.test(first)) return [];
       const blank = (column: string) => !row.has(column) || isBlankCell(row.row.cell(column));
-      if (number === undefined && blank('Date') && blank('Total')) {
+      if (number === undefined && blank('Total')) {
         // A contact's heading: its name in the first cell, nothing else.
         if (first !== '') report.contact = first;
         return [];

@@ -461,8 +461,9 @@ class ActivityBuilder {
     const control = [...lines.receivable, ...lines.payable];
     const [bankLine, secondBank] = lines.bank;
     if (bankLine && lines.bank.length === 1 && control.length === 0) {
+      const memo = transaction.lines.find((line) => line.description !== '')?.description;
       others.forEach((line, index) => {
-        const key = others.length === 1 ? transaction.key : `${transaction.key} #${index + 1}`;
+        const key = others.length === 1 ? transaction.key : `${transaction.key}/${index + 1}`;
         this.bank.push({
           entity: 'bank-transaction',
           key,
@@ -471,9 +472,9 @@ class ActivityBuilder {
             bankAccountKey: bankLine.accountKey,
             date: transaction.date,
             amount: formatCents(-line.amount),
-            description: describe(transaction, line.description),
+            // The key carries the number; the description says what the line was for.
+            description: line.description || memo || transaction.type,
             ...(transaction.contact ? { payee: transaction.contact } : {}),
-            ...(transaction.reference ? { reference: transaction.reference } : {}),
             categoryAccountKey: line.accountKey,
             source: line.location,
           },
@@ -529,6 +530,16 @@ class ActivityBuilder {
     const posted = transaction.lines.filter((line) => line.amount !== 0n);
     const [first] = posted;
     if (!first) return;
+    const problems: Problem[] = [];
+    const control = posted.some((line) => ['receivable', 'payable'].includes(this.roleOf(line)));
+    if (transaction.contact && control)
+      problems.push(
+        problemOf(
+          'journal.party-dropped',
+          `${this.where(transaction)}: the ${transaction.type} ${transaction.reference ?? ''} of ${transaction.date} names "${transaction.contact}"; the workspace's journal lines keep their accounts but no customer or vendor, so it counts in no customer's or vendor's balance.`,
+          { location: transaction.location },
+        ),
+      );
     this.journals.push({
       entity: 'journal-entry',
       key: transaction.key,
@@ -536,14 +547,14 @@ class ActivityBuilder {
         key: transaction.key,
         date: transaction.date,
         ...(transaction.reference ? { number: transaction.reference } : {}),
-        memo: describe(transaction, first.description),
+        memo: transaction.lines.find((line) => line.description !== '')?.description ?? '',
         lines: posted.map((line) =>
           journalLineOf(line.accountKey, line.amount, line.description, line.location),
         ),
         source: transaction.location,
       },
       location: transaction.location,
-      problems: [],
+      problems,
     });
   }
 
@@ -557,7 +568,7 @@ class ActivityBuilder {
   ): void {
     const party = partyKey === undefined ? {} : { [`${partyEntity}Key`]: partyKey };
     bankLines.forEach((line, index) => {
-      const key = bankLines.length === 1 ? transaction.key : `${transaction.key} #${index + 1}`;
+      const key = bankLines.length === 1 ? transaction.key : `${transaction.key}/${index + 1}`;
       const value = bankLineThroughClearing(transaction, line, key, party);
       this.bank.push({
         entity: 'bank-transaction',

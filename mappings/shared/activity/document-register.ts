@@ -66,8 +66,14 @@ export class DocumentRegister {
     readonly cutoverDate: IsoDate | undefined,
   ) {}
 
+  /** Holds a document until the activity is known: it is emitted with the activity's records. */
   add(mapped: Mapped<'invoice'> | Mapped<'bill'>): RegisteredDocument | undefined {
     this.mapped.push(mapped);
+    return this.know(mapped);
+  }
+
+  /** Knows a document already emitted (an import layout's), for payments to find. */
+  know(mapped: Mapped<'invoice'> | Mapped<'bill'>): RegisteredDocument | undefined {
     const value = mapped.value;
     // A document that failed keeps its problems and its place; nothing can settle it.
     if (!value) return undefined;
