@@ -85,6 +85,9 @@ describe('a refused call', () => {
       'api.400',
     );
     expect(refusalOf(answer(500))).toBeUndefined();
+    // A status the spec does not list may follow a commit: not a refusal of a write.
+    expect(refusalOf(answer(405))).toBeUndefined();
+    expect(refusalOf(answer(405, { isWrite: false }))?.code).toBe('api.405');
     expect(refusalOf(answer(429))).toBeUndefined();
     expect(refusalOf(new Error('the API was slow'))).toBeUndefined();
   });

@@ -17,9 +17,13 @@ const REFUSED_STATUS: Partial<Record<PartnerApiErrorKind, number>> = {
   conflict: 409,
 };
 
-/** The row failure of a call the API refused (`api.400`, `api.404`...); undefined otherwise. */
+/**
+ * The row failure of a call the API refused, applying nothing (`api.400`, `api.404`...); undefined
+ * otherwise. An answer that may follow a commit (a status the spec does not list, answering a
+ * write) is no refusal, whatever its kind: the rows are looked for before they are sent again.
+ */
 export function refusalOf(error: unknown): { code: string; reason: string } | undefined {
-  if (!(error instanceof PartnerApiError)) return undefined;
+  if (!(error instanceof PartnerApiError) || error.ambiguous) return undefined;
   const status = REFUSED_STATUS[error.kind];
   if (status === undefined) return undefined;
   // A refusal the client made itself (`invalid-request`) has no status: it reads as a 400.
