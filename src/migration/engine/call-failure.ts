@@ -30,9 +30,14 @@ export function refusalOf(error: unknown): { code: string; reason: string } | un
   return { code: `api.${error.status ?? status}`, reason: error.message };
 }
 
-/** Whether a failed call may have been applied (a write sent without a complete answer). */
+/**
+ * Whether a failed call may have been applied. Only the client's own error can say it was not: a
+ * refusal, or a failure it proved came before the send. Anything else may have followed the send
+ * (a bug or a schema mismatch reading the answer, an error the client did not classify), and the
+ * API has no idempotency key: the rows are looked for before they are sent again.
+ */
 export function mayHaveApplied(error: unknown): boolean {
-  return error instanceof PartnerApiError && error.ambiguous;
+  return !(error instanceof PartnerApiError) || error.ambiguous;
 }
 
 /**
