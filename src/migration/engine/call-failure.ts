@@ -41,6 +41,17 @@ export function mayHaveApplied(error: unknown): boolean {
 }
 
 /**
+ * Whether the API answered the failed write with a 2xx that Ledgerlift could not read: the API
+ * has finished with it, so nothing of it can still land later, and its rows can be looked for at
+ * once rather than after the settle window (src/migration/sending/unit-attempt.ts).
+ */
+export function answeredAndApplied(error: unknown): boolean {
+  return (
+    error instanceof PartnerApiError && error.kind === 'unexpected-response' && error.ambiguous
+  );
+}
+
+/**
  * A retry the engine asks for itself, no API failure behind it: an earlier call may still be
  * applied, or the call waited too long for its send. Temporal retries it after `nextRetryDelayMs`.
  */

@@ -1,7 +1,12 @@
 import type { RunStore } from '../../run-store/run-store.js';
 import { noteCall } from '../call-log/capture-calls.js';
 import type { UnitInput, UnitResult } from '../contracts/workflow-types.js';
-import { mayHaveApplied, refusalOf, RetryableCallError } from '../engine/call-failure.js';
+import {
+  answeredAndApplied,
+  mayHaveApplied,
+  refusalOf,
+  RetryableCallError,
+} from '../engine/call-failure.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { noteOf } from './call-note.js';
 import { openUnit } from './open-unit.js';
@@ -167,7 +172,12 @@ async function settleFailure(
     : mayHaveApplied(error)
       ? 'ambiguous'
       : 'not-sent';
-  await store.putDocument(attemptKey, { ...attempt, state } satisfies UnitAttempt);
+  const answered = state === 'ambiguous' && answeredAndApplied(error);
+  await store.putDocument(attemptKey, {
+    ...attempt,
+    state,
+    ...(answered ? { answered: true as const } : {}),
+  } satisfies UnitAttempt);
 }
 
 /** A row's identity in the outcome log: its entity and key. */

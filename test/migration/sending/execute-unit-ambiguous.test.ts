@@ -13,6 +13,7 @@ import { planPhase } from '../../../src/migration/planning/plan-phase.js';
 import { executeUnit } from '../../../src/migration/sending/execute-unit.js';
 import { stageKeys } from '../../../src/migration/staging/stage-keys.js';
 import {
+  errorFromBody,
   errorFromStatus,
   errorFromTransport,
   PartnerApiError,
@@ -111,6 +112,15 @@ describe('a unit whose call fails after it may have been sent', () => {
     });
     await expect(executeUnit(deps, input)).rejects.toThrow('total is missing');
     expect(await nextAttempt()).toMatchObject({ result: { kind: 'reconcile' }, sentAgain: false });
+  });
+
+  it('looks for the rows of an answer it could not read at once, without the settle wait', async () => {
+    const unreadable = errorFromBody(new SyntaxError('not JSON'), CREATE, true);
+    const { deps, input, sent } = await setUp({ send: () => unreadable });
+    await expect(executeUnit(deps, input)).rejects.toBe(unreadable);
+    // No time has passed: the API answered, so nothing of the call can land later.
+    expect(await executeUnit(deps, input)).toMatchObject({ kind: 'reconcile' });
+    expect(sent.count).toBe(1);
   });
 
   it('looks for its rows after a status the spec does not list', async () => {
