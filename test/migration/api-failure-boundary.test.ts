@@ -4,6 +4,7 @@ import { toApplicationFailure } from '../../activities/activity-boundary.js';
 import { CredentialStoreLockTimeoutError } from '../../src/credentials/credential-errors.js';
 import { refusalOf } from '../../src/migration/engine/call-failure.js';
 import {
+  errorFromBody,
   errorFromCredentialStore,
   errorFromStatus,
   PartnerApiError,
@@ -68,6 +69,18 @@ describe('the activity boundary', () => {
       type: 'TransientFailure',
       nonRetryable: false,
     });
+  });
+
+  it('retries an answer Ledgerlift cannot read as its own failure type, read or write', () => {
+    const request = { method: 'POST', path: '/partners/invoices' };
+    const write = errorFromBody(new SyntaxError('not JSON'), request, true);
+    expect(failureOf(write)).toMatchObject({
+      type: 'UnexpectedResponse',
+      nonRetryable: false,
+      message: write.message,
+    });
+    const read = errorFromBody(new SyntaxError('not JSON'), { ...request, method: 'GET' }, false);
+    expect(failureOf(read)).toMatchObject({ type: 'UnexpectedResponse', nonRetryable: false });
   });
 
   it('leaves errors that are not the API client’s as they are', () => {
