@@ -31,11 +31,15 @@ function pricing(line: SalesDocument['lines'][number]): { quantity: string; unit
  *   tax): on the tax account for bills, on the clearing account for invoices (reclassified later).
  * - Documents open at the cutover post only against the clearing account: all their lines when
  *   nothing was settled before the cutover, else one line for the amount still open.
+ * - The `reclassified` lines of a sales document (by index) go to the clearing account too: the API
+ *   takes a sales line only on an Income account, and the invoices step's reclassification moves
+ *   each to its own account (src/migration/handlers/sales-line-accounts.ts).
  */
 export function documentLines(
   document: SalesDocument | PurchaseDocument,
   refs: References,
   outstandingAtCutover: string | undefined,
+  reclassified: readonly number[] = [],
 ): ResolvedLine[] | { missing: string } {
   const taxTotal = sumCents(document.lines.map((line) => centsOf(line.taxAmount)));
   const taxLine = (accountUuid: string): ResolvedLine[] =>
@@ -79,9 +83,11 @@ export function documentLines(
   }
 
   const lines: ResolvedLine[] = [];
-  for (const line of document.lines) {
-    const accountUuid = refs.account(line.accountKey);
-    if (!accountUuid) return { missing: `its line account ${line.accountKey} was not migrated` };
+  for (const [index, line] of document.lines.entries()) {
+    const own = refs.account(line.accountKey);
+    if (!own) return { missing: `its line account ${line.accountKey} was not migrated` };
+    const accountUuid = reclassified.includes(index) ? refs.clearing() : own;
+    if (!accountUuid) return { missing: 'the conversion clearing account was not created' };
     const productUuid = line.itemKey ? refs.product(line.itemKey) : undefined;
     lines.push({
       name: line.description || line.itemKey || 'Item',
