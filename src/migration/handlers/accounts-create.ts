@@ -18,7 +18,8 @@ import { hasForeignDocuments } from './exchange-account-of.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
-import { bulkOutcomes, chunk, outcomesFor, sameName } from './outcomes.js';
+import { bulkOutcomes, chunk, outcomesFor, predictEach, sameName } from './outcomes.js';
+import { accountRefusal } from './request-rules.js';
 import { matchCreated } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { chooseSubType } from './choose-sub-type.js';
@@ -204,7 +205,7 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
   },
 
   predict(context, sent) {
-    return sent.map((row) => build.predicted(row, context.unitId));
+    return predictEach(build, context, accountsCreate.prepare(context, sent), accountRefusal);
   },
 
   lookups: () => 1,

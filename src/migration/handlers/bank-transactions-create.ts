@@ -79,7 +79,9 @@ export const bankTransactionsCreate: PhaseHandler<TransactionBody[], BankRow> = 
     return { request: bodies.length > 0 ? bodies : undefined, sent, failed };
   },
 
-  ...bulkTransactionCalls(build, bankKey),
+  ...bulkTransactionCalls(build, bankKey, (context, rows) =>
+    bankTransactionsCreate.prepare(context, rows),
+  ),
 };
 
 function bankKey(row: UnitRow<BankRow>): string {

@@ -8,7 +8,8 @@ import {
   workspaceNumber,
   type DocumentRow,
 } from './document-plans.js';
-import { ledgerliftRef, outcomesFor } from './outcomes.js';
+import { ledgerliftRef, outcomesFor, predictOne } from './outcomes.js';
+import { billRefusal } from './request-rules.js';
 import { matchCreated } from './reconcile-scan.js';
 import { cancelledNumbers, currentNumber } from './undone-documents.js';
 
@@ -97,7 +98,8 @@ export const billsCreate: PhaseHandler<BillBody, DocumentRow<PurchaseDocument>> 
 
   interpret: (context, written, sent) => createdDocuments(build, context, written, sent),
 
-  predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
+  predict: (context, sent) =>
+    predictOne(build, context, billsCreate.prepare(context, sent), billRefusal),
 
   lookups: () => 1,
 

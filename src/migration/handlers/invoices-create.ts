@@ -8,7 +8,8 @@ import {
   workspaceNumber,
   type DocumentRow,
 } from './document-plans.js';
-import { outcomesFor } from './outcomes.js';
+import { outcomesFor, predictOne } from './outcomes.js';
+import { invoiceRefusal } from './request-rules.js';
 import { matchCreated } from './reconcile-scan.js';
 import { legacyChartOf, reclassifiedLines } from './sales-line-accounts.js';
 import { cancelledNumbers, currentNumber } from './undone-documents.js';
@@ -94,7 +95,8 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
 
   interpret: (context, written, sent) => createdDocuments(build, context, written, sent),
 
-  predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
+  predict: (context, sent) =>
+    predictOne(build, context, invoicesCreate.prepare(context, sent), invoiceRefusal),
 
   lookups: () => 1,
 

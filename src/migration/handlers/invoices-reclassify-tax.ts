@@ -157,7 +157,7 @@ export const invoicesReclassifyTax: PhaseHandler<JournalEntryBody, ReclassRow> =
     };
   },
 
-  ...journalEntryUnit(build),
+  ...journalEntryUnit(build, (context, rows) => invoicesReclassifyTax.prepare(context, rows)),
 
   async reconcile(context, api, rows, _lookup, page) {
     const first = rows[0]?.data;

@@ -89,7 +89,7 @@ export const journalEntriesCreate: PhaseHandler<JournalEntryBody, JournalRow> = 
     };
   },
 
-  ...journalEntryUnit(build),
+  ...journalEntryUnit(build, (context, rows) => journalEntriesCreate.prepare(context, rows)),
 
   reconcile: async (context, api, rows, _lookup, page) =>
     matchCreated(build, context, rows, await api.listJournalEntries(page), (row, record) =>

@@ -11,7 +11,7 @@ import type { UnitRow } from '../contracts/unit-row.js';
 import type { References } from '../outcomes/references.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
 import type { StepName } from '../contracts/steps.js';
-import { bulkOutcomes, chunk, normalizeName, outcomesFor } from './outcomes.js';
+import { bulkOutcomes, chunk, normalizeName, outcomesFor, predictEach } from './outcomes.js';
 import { matchCreated } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { groupInto } from '../../collections/group-into.js';
@@ -25,6 +25,8 @@ interface NamedRecordSpec<R extends { key: string; name: string; source: UnitRow
   bulk: boolean;
   /** The request body, or why the row cannot be sent (a reference that did not resolve). */
   body(record: R, refs: References): B | { missing: string };
+  /** What the API would refuse in a body (request-rules.ts), for a dry run's prediction. */
+  refusal: (body: B) => string | undefined;
   create(api: MigrationApi, bodies: B[]): Promise<Written<BulkRowResult[]>>;
   list(api: MigrationApi, page: number): Promise<Page<NamedRecord>>;
 }
@@ -38,7 +40,7 @@ export function namedRecordsHandler<
   B,
 >(spec: NamedRecordSpec<R, B>): PhaseHandler<B[], R> {
   const build = outcomesFor(spec.step, 'create');
-  return {
+  const handler: PhaseHandler<B[], R> = {
     step: spec.step,
     phase: 'create',
     idempotent: false,
@@ -101,7 +103,7 @@ export function namedRecordsHandler<
     },
 
     predict(context: UnitContext, sent) {
-      return sent.map((row) => build.predicted(row, context.unitId));
+      return predictEach(build, context, handler.prepare(context, sent), spec.refusal);
     },
 
     lookups: () => 1,
@@ -115,6 +117,7 @@ export function namedRecordsHandler<
         (row, record) => normalizeName(record.name) === normalizeName(row.data.name),
       ),
   };
+  return handler;
 }
 
 function isMissing(value: unknown): value is { missing: string } {

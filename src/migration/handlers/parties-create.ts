@@ -1,6 +1,7 @@
 import type { Party, Product, Vendor } from '../../ledger/index.js';
 import type { Address, CustomerBody, ProductBody, VendorBody } from '../contracts/migration-api.js';
 import { asBulk, namedRecordsHandler } from './named-records.js';
+import { customerRefusal, productRefusal, vendorRefusal } from './request-rules.js';
 
 function addressOf(address: Party['billingAddress']): Address | undefined {
   if (!address) return undefined;
@@ -35,6 +36,7 @@ export const customersCreate = namedRecordsHandler<Party, CustomerBody>({
         ? [{ ...defined(customer.contactPerson), isPrimary: true }]
         : undefined,
     }),
+  refusal: customerRefusal,
   create: (api, bodies) => api.createCustomers(bodies),
   list: (api, page) => api.listCustomers(page),
 });
@@ -55,6 +57,7 @@ export const vendorsCreate = namedRecordsHandler<Vendor, VendorBody>({
       taxId: vendor.taxNumber,
       is1099: vendor.is1099,
     }),
+  refusal: vendorRefusal,
   create: (api, [body]) => asBulk(api.createVendor(body as VendorBody)),
   list: (api, page) => api.listVendors(page),
 });
@@ -95,6 +98,7 @@ export const productsCreate = namedRecordsHandler<Product, ProductBody>({
       taxable: false,
     });
   },
+  refusal: productRefusal,
   create: (api, [body]) => asBulk(api.createProduct(body as ProductBody)),
   list: (api, page) => api.listProducts(page),
 });
