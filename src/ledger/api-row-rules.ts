@@ -53,6 +53,11 @@ export function salesLineAccepts(kind: AccountKind): boolean {
   return accountTypeOf(kind) === 'Income';
 }
 
+/** Whether a product's expense account may be of this kind: an Expenses account only (R2). */
+export function productCostAccepts(kind: AccountKind): boolean {
+  return accountTypeOf(kind) === 'Expenses';
+}
+
 /** Whether the API takes `email` as an email address (one address: text, an @, text; no blanks). */
 export function isApiEmail(email: string): boolean {
   return email.length <= API_TEXT_LIMITS.email && /^[^@\s]+@[^@\s]+$/.test(email);

@@ -25,7 +25,7 @@ import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { chooseSubType } from './choose-sub-type.js';
 import { claimExistingAccount } from './existing-account.js';
 import { controlSubTypeNames, findWorkspaceRoles } from './workspace-roles.js';
-import { accountTypeOf } from '../../ledger/index.js';
+import { accountTypeOf, API_TEXT_LIMITS, cutText } from '../../ledger/index.js';
 
 interface AccountRow {
   body: AccountBody;
@@ -142,6 +142,9 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
         );
         return;
       }
+      const description = account.description
+        ? cutText(account.description, API_TEXT_LIMITS.accountDescription)
+        : undefined;
       toCreate.push({
         ...row,
         data: {
@@ -152,7 +155,7 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
             subTypeId: subType.id,
             ...(account.code ? { accountNumber: account.code } : {}),
             ...(account.currency ? { currency: account.currency } : {}),
-            ...(account.description ? { description: account.description } : {}),
+            ...(description ? { description } : {}),
           },
         },
       });

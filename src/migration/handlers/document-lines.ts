@@ -1,5 +1,11 @@
 import { centsOf, formatCents, lineAmountCents, sumCents } from '../../money/index.js';
-import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import {
+  API_TEXT_LIMITS,
+  apiDecimal,
+  cutText,
+  type PurchaseDocument,
+  type SalesDocument,
+} from '../../ledger/index.js';
 import type { References } from '../outcomes/references.js';
 
 /** A document line as both invoice and bill routes need it, references resolved. */
@@ -15,12 +21,28 @@ export interface ResolvedLine {
 /**
  * Quantity and unit price as sent: the API computes quantity × unit price (rounded to cents), so
  * when the legacy line amount is not exactly that (a discount, a different rounding), the line is
- * sent as one unit at its amount, which keeps the document total exact.
+ * sent as one unit at its amount, which keeps the document total exact. So is a line whose
+ * quantity or price has more than the four decimal places the API takes (a Xero discount of 12.5%
+ * on 19.99 is a price of 17.49125).
  */
 function pricing(line: SalesDocument['lines'][number]): { quantity: string; unitPrice: string } {
-  return lineAmountCents(line.quantity, line.unitPrice) === centsOf(line.amount)
+  return apiDecimal(line.quantity) &&
+    apiDecimal(line.unitPrice) &&
+    lineAmountCents(line.quantity, line.unitPrice) === centsOf(line.amount)
     ? { quantity: line.quantity, unitPrice: line.unitPrice }
     : { quantity: '1', unitPrice: line.amount };
+}
+
+/**
+ * A line's name and description as the API takes them: the name (required on a free-text line) is
+ * the description cut to 255 characters, the description at most 4,000 (validation notes a cut
+ * that loses text, `api.value-adapted`).
+ */
+function texts(name: string, description: string): { name: string; description: string } {
+  return {
+    name: cutText(name, API_TEXT_LIMITS.lineName) || 'Item',
+    description: cutText(description, API_TEXT_LIMITS.lineDescription),
+  };
 }
 
 /**
@@ -73,8 +95,7 @@ export function documentLines(
     }
     return [
       ...document.lines.map((line) => ({
-        name: line.description || 'Item',
-        description: line.description,
+        ...texts(line.description, line.description),
         ...pricing(line),
         accountUuid: clearing,
       })),
@@ -90,8 +111,7 @@ export function documentLines(
     if (!accountUuid) return { missing: 'the conversion clearing account was not created' };
     const productUuid = line.itemKey ? refs.product(line.itemKey) : undefined;
     lines.push({
-      name: line.description || line.itemKey || 'Item',
-      description: line.description,
+      ...texts(line.description.trim() || line.itemKey || '', line.description),
       ...pricing(line),
       accountUuid,
       ...(productUuid ? { productUuid } : {}),

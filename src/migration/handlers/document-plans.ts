@@ -21,6 +21,16 @@ export interface DocumentRow<D extends SalesDocument | PurchaseDocument> {
   reclassifiedLines?: number[];
 }
 
+/**
+ * The due date a document is sent with: its own, or its date when it has none or an earlier one,
+ * which the API refuses (validation's `document.due-before-date` says so).
+ */
+export function dueDateOf(document: SalesDocument | PurchaseDocument): string {
+  return document.dueDate !== undefined && document.dueDate > document.date
+    ? document.dueDate
+    : document.date;
+}
+
 /** The number a document is created (and found again) under in the workspace. */
 export function workspaceNumber(row: DocumentRow<SalesDocument | PurchaseDocument>): string {
   return row.reissuedAs ?? row.document.number;

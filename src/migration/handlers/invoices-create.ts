@@ -4,6 +4,7 @@ import type { PhaseHandler } from '../engine/phase-handler.js';
 import { documentLines } from './document-lines.js';
 import {
   createdDocuments,
+  dueDateOf,
   planDocuments,
   workspaceNumber,
   type DocumentRow,
@@ -73,7 +74,7 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
         invoiceNumber: workspaceNumber(row.data),
         customerUuid,
         date: document.date,
-        dueDate: memo ? null : (document.dueDate ?? document.date),
+        dueDate: memo ? null : dueDateOf(document),
         currency: document.currency,
         isDraft: document.status === 'draft',
         products: lines.map((line) => ({

@@ -6,7 +6,12 @@ import type {
   Page,
   Written,
 } from '../contracts/migration-api.js';
-import type { PhaseHandler, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
+import type {
+  PhaseHandler,
+  PlanContext,
+  PlannedPhase,
+  UnitContext,
+} from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { References } from '../outcomes/references.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
@@ -23,6 +28,11 @@ interface NamedRecordSpec<R extends { key: string; name: string; source: UnitRow
   resource: 'customers' | 'vendors' | 'products';
   /** Bulk routes take a batch per call; others one record per call. */
   bulk: boolean;
+  /**
+   * How a staged record is planned, worked out once per plan (a product's accounts of a type the
+   * API refuses left out, say); the record as staged when absent.
+   */
+  annotate?(context: PlanContext): Promise<(record: R) => R>;
   /** The request body, or why the row cannot be sent (a reference that did not resolve). */
   body(record: R, refs: References): B | { missing: string };
   /** What the API would refuse in a body (request-rules.ts), for a dry run's prediction. */
@@ -49,8 +59,9 @@ export function namedRecordsHandler<
       const workspace = await context.snapshot<NamedRecord>(spec.resource);
       const workspaceByName = groupByName(workspace, (record) => record.name);
       const staged: R[] = [];
+      const planned = spec.annotate ? await spec.annotate(context) : (record: R) => record;
       for await (const row of context.stagedRows(spec.step)) {
-        if (row.entity === spec.entity) staged.push(row.record as unknown as R);
+        if (row.entity === spec.entity) staged.push(planned(row.record as unknown as R));
       }
       const legacyByName = groupByName(staged, (record) => record.name);
       const decided: RowOutcome[] = [];

@@ -1,3 +1,4 @@
+import { API_TEXT_LIMITS, cutText } from '../../ledger/index.js';
 import type { ApiWarning, BulkRowResult, Written } from '../contracts/migration-api.js';
 import type { Prepared, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
@@ -148,4 +149,16 @@ export function normalizeName(name: string): string {
 /** The marker Ledgerlift writes into notes, so its records are recognised without doubt. */
 export function ledgerliftRef(entity: string, key: string): string {
   return `Ledgerlift ref: ${entity}/${key}`;
+}
+
+/**
+ * Notes as the API takes them (at most 10,000 characters): the legacy texts, one a line, cut so
+ * that the marker reconciliation looks for always fits on the last line.
+ */
+export function notesWith(texts: ReadonlyArray<string | undefined>, marker: string): string {
+  const legacy = cutText(
+    texts.filter(Boolean).join('\n'),
+    API_TEXT_LIMITS.notes - marker.length - 1,
+  );
+  return legacy ? `${legacy}\n${marker}` : marker;
 }
