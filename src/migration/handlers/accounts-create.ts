@@ -80,6 +80,19 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
     const counts = emptyCounts();
     const toCreate: Array<UnitRow<AccountRow>> = [];
     const claimed = new Set<string>();
+    // The API refuses a name (case aside) or a number the chart already has (R24): an account that
+    // would take one fails here, in the dry run as in the live run, naming the holder.
+    const names = new Map<string, string>(
+      workspace.map((a) => [
+        a.name.trim().toLowerCase(),
+        `the workspace's "${a.name}" (${a.type})`,
+      ]),
+    );
+    const numbers = new Map<string, string>(
+      workspace.flatMap((a) =>
+        a.accountNumber ? [[a.accountNumber, `the workspace's "${a.name}"`] as const] : [],
+      ),
+    );
 
     for (const [role, account] of roles) {
       decided.push(
@@ -142,6 +155,20 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
         );
         return;
       }
+      const name = account.name.trim().toLowerCase();
+      const holder = names.get(name) ?? (account.code ? numbers.get(account.code) : undefined);
+      if (holder) {
+        decide(
+          build.failed(
+            row,
+            'account.name-taken',
+            `"${account.name}"${account.code ? ` (${account.code})` : ''} cannot be created: ${holder} has its ${names.has(name) ? 'name' : 'number'}, and the API takes each once. Rename or renumber one of them and export again.`,
+          ),
+        );
+        return;
+      }
+      names.set(name, `"${account.name}" (${account.key}) of the legacy chart`);
+      if (account.code) numbers.set(account.code, `"${account.name}" of the legacy chart`);
       const description = account.description
         ? cutText(account.description, API_TEXT_LIMITS.accountDescription)
         : undefined;

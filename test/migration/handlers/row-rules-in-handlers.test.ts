@@ -6,11 +6,13 @@ import type {
   JournalEntryBody,
   ProductBody,
   TransactionBody,
+  WorkspaceAccount,
 } from '../../../src/migration/contracts/migration-api.js';
 import type { StagedRow } from '../../../src/migration/contracts/staged-row.js';
 import type { StepName } from '../../../src/migration/contracts/steps.js';
 import type { UnitRow } from '../../../src/migration/contracts/unit-row.js';
 import type { PlanContext, UnitContext } from '../../../src/migration/engine/phase-handler.js';
+import { accountsCreate } from '../../../src/migration/handlers/accounts-create.js';
 import { bankTransactionsCreate } from '../../../src/migration/handlers/bank-transactions-create.js';
 import type { DocumentRow } from '../../../src/migration/handlers/document-plans.js';
 import { invoicesCreate } from '../../../src/migration/handlers/invoices-create.js';
@@ -228,6 +230,38 @@ describe('customers and products the API would refuse as they are', () => {
     expect(body).toMatchObject({ incomeAccountUuid: 'uncategorized', name: 'Freight recharge' });
     expect(body.expenseAccountUuid).toBeUndefined();
     expect(body.price).toBeUndefined();
+  });
+});
+
+describe('accounts the API would refuse', () => {
+  it('fail up front when the workspace or another legacy account has the name, in any case', async () => {
+    const workspace: WorkspaceAccount[] = [
+      { id: 'w1', name: 'Freight', type: 'Income', editable: true },
+    ];
+    const context = planContext(
+      {
+        accounts: [
+          chart[1],
+          account('426', 'Postage', 'expense'),
+          account('427', 'POSTAGE', 'expense'),
+        ],
+      },
+      {
+        'chart-of-accounts': workspace,
+        'account-sub-types': [
+          { id: 19, type: 'Expenses', name: 'Operating Expenses' },
+          { id: 17, type: 'Income', name: 'Other Income' },
+        ],
+      },
+    );
+    const planned = await accountsCreate.plan(context);
+    const failed = planned.decided.filter((o) => o.status === 'failed');
+    expect(failed.map((o) => [o.key, o.code])).toEqual([
+      ['425', 'account.name-taken'],
+      ['427', 'account.name-taken'],
+    ]);
+    expect(failed[0]?.reason).toContain(`the workspace's "Freight" (Income) has its name`);
+    expect(planned.units.flat().map((row) => row.key)).toEqual(['426', '@clearing']);
   });
 });
 
