@@ -114,7 +114,7 @@ export function checkDocument(
   if (document.dueDate !== undefined && document.dueDate < document.date) {
     check.add(
       'document.due-before-date',
-      `The ${name} is due on ${document.dueDate}, before its date ${document.date}.`,
+      `The ${name} is due on ${document.dueDate}, before its date ${document.date}; the API takes no due date before the date, so it is sent due on its date.`,
     );
   }
   check.notAfterEnd(document.date, `The ${name}`);

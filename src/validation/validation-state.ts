@@ -15,6 +15,8 @@ export class ValidationState {
   private readonly files: string[] = [];
   private readonly fileIds = new Map<string, number>();
   readonly accounts = new Map<string, AccountKind>();
+  /** Names of the accounts Ledgerlift would create, lower-cased, with where each was first read. */
+  readonly accountNames = new Map<string, SourceLocation>();
   readonly rolesSeen = new Map<SystemRole, string>();
   readonly pendingParents: { key: string; parentKey: string; location: SourceLocation }[] = [];
   readonly parties = { customer: new Map<string, string>(), vendor: new Map<string, string>() };
