@@ -173,6 +173,36 @@ export function journalEntryRefusal(body: JournalEntryBody): string | undefined 
   return debits === credits ? undefined : 'debits must equal credits';
 }
 
+/** An opening balance's rows (spec; R33): non-empty, each a debit or a credit, balanced. */
+export function openingBalanceRefusal(
+  rows: ReadonlyArray<{ accountUuid: string; debit: string; credit: string }>,
+): string | undefined {
+  const check = new Refusals();
+  if (rows.length === 0) check.add('rows', 'must be a non-empty array');
+  const accounts = new Set<string>();
+  let debits = 0n;
+  let credits = 0n;
+  rows.forEach((row, index) => {
+    const at = `rows[${index}]`;
+    const plain = (text: string) => /^\d+(\.\d{1,2})?$/.test(text);
+    if (!plain(row.debit) || !plain(row.credit)) {
+      check.add(`${at}.debit`, 'must be a string decimal with at most two places');
+      return;
+    }
+    const debit = centsOf(row.debit);
+    const credit = centsOf(row.credit);
+    if ((debit === 0n) === (credit === 0n))
+      check.add(`${at}.debit`, 'a row is a debit or a credit');
+    if (accounts.has(row.accountUuid))
+      check.add('rows', `account ${row.accountUuid} appears twice`);
+    accounts.add(row.accountUuid);
+    debits += debit;
+    credits += credit;
+  });
+  if (check.reasons.length > 0) return check.first;
+  return debits === credits ? undefined : 'debits must equal credits';
+}
+
 /** A customer (spec; R25). */
 export function customerRefusal(body: CustomerBody): string | undefined {
   const check = new Refusals();

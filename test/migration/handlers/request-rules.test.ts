@@ -17,6 +17,7 @@ import {
   customerRefusal,
   invoiceRefusal,
   journalEntryRefusal,
+  openingBalanceRefusal,
   productRefusal,
   transactionRefusal,
   vendorRefusal,
@@ -40,6 +41,7 @@ beforeEach(async () => {
   t.sandbox.admin.reset();
   await authorize(t.sandbox, t.api);
   l = await basicLedger(t.api);
+  await t.api.expect(200, 'PATCH', '/workspace', { cutoverDate: '2026-01-01' });
 });
 
 /** Money, quantities and prices go as exact JSON numbers, as the client writes them (T10). */
@@ -57,7 +59,9 @@ function wire(body: unknown): string {
 }
 
 async function answer(path: string, body: unknown): Promise<number> {
-  return (await t.api.call('POST', path, wire(body))).status;
+  // Opening balance amounts are string decimals (spec); every other amount is a number.
+  const text = path === '/opening-balance' ? JSON.stringify(body) : wire(body);
+  return (await t.api.call('POST', path, text)).status;
 }
 
 interface Rule<B> {
@@ -143,6 +147,19 @@ const journalLine = (
 ): JournalEntryBody => ({
   ...body,
   lines: body.lines.map((item, index) => (index === 0 ? { ...item, ...change } : item)),
+});
+
+interface OpeningBalanceBody {
+  rows: Array<{ accountUuid: string; debit: string; credit: string }>;
+  /** Replaces what a refused attempt left as a draft (R33), so the valid body is published. */
+  replaceExisting: true;
+}
+const opening = (l: BasicLedger): OpeningBalanceBody => ({
+  rows: [
+    { accountUuid: l.bank.id, debit: '100.00', credit: '0.00' },
+    { accountUuid: l.equity.id, debit: '0.00', credit: '100.00' },
+  ],
+  replaceExisting: true,
 });
 
 const customer = (): CustomerBody => ({
@@ -307,6 +324,38 @@ const cases = [
       rule: 'line description of 1,000 characters at most',
       valid: journal,
       broken: (b) => journalLine(b, { description: long(1001) }),
+    },
+  ]),
+  ...route<OpeningBalanceBody>('/opening-balance', (b) => openingBalanceRefusal(b.rows), [
+    {
+      rule: 'rows not empty',
+      valid: opening,
+      broken: (b) => ({ ...b, rows: [] }),
+    },
+    {
+      rule: 'each row a debit or a credit, not zero',
+      valid: opening,
+      broken: (b) => ({
+        ...b,
+        rows: [...b.rows, { accountUuid: l.rent.id, debit: '0.00', credit: '0.00' }],
+      }),
+    },
+    {
+      rule: 'an account once',
+      valid: opening,
+      broken: (b) => ({
+        ...b,
+        rows: [
+          b.rows[0]!,
+          { ...b.rows[1]!, credit: '95.00' },
+          { accountUuid: b.rows[0]!.accountUuid, debit: '0.00', credit: '5.00' },
+        ],
+      }),
+    },
+    {
+      rule: 'debits equal credits',
+      valid: opening,
+      broken: (b) => ({ ...b, rows: [b.rows[0]!, { ...b.rows[1]!, credit: '90.00' }] }),
     },
   ]),
   ...route<CustomerBody>('/customers', customerRefusal, [
