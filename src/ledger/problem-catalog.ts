@@ -137,6 +137,18 @@ export const problemCatalog = {
   ],
   'line.missing-account': ['error', 'A document line has no account and its item names none.'],
   'line.tax-allocated': ['info', 'A document-level tax amount was spread over its lines.'],
+  'api.row-refused': [
+    'error',
+    'A row the API refuses as the legacy books hold it (a number too long, a negative total): fix it there.',
+  ],
+  'api.value-adapted': [
+    'info',
+    'A value the API does not take, sent in a form it takes (a text cut, an email left out); books unchanged.',
+  ],
+  'line.reclassified': [
+    'info',
+    'A sales line on an account other than income: posted to the clearing account, then moved to its own by a journal.',
+  ],
   'journal.not-balanced': ['error', 'A journal entry whose debits do not equal its credits.'],
   'journal.party-dropped': [
     'info',
