@@ -95,11 +95,15 @@ export const problemCatalog = {
   'date.invalid': ['error', 'A value is not a valid date in the date format in force.'],
   'date.ambiguous-format': [
     'error',
-    'Every date could be day-first or month-first; set dateFormat.',
+    'Dates of a file could be day-first or month-first and nothing decides; set dateFormat.',
   ],
   'date.order-assumed': [
     'info',
     'Every date of a file reads both ways; it was read in the order another file shows.',
+  ],
+  'date.order-conflict': [
+    'error',
+    'Some dates of a file fit only day-first, others only month-first; set dateFormat.',
   ],
   'date.excel-serial': [
     'error',

@@ -7,7 +7,12 @@ import type { IifMapping, IifPass } from './iif/iif-mapping.js';
 import { readIifRows } from './iif/read-iif-rows.js';
 import type { LedgerItem } from '../ledger/ledger-item.js';
 import type { AnyMapped } from './table-mapping/table-spec.js';
-import { SourceEnvironment, type DateSample, type SourceSettings } from './source-environment.js';
+import {
+  SCAN_ROWS,
+  SourceEnvironment,
+  type DateSample,
+  type SourceSettings,
+} from './source-environment.js';
 
 /** The IIF files of the folder: the override file's "files" → "iif" entry, else every *.iif file. */
 function iifFiles(environment: SourceEnvironment): string[] {
@@ -32,6 +37,7 @@ export async function* readMappedIif(
   environment.dateSamples = async function* (only?: string): AsyncGenerator<DateSample> {
     for (const file of files) {
       if (only !== undefined && only !== file) continue;
+      let rows = 0;
       for await (const batch of readIifRows({
         path: join(settings.folder, file),
         file,
@@ -41,6 +47,7 @@ export async function* readMappedIif(
           if (type === 'TRNS' || type === 'SPL')
             yield { text: cellText(row.cell('DATE')), location: row.location('DATE') };
         }
+        if ((rows += batch.length) > SCAN_ROWS) break;
       }
     }
     yield* environment.tableDateSamples(tables, only);

@@ -6,6 +6,7 @@ import type { LedgerItem } from '../ledger/ledger-item.js';
 import {
   ambiguousDateProblem,
   assumedDateOrderNote,
+  dateOrderConflict,
 } from './table-mapping/ambiguous-date-problem.js';
 import { DateOrderState } from './table-mapping/date-order-state.js';
 import { groupRows } from './table-mapping/group-rows.js';
@@ -35,6 +36,12 @@ export interface SourceSettings {
   /** Kinds of transaction the consultant chose to leave out (`--skip-kind`). */
   skipKinds?: readonly string[] | undefined;
 }
+
+/**
+ * How many rows of a file the scan for its date order reads. Past it the file is read as it
+ * streams, and a date contradicting the order found still makes the file's date.order-conflict.
+ */
+export const SCAN_ROWS = 100_000;
 
 const ORDER_OF_FORMAT: Record<string, DateOrder> = {
   'DD/MM/YYYY': 'DMY',
@@ -184,15 +191,24 @@ export class SourceEnvironment {
     }
   }
 
-  /** Date samples from the date columns of tables (only those read from `file`, when given). */
+  /**
+   * Date samples from the date columns of tables (only those read from `file`, when given), at
+   * most SCAN_ROWS rows of each file: a bounded scan, so a huge file costs no more than a large one.
+   */
   async *tableDateSamples(
     tables: readonly AnyTableSpec[],
     file?: string,
   ): AsyncGenerator<DateSample> {
+    const scanned = new Set<string>();
     for (const spec of tables) {
       if (!spec.dateColumns?.length) continue;
-      if (file !== undefined && (await this.locate(spec)).source?.file !== file) continue;
+      const located = (await this.locate(spec)).source?.file;
+      if (located === undefined || scanned.has(located)) continue;
+      if (file !== undefined && located !== file) continue;
+      scanned.add(located);
+      let rows = 0;
       for await (const row of this.quietRows(spec)) {
+        if ((rows += 1) > SCAN_ROWS) break;
         for (const column of spec.dateColumns) {
           yield { text: cellText(row.cell(column)), location: row.location(column) };
         }
@@ -201,34 +217,32 @@ export class SourceEnvironment {
   }
 
   /**
-   * Scans ahead for a file's date order: its own first date only one order allows, else (every date
-   * of the file reads both ways) the first such date of the folder. With neither the file's dates
-   * stay ambiguous.
+   * Scans a file's dates for its order before a date both orders allow is read: every date of the
+   * file that one order alone fits is evidence (date-order-state.ts). A file with none takes the
+   * order the folder's other files agree on, so then every file is scanned.
    */
   async settleDateOrder(file: string): Promise<void> {
     const { dates } = this;
     if (!dates.scannedFiles.has(file)) {
-      if (await this.scanDates(this.dateSamples(file), () => dates.decision(file) !== undefined))
-        return;
+      await this.scanDates(this.dateSamples(file), () => dates.hasBothOrders(file));
       dates.scannedFiles.add(file);
     }
-    if (!dates.folderScanned) {
-      await this.scanDates(this.dateSamples(), () => dates.hasFolderEvidence);
+    if (!dates.hasEvidence(file) && !dates.folderScanned) {
+      await this.scanDates(this.dateSamples(), () => dates.folderDisagreement() !== undefined);
       dates.folderScanned = true;
     }
   }
 
-  /** Feeds dates only one order allows to the date state until `done`; false when none did. */
+  /** Feeds dates only one order allows to the date state, until `done` (nothing more to learn). */
   private async scanDates(samples: AsyncIterable<DateSample>, done: () => boolean) {
     for await (const sample of samples) {
       const shape = dateShapeOf(sample.text);
-      if (shape.kind !== 'numeric' || isAmbiguous(shape)) continue;
-      const [order] = ordersAllowed(shape);
-      if (order === undefined) continue;
-      this.dates.decide(order, sample);
-      if (done()) return true;
+      if (shape.kind !== 'numeric') continue;
+      const [only, other] = ordersAllowed(shape);
+      if (only === undefined || other !== undefined) continue;
+      this.dates.witness(only, sample);
+      if (done()) return;
     }
-    return false;
   }
 
   drain(): LedgerItem[] {
@@ -313,11 +327,16 @@ export class SourceEnvironment {
     yield [...this.drain(), ...this.ambiguousDates(source.file)];
   }
 
-  /** The file's one problem for dates left unread, and its note for dates read in an assumed order. */
+  /**
+   * The file's one problem for dates left unread (nothing decides), its one problem for dates that
+   * disagree on the order, and its note for dates read in the order the folder shows.
+   */
   ambiguousDates(file: string): LedgerItem[] {
-    return [ambiguousDateProblem(file, this.dates), assumedDateOrderNote(file, this.dates)].flatMap(
-      (problem) => (problem ? [{ kind: 'problem' as const, problem }] : []),
-    );
+    return [
+      dateOrderConflict(file, this.dates),
+      ambiguousDateProblem(file, this.dates),
+      assumedDateOrderNote(file, this.dates),
+    ].flatMap((problem) => (problem ? [{ kind: 'problem' as const, problem }] : []));
   }
 }
 
