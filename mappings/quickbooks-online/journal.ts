@@ -62,6 +62,7 @@ export const journalFile = {
   fileNames: ['journal', 'journal report', 'general ledger journal'],
   columns: journalColumns,
   dateColumns: ['Date'],
+  amountColumns: ['Debit', 'Credit'],
   startsGroup: journalStartsGroup,
 };
 

@@ -91,6 +91,18 @@ export const problemCatalog = {
   ],
   'amount.invalid': ['error', 'A value is not an amount.'],
   'amount.too-many-decimals': ['error', 'A money amount has more than two decimal places.'],
+  'amount.ambiguous-format': [
+    'error',
+    'Amounts like 10.000 read two ways and nothing in the file shows its decimal mark.',
+  ],
+  'amount.format-conflict': [
+    'error',
+    'Some amounts of a file have a decimal comma, others a decimal point; set decimalSeparator.',
+  ],
+  'amount.currency-mismatch': [
+    'error',
+    "An amount is written in another currency than its record's (EUR 1,000.00 in USD books).",
+  ],
   'decimal.invalid': ['error', 'A quantity or price is not a number.'],
   'date.invalid': ['error', 'A value is not a valid date in the date format in force.'],
   'date.ambiguous-format': [

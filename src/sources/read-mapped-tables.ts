@@ -14,7 +14,7 @@ export async function* readMappedTables(
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {
   const environment = await SourceEnvironment.open(settings);
-  environment.dateSamples = (file) => environment.tableDateSamples(mapping.tables, file);
+  environment.samples = (file) => environment.tableSamples(mapping.tables, file);
   if (mapping.prepare) {
     await mapping.prepare(async (tableId, visit) => {
       const spec = mapping.tables.find((candidate) => candidate.id === tableId);

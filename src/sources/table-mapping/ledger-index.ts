@@ -3,6 +3,7 @@ import type { AccountKind, LedgerRecord, SystemRole } from '../../ledger/index.j
 interface AccountEntry {
   key: string;
   kind: AccountKind;
+  currency?: string | undefined;
 }
 
 /**
@@ -28,8 +29,8 @@ export class LedgerIndex {
   add(record: LedgerRecord, aliases: readonly string[] = []): void {
     switch (record.entity) {
       case 'account': {
-        const { key, code, name, kind, systemRole } = record.value;
-        this.accounts.set(key, { key, kind });
+        const { key, code, name, kind, systemRole, currency } = record.value;
+        this.accounts.set(key, { key, kind, currency });
         if (systemRole && !this.systemAccounts.has(systemRole))
           this.systemAccounts.set(systemRole, key);
         for (const alias of [key, code, name, ...aliases])
@@ -91,6 +92,11 @@ export class LedgerIndex {
 
   accountKind(key: string): AccountKind | undefined {
     return this.accounts.get(key)?.kind;
+  }
+
+  /** The currency of a foreign-currency account; undefined for the base currency. */
+  accountCurrency(key: string): string | undefined {
+    return this.accounts.get(key)?.currency;
   }
 
   productKey(reference: string): string | undefined {

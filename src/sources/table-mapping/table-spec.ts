@@ -50,6 +50,12 @@ export interface TableSpec<E extends EntityName = EntityName> {
   columns: readonly ColumnSpec[];
   /** Columns holding dates, scanned ahead to detect the date order. */
   dateColumns?: readonly string[];
+  /**
+   * Columns holding amounts, quantities or prices, scanned ahead for the file's decimal mark
+   * before an amount that reads two ways (`10.000`) is read. A column read as money or a number but
+   * not listed here is still checked as it streams, but is not scanned ahead.
+   */
+  amountColumns?: readonly string[];
   /** Consecutive rows with the same non-blank value here form one record (documents, payments). */
   groupBy?: (row: TableRow) => string | undefined;
   /** For report layouts: a row that starts a new group (rows before the first start are skipped). */
