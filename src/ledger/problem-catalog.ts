@@ -15,7 +15,10 @@ export const problemCatalog = {
   'file.optional-missing': ['info', 'An optional file is absent; its entity is not migrated.'],
   'overrides.invalid': ['error', 'The override file is not valid JSON or breaks its schema.'],
   // Text and encodings
-  'encoding.mixed': ['warning', 'A line was not valid UTF-8 and was read as Windows-1252.'],
+  'encoding.mixed': [
+    'warning',
+    'A file mixes UTF-8 and Windows-1252 lines; each was read in its own (one per file, naming the odd lines).',
+  ],
   'encoding.replacement': ['warning', 'A value holds undecodable bytes (shown as \uFFFD).'],
   // CSV structure
   'csv.unterminated-quote': [
