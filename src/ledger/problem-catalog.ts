@@ -42,6 +42,14 @@ export const problemCatalog = {
     'A row has more than 16,384 cells (a runaway line of separators).',
   ],
   'csv.truncated': ['warning', 'The file ends in the middle of a row (the last row may be cut).'],
+  'csv.split-row': [
+    'error',
+    'Consecutive lines are one row cut by a line break inside an unquoted value; not read.',
+  ],
+  'csv.quote-spans-rows': [
+    'error',
+    'A stray quote swallowed the rows up to its closing quote into one value; not read.',
+  ],
   // Headers
   'header.not-found': ['error', 'No row in the first rows has the expected columns.'],
   'header.missing-column': ['error', 'The header lacks a required column.'],

@@ -83,8 +83,13 @@ export async function* readCsvRows(
   // live line count, and an error comes back as a value after the records before it.
   const core = (parser as unknown as { api: CsvCore }).api;
   const collect = (record: string[]) => {
-    ready.push({ row: previousEndLine + 1, cells: record });
+    const row = previousEndLine + 1;
     previousEndLine = parser.info.lines;
+    ready.push(
+      previousEndLine > row
+        ? { row, cells: record, lastRow: previousEndLine }
+        : { row, cells: record },
+    );
   };
   const feedPiece = (piece: string | undefined, end: boolean) => {
     const error = core.parse(

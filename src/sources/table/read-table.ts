@@ -9,6 +9,7 @@ import type { ColumnSpec } from './column-spec.js';
 import { findHeader, headerScorer, type HeaderMatch } from './find-header.js';
 import { isReportFooter } from './report-footer.js';
 import { TableRow } from './table-row.js';
+import { quoteSpansRows, SplitRows, type RowLayout } from './split-rows.js';
 
 /** Codes that end a file: when no row came before, the header that could not be looked for is no second error. */
 const ENDS_THE_FILE = new Set<string>([
@@ -93,6 +94,11 @@ export async function* readTable(
   // Written by accept(); a holder, since a closure assigns it.
   const seen: { last?: RawRow } = {};
 
+  const pass = (row: RawRow, found: FoundHeader, accepted: TableRow[]) => {
+    if (overflows(row, found, source, where, hooks)) return;
+    if (found.split && quoteSpansRows(row, found.split.layout, hooks.onProblem)) return;
+    accepted.push(new TableRow(source.file, sheet, row, found.match));
+  };
   const accept = (rows: readonly RawRow[], found: FoundHeader): TableRow[] => {
     const accepted: TableRow[] = [];
     for (const row of rows) {
@@ -100,9 +106,15 @@ export async function* readTable(
       // The report's run time under the data: not a row, and not a cut-off one either.
       if (isReportFooter(row)) continue;
       seen.last = row;
-      if (overflows(row, found, source, where, hooks)) continue;
-      accepted.push(new TableRow(source.file, sheet, row, found.match));
+      if (!found.split) pass(row, found, accepted);
+      else for (const ready of found.split.take(row)) pass(ready, found, accepted);
     }
+    return accepted;
+  };
+  /** The rows held as possible pieces of a cut row when the file ends: they are rows. */
+  const flush = (found: FoundHeader): TableRow[] => {
+    const accepted: TableRow[] = [];
+    for (const row of found.split?.release() ?? []) pass(row, found, accepted);
     return accepted;
   };
 
@@ -128,7 +140,7 @@ export async function* readTable(
       hooks,
     );
     if (!settled) return;
-    header = { ...settled, rowWidth: rowWidthOf(buffered, settled.row) };
+    header = foundHeader(settled, buffered, source, facts, where, hooks);
     const rows = accept(buffered.splice(0), header);
     if (rows.length) yield rows;
   }
@@ -138,10 +150,12 @@ export async function* readTable(
     if (buffered.length === 0 && source.kind === 'csv' && facts.delimiter === undefined) return;
     const settled = settleHeader(buffered, columns, source, facts, where, hooks);
     if (!settled) return;
-    header = { ...settled, rowWidth: rowWidthOf(buffered, settled.row) };
+    header = foundHeader(settled, buffered, source, facts, where, hooks);
     const rows = accept(buffered, header);
     if (rows.length) yield rows;
   }
+  const held = flush(header);
+  if (held.length) yield held;
 
   const last = seen.last;
   if (source.kind === 'csv' && facts.endsWithLineBreak === false && last && header) {
@@ -167,6 +181,33 @@ interface FoundHeader {
   row: RawRow;
   match: HeaderMatch;
   rowWidth: number;
+  /** For CSV files: finds rows cut by a line break, and quotes that swallowed rows. */
+  split?: SplitRows;
+}
+
+function foundHeader(
+  settled: { row: RawRow; match: HeaderMatch },
+  rows: readonly RawRow[],
+  source: TableSource,
+  facts: Partial<CsvFacts>,
+  where: (row: number) => SourceLocation,
+  hooks: TableHooks,
+): FoundHeader {
+  const rowWidth = rowWidthOf(rows, settled.row);
+  if (source.kind !== 'csv') return { ...settled, rowWidth };
+  const layout: RowLayout = {
+    file: source.file,
+    header: settled.row,
+    rowWidth,
+    delimiter: facts.delimiter ?? ',',
+    titled: rows.some((row) => row.row < settled.row.row && !isBlankRow(row)),
+    where,
+  };
+  return {
+    ...settled,
+    rowWidth,
+    split: new SplitRows(layout, hooks.onProblem),
+  };
 }
 
 /**
