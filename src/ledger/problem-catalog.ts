@@ -51,6 +51,14 @@ export const problemCatalog = {
     'A stray quote swallowed the rows up to its closing quote into one value; not read.',
   ],
   // Headers
+  'row.repeated-header': [
+    'warning',
+    'A row repeats the header mid-file (two exports pasted together); it is not read.',
+  ],
+  'row.template-sample': [
+    'warning',
+    "The template's own sample row was left in the export; it is not read.",
+  ],
   'header.not-found': ['error', 'No row in the first rows has the expected columns.'],
   'header.missing-column': ['error', 'The header lacks a required column.'],
   'header.duplicate-column': [

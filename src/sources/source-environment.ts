@@ -10,6 +10,7 @@ import {
 } from './table-mapping/ambiguous-date-problem.js';
 import { DateOrderState } from './table-mapping/date-order-state.js';
 import { groupRows } from './table-mapping/group-rows.js';
+import { withoutSampleRows } from './table-mapping/sample-rows.js';
 import { LedgerIndex } from './table-mapping/ledger-index.js';
 import type { MappingContext } from './table-mapping/mapping-context.js';
 import { needsDateOrder } from './table-mapping/read-date-cell.js';
@@ -368,10 +369,15 @@ export class SourceEnvironment {
       return;
     }
     this.context.table = { file: source.file, sheet: source.sheet, titleLines: [] };
-    const rows = readTable(source, columnsWithOverrides(spec, this.settings.overrides), {
-      onProblem: (problem) => this.pending.push(problem),
-      onTitle: (lines) => (this.context.table = { ...this.context.table, titleLines: lines }),
-    });
+    const report = (problem: Problem) => this.pending.push(problem);
+    const rows = withoutSampleRows(
+      readTable(source, columnsWithOverrides(spec, this.settings.overrides), {
+        onProblem: report,
+        onTitle: (lines) => (this.context.table = { ...this.context.table, titleLines: lines }),
+      }),
+      spec.sampleRow,
+      report,
+    );
     const map = (fields: RowFields[]) => spec.map(fields, this.context) as AnyMapped[];
     const columns = { dates: spec.dateColumns ?? [], amounts: spec.amountColumns ?? [] };
     for await (const groups of groupRows(rows, spec)) {

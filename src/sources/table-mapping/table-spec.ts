@@ -56,6 +56,11 @@ export interface TableSpec<E extends EntityName = EntityName> {
    * not listed here is still checked as it streams, but is not scanned ahead.
    */
   amountColumns?: readonly string[];
+  /**
+   * The sample row the format's own template is written with, by column id: a row equal to it in
+   * every column of the template is that sample left in the export, never data.
+   */
+  sampleRow?: Readonly<Record<string, string>>;
   /** Consecutive rows with the same non-blank value here form one record (documents, payments). */
   groupBy?: (row: TableRow) => string | undefined;
   /** For report layouts: a row that starts a new group (rows before the first start are skipped). */

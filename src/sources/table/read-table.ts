@@ -5,7 +5,7 @@ import { readCsvRows, type CsvFacts } from '../csv/read-csv-rows.js';
 import type { CsvDelimiter } from '../csv/detect-delimiter.js';
 import type { TextEncoding } from '../text/detect-encoding.js';
 import { readXlsxRows } from '../xlsx/read-xlsx-rows.js';
-import type { ColumnSpec } from './column-spec.js';
+import { normalizeHeader, type ColumnSpec } from './column-spec.js';
 import { findHeader, headerScorer, type HeaderMatch } from './find-header.js';
 import { isReportFooter } from './report-footer.js';
 import { TableRow } from './table-row.js';
@@ -105,6 +105,10 @@ export async function* readTable(
       if (row.row <= found.row.row || isBlankRow(row)) continue;
       // The report's run time under the data: not a row, and not a cut-off one either.
       if (isReportFooter(row)) continue;
+      if (repeatsHeader(row, found, columns)) {
+        reportRepeatedHeader(row, found, source, where, hooks);
+        continue;
+      }
       seen.last = row;
       if (!found.split) pass(row, found, accepted);
       else for (const ready of found.split.take(row)) pass(ready, found, accepted);
@@ -172,6 +176,42 @@ export async function* readTable(
   }
 }
 
+/**
+ * True for a row that is the header again (two exports pasted into one file): its first non-blank
+ * cell names a column, and it names every required column as the header does. When it names them
+ * in other places, the rows below follow its layout, which the file's header then takes.
+ */
+function repeatsHeader(row: RawRow, found: FoundHeader, columns: readonly ColumnSpec[]): boolean {
+  const first = row.cells.find((cell) => !isBlankCell(cell));
+  if (first === undefined || !found.names.has(normalizeHeader(cellText(first)))) return false;
+  const again = findHeader([row], columns).header;
+  if (!again || again.match.score < found.match.score) return false;
+  found.relaid = [...again.match.indexes].some(
+    ([column, index]) => found.match.indexes.get(column) !== index,
+  );
+  if (found.relaid) found.match = again.match;
+  return true;
+}
+
+function reportRepeatedHeader(
+  row: RawRow,
+  found: FoundHeader,
+  source: TableSource,
+  where: (row: number) => SourceLocation,
+  hooks: TableHooks,
+): void {
+  const below = found.relaid
+    ? ' It puts the columns in another order: the rows below it are read in its order.'
+    : ' The rows below it are read.';
+  hooks.onProblem(
+    problemOf(
+      'row.repeated-header',
+      `${source.file} row ${row.row} repeats the header of row ${found.row.row} (two exports pasted into one file?): it is not read.${below} Check that the rows are not there twice.`,
+      { location: where(row.row) },
+    ),
+  );
+}
+
 function isBlankRow(row: RawRow): boolean {
   return row.cells.every(isBlankCell);
 }
@@ -179,8 +219,13 @@ function isBlankRow(row: RawRow): boolean {
 /** The header row, how its columns map, and how wide the file writes its rows. */
 interface FoundHeader {
   row: RawRow;
+  /** How the columns map: the header's, or a repeated header's that lays them out otherwise. */
   match: HeaderMatch;
   rowWidth: number;
+  /** The normalised texts of the columns the header names, to spot it repeated. */
+  names: ReadonlySet<string>;
+  /** True once a repeated header changed the layout of the rows below it. */
+  relaid?: boolean;
   /** For CSV files: finds rows cut by a line break, and quotes that swallowed rows. */
   split?: SplitRows;
 }
@@ -194,7 +239,12 @@ function foundHeader(
   hooks: TableHooks,
 ): FoundHeader {
   const rowWidth = rowWidthOf(rows, settled.row);
-  if (source.kind !== 'csv') return { ...settled, rowWidth };
+  const names = new Set(
+    [...settled.match.indexes.values()]
+      .map((index) => normalizeHeader(cellText(settled.row.cells[index])))
+      .filter(Boolean),
+  );
+  if (source.kind !== 'csv') return { ...settled, rowWidth, names };
   const layout: RowLayout = {
     file: source.file,
     header: settled.row,
@@ -203,11 +253,7 @@ function foundHeader(
     titled: rows.some((row) => row.row < settled.row.row && !isBlankRow(row)),
     where,
   };
-  return {
-    ...settled,
-    rowWidth,
-    split: new SplitRows(layout, hooks.onProblem),
-  };
+  return { ...settled, rowWidth, names, split: new SplitRows(layout, hooks.onProblem) };
 }
 
 /**
