@@ -1,13 +1,18 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { genericExports } from './generic/export-checklist.js';
 import { genericMapping } from './generic/index.js';
 import { loadOverrides, parseOverrides } from '../src/sources/overrides/load-overrides.js';
 import type {
   MappingOverrides,
   MappingOverridesInput,
 } from '../src/sources/overrides/mapping-overrides.js';
+import { quickBooksDesktopExports } from './quickbooks-desktop-iif/export-checklist.js';
 import { quickBooksDesktopIifMapping } from './quickbooks-desktop-iif/index.js';
+import { quickBooksOnlineExports } from './quickbooks-online/export-checklist.js';
 import { quickBooksOnlineMapping } from './quickbooks-online/index.js';
+import type { FormatChecklist } from './shared/export-checklist.js';
+import { xeroExports } from './xero/export-checklist.js';
 import { xeroMapping } from './xero/index.js';
 import type { Problem } from '../src/ledger/index.js';
 import { problemOf } from '../src/ledger/problem-catalog.js';
@@ -24,6 +29,17 @@ export const sourceFormats = [
   'quickbooks-online',
 ] as const;
 export type SourceFormat = (typeof sourceFormats)[number];
+
+/**
+ * What a consultant exports for each format (`ledgerlift template --format`, docs/mappings.md):
+ * each format's list lives beside its mapping, which names from it the exports that are missing.
+ */
+export const exportChecklists: Record<SourceFormat, FormatChecklist> = {
+  generic: genericExports,
+  xero: xeroExports,
+  'quickbooks-desktop-iif': quickBooksDesktopExports,
+  'quickbooks-online': quickBooksOnlineExports,
+};
 
 export interface ReadLedgerOptions {
   /** A folder of export files; SourceLocation.file is relative to it. */

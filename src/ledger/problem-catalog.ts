@@ -13,6 +13,18 @@ export const problemCatalog = {
   ],
   'file.unreadable': ['error', 'A file could not be opened or is not the type its extension says.'],
   'file.optional-missing': ['info', 'An optional file is absent; its entity is not migrated.'],
+  'export.activity-missing': [
+    'error',
+    'No activity report for the cutover to the end date, though the document exports show amounts paid that nothing else dates.',
+  ],
+  'export.open-items-missing': [
+    'warning',
+    'Neither an aged report nor a document export gives what was open at the cutover, though the opening trial balance holds receivables or payables.',
+  ],
+  'export.closing-balance-missing': [
+    'warning',
+    'No trial balance at the end date: the books are compared with the opening trial balance rolled forward by the exports themselves.',
+  ],
   'overrides.invalid': ['error', 'The override file is not valid JSON or breaks its schema.'],
   // Text and encodings
   'encoding.mixed': [

@@ -120,6 +120,8 @@ export class SourceEnvironment {
       table: { file: '', titleLines: [] },
       facts: new Map(),
       cutoverDate: settings.cutoverDate,
+      endDate: settings.endDate,
+      tablesFound: new Set(),
       skipKinds: new Set(settings.skipKinds ?? []),
       report: (problem) => this.pending.push(problem),
     };
@@ -365,9 +367,11 @@ export class SourceEnvironment {
   async *readSpec(spec: AnyTableSpec): AsyncGenerator<LedgerItem[]> {
     const { source, tried } = await this.locate(spec);
     if (!source) {
-      yield [...this.drain(), ...(spec.reportMissing === false ? [] : [missingFile(spec, tried)])];
+      const missing = spec.reportMissing === false ? [] : [missingFile(spec, tried, this.settings)];
+      yield [...this.drain(), ...missing];
       return;
     }
+    this.context.tablesFound.add(spec.id);
     this.context.table = { file: source.file, sheet: source.sheet, titleLines: [] };
     const report = (problem: Problem) => this.pending.push(problem);
     const rows = withoutSampleRows(
@@ -427,7 +431,10 @@ export class SourceEnvironment {
 /** Derived records handed over per batch: one await per batch, as rows are. */
 const DERIVED_BATCH = 500;
 
-function missingFile(spec: AnyTableSpec, tried: string[]): LedgerItem {
+/** The problem of a table without a file: the format's own (TableSpec.missing), else the default. */
+function missingFile(spec: AnyTableSpec, tried: string[], settings: SourceSettings): LedgerItem {
+  const own = spec.missing?.({ cutoverDate: settings.cutoverDate, endDate: settings.endDate });
+  if (own) return { kind: 'problem', problem: own };
   const names = tried.join(', ');
   const id = spec.fileId ?? spec.id;
   const problem = spec.required
