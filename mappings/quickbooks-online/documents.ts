@@ -164,6 +164,7 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
     fileNames: table.fileNames,
     columns: sales ? invoiceColumns : billColumns,
     dateColumns: [layout.date, layout.dueDate],
+    amountColumns: [layout.quantity, layout.rate, layout.amount, layout.taxAmount, 'ExchangeRate'],
     groupBy: documentRows(layout),
     map(rows, context) {
       const [first] = rows;

@@ -115,6 +115,7 @@ export const quickBooksJournal: TableSpec<'bank-transaction'> = {
     { id: 'Credit', headers: ['Credit'], required: true },
   ],
   dateColumns: ['Date'],
+  amountColumns: ['Debit', 'Credit'],
   startsGroup: startsTransaction,
   map(rows, context) {
     const [first] = rows;

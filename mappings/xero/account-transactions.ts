@@ -95,6 +95,7 @@ export const xeroAccountTransactions: TableSpec<'bank-transaction'> = {
     { id: 'Tax', headers: ['Tax'] },
   ],
   dateColumns: ['Date'],
+  amountColumns: ['Debit', 'Credit', 'Gross', 'Tax'],
   map([row], context) {
     if (!row) return [];
     const report = reportOf(context);

@@ -71,6 +71,7 @@ function agedDetail<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
     // Without it, foreign documents are valued from the trial balance (currency.base-value-estimated).
     reportMissing: false,
     columns: agedColumns(sales),
+    amountColumns: ['Due', 'Total'],
     map([row], context) {
       if (!row) return [];
       const report = reportOf(context, entity, title);

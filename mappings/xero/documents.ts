@@ -196,6 +196,17 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       : ['bills', 'purchase invoices', 'bill export'],
     columns: documentColumns,
     dateColumns: ['InvoiceDate', 'DueDate'],
+    amountColumns: [
+      'Total',
+      'TaxTotal',
+      'InvoiceAmountDue',
+      'CurrencyRate',
+      'Quantity',
+      'UnitAmount',
+      'Discount',
+      'LineAmount',
+      'TaxAmount',
+    ],
     groupBy: documentRows,
     map(rows, context) {
       const [first] = rows;

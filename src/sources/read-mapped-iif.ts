@@ -8,7 +8,12 @@ import { readIifRows } from './iif/read-iif-rows.js';
 import type { LedgerItem } from '../ledger/ledger-item.js';
 import { RowFields } from './table-mapping/row-fields.js';
 import type { AnyMapped } from './table-mapping/table-spec.js';
-import { SourceEnvironment, type DateSample, type SourceSettings } from './source-environment.js';
+import {
+  SCAN_ROWS,
+  SourceEnvironment,
+  type CellSample,
+  type SourceSettings,
+} from './source-environment.js';
 
 /** The IIF files of the folder: the override file's "files" → "iif" entry, else every *.iif file. */
 function iifFiles(environment: SourceEnvironment): string[] {
@@ -27,12 +32,15 @@ export async function* readMappedIif(
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {
   const environment = await SourceEnvironment.open(settings);
+  // QuickBooks Desktop writes IIF amounts with a decimal point only (US, Canadian, UK editions).
+  environment.numbers.formatMark = '.';
   const files = iifFiles(environment).filter((file) => environment.listing.files.includes(file));
   const encoding = settings.overrides.encoding;
   const tables = mapping.passes.flatMap((pass) => (pass.kind === 'table' ? [pass.spec] : []));
-  environment.dateSamples = async function* (only?: string): AsyncGenerator<DateSample> {
+  environment.samples = async function* (only?: string): AsyncGenerator<CellSample> {
     for (const file of files) {
       if (only !== undefined && only !== file) continue;
+      let rows = 0;
       for await (const batch of readIifRows({
         path: join(settings.folder, file),
         file,
@@ -40,11 +48,16 @@ export async function* readMappedIif(
       })) {
         for (const { type, row } of batch) {
           if (type === 'TRNS' || type === 'SPL')
-            yield { text: cellText(row.cell('DATE')), location: row.location('DATE') };
+            yield {
+              kind: 'date',
+              text: cellText(row.cell('DATE')),
+              location: row.location('DATE'),
+            };
         }
+        if ((rows += batch.length) > SCAN_ROWS) break;
       }
     }
-    yield* environment.tableDateSamples(tables, only);
+    yield* environment.tableSamples(tables, only);
   };
   if (files.length === 0) {
     yield [
@@ -115,7 +128,7 @@ async function* readPass(
       if (pass.kind === 'list') {
         if (block.kind !== 'list' || block.type !== pass.rowType) continue;
         items.push(
-          ...(await environment.mapGroup([block.row], [], ([row]) =>
+          ...(await environment.mapGroup([block.row], { dates: [] }, ([row]) =>
             row ? pass.map(row, context) : [],
           )),
         );
@@ -124,11 +137,11 @@ async function* readPass(
           trns ? pass.map(trns, splits, context) : [];
         items.push(
           ...environment.drain(),
-          ...(await environment.mapGroup([block.trns, ...block.splits], ['DATE'], map)),
+          ...(await environment.mapGroup([block.trns, ...block.splits], { dates: ['DATE'] }, map)),
         );
       }
     }
     yield items;
   }
-  yield [...environment.drain(), ...environment.ambiguousDates(file)];
+  yield [...environment.drain(), ...environment.unreadValues(file)];
 }

@@ -15,7 +15,7 @@ export async function* readMappedTables(
 ): AsyncGenerator<LedgerItem[]> {
   const environment = await SourceEnvironment.open(settings);
   const specs = mapping.tables.filter(isTableSpec);
-  environment.dateSamples = (file) => environment.tableDateSamples(specs, file);
+  environment.samples = (file) => environment.tableSamples(specs, file);
   if (mapping.prepare) {
     await mapping.prepare(async (tableId, visit) => {
       const spec = specs.find((candidate) => candidate.id === tableId);

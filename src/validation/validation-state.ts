@@ -22,6 +22,8 @@ export class ValidationState {
   private readonly fileIds = new Map<string, number>();
   /** Ledgerlift's own clearing account is in every workspace, whatever the chart holds. */
   readonly accounts = new Map<string, AccountKind>([[CONVERSION_CLEARING_KEY, 'other-income']]);
+  /** Names of the accounts Ledgerlift would create, lower-cased, with where each was first read. */
+  readonly accountNames = new Map<string, SourceLocation>();
   readonly rolesSeen = new Map<SystemRole, string>();
   readonly pendingParents: { key: string; parentKey: string; location: SourceLocation }[] = [];
   readonly parties = { customer: new Map<string, string>(), vendor: new Map<string, string>() };

@@ -65,6 +65,7 @@ export function agingReportTable(options: AgingReportOptions): TableSpec<'invoic
       { id: 'Open Balance', headers: ['Open Balance', 'Balance', 'Open balance'], required: true },
     ],
     dateColumns: ['Date', 'Due Date'],
+    amountColumns: ['Amount', 'Open Balance'],
     map([row], context) {
       if (!row) return [];
       const report = reportOf(context, options);

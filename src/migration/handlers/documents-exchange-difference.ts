@@ -24,6 +24,7 @@ import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { matchEntryByRef } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
 import { exchangeAccountOf, hasForeignDocuments } from './exchange-account-of.js';
+import { legacyChartOf, reclassifiedLines, type LineAccount } from './sales-line-accounts.js';
 
 /** Outcome entity of a foreign document's exchange difference; key `invoice:<key>`, `bill:<key>`. */
 export const EXCHANGE_DIFFERENCE = 'exchange-difference';
@@ -95,6 +96,8 @@ function exchangeDifference(
       const facts = await context.documents();
       // Looked up once, at the first foreign document (the chart is read only if one exists).
       let exchange: Promise<{ uuid: string; name: string } | undefined> | undefined;
+      // Sales lines sent on the clearing account are valued there (invoices-create.ts).
+      let chart: Promise<Map<string, LineAccount>> | undefined;
       const units: Array<Array<UnitRow<ExchangeRow>>> = [];
       for await (const staged of context.stagedRows(step)) {
         const document = staged.record as SalesDocument | PurchaseDocument;
@@ -109,6 +112,10 @@ function exchangeDifference(
         const outstanding = fact?.outstandingAtCutover;
         exchange ??= exchangeAccountOf(context);
         const through = await exchange;
+        const reclassified =
+          'customerKey' in document && outstanding === undefined
+            ? reclassifiedLines(document, await (chart ??= legacyChartOf(context)))
+            : undefined;
         units.push([
           {
             entity: EXCHANGE_DIFFERENCE,
@@ -123,6 +130,7 @@ function exchangeDifference(
               outstanding,
               through,
               estimateOf(outstanding, fact?.estimatedBaseAtCutover),
+              reclassified,
             ),
           },
         ]);
@@ -223,10 +231,11 @@ function requestOf(
   outstandingAtCutover: string | undefined,
   exchange: { uuid: string; name: string } | undefined,
   estimate: BaseEstimate | undefined,
+  reclassified?: readonly number[],
 ): ExchangeRow {
   const sales = 'customerKey' in document;
   const control = refs.role(sales ? 'receivable' : 'payable');
-  const lines = documentLines(document, refs, outstandingAtCutover);
+  const lines = documentLines(document, refs, outstandingAtCutover, reclassified);
   if (!control)
     return { number: document.number, missing: 'the workspace control account is unknown' };
   if (!exchange)

@@ -50,6 +50,17 @@ export interface TableSpec<E extends EntityName = EntityName> {
   columns: readonly ColumnSpec[];
   /** Columns holding dates, scanned ahead to detect the date order. */
   dateColumns?: readonly string[];
+  /**
+   * Columns holding amounts, quantities or prices, scanned ahead for the file's decimal mark
+   * before an amount that reads two ways (`10.000`) is read. A column read as money or a number but
+   * not listed here is still checked as it streams, but is not scanned ahead.
+   */
+  amountColumns?: readonly string[];
+  /**
+   * The sample row the format's own template is written with, by column id: a row equal to it in
+   * every column of the template is that sample left in the export, never data.
+   */
+  sampleRow?: Readonly<Record<string, string>>;
   /** Consecutive rows with the same non-blank value here form one record (documents, payments). */
   groupBy?: (row: TableRow) => string | undefined;
   /** For report layouts: a row that starts a new group (rows before the first start are skipped). */
