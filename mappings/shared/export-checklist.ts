@@ -4,6 +4,8 @@ import { problemOf, type ProblemCode } from '../../src/ledger/problem-catalog.js
 import type { Cents } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import { money } from '../../src/validation/record-check.js';
+import { carriedKinds } from './activity/activity-records.js';
+import type { TransactionKind } from './activity/reported-transaction.js';
 
 /**
  * What a consultant exports from a legacy system, per format: the files of its screens, each with
@@ -20,13 +22,8 @@ import { money } from '../../src/validation/record-check.js';
  */
 export type ExportPeriod = 'listing' | 'opening' | 'documents' | 'activity' | 'closing';
 
-/** Whether a consultant must export it: always, only when the books hold what it carries, never. */
-export type ExportNeed =
-  | 'required'
-  | 'optional'
-  | { requiredIf: string }
-  /** A file the system exports that Ledgerlift does not read yet: said, so nobody waits on it. */
-  | { notReadYet: string };
+/** Whether a consultant must export it: always, only when the books hold what it carries, or not. */
+export type ExportNeed = 'required' | 'optional' | { requiredIf: string };
 
 /** One file a consultant exports from the legacy system. */
 export interface ExportItem {
@@ -167,11 +164,13 @@ export function noteOpeningControl(context: MappingContext, accountKey: string, 
 }
 
 /**
- * Which tables give a side's open items at the cutover, the export that names them, and the other
- * export that would do (a document export).
+ * What gives a side's open items at the cutover: tables (an aged report, a document export) or
+ * kinds of transaction another file carries (QuickBooks Desktop's IIF invoices); the export that
+ * names them, and the other export that would do.
  */
 interface OpenItemSource {
   tables: readonly string[];
+  kinds?: readonly TransactionKind[];
   item: ExportItem;
   nor: string;
 }
@@ -187,8 +186,14 @@ export function openItemsMissing(context: MappingContext, sources: OpenItemSourc
   const problems: Problem[] = [];
   for (const role of ['receivable', 'payable'] as const) {
     const balance = totals?.get(role) ?? 0n;
-    const { tables, item, nor } = sources[role];
-    if (balance === 0n || tables.some((table) => context.tablesFound.has(table))) continue;
+    const { tables, kinds = [], item, nor } = sources[role];
+    const carried = carriedKinds(context);
+    if (
+      balance === 0n ||
+      tables.some((table) => context.tablesFound.has(table)) ||
+      kinds.some((kind) => carried.has(kind))
+    )
+      continue;
     const what = role === 'receivable' ? 'receivables' : 'payables';
     const documents = role === 'receivable' ? 'invoices and credit notes' : 'bills and credits';
     problems.push(

@@ -90,7 +90,7 @@ describe('ledgerlift template --format: what to export, with menu paths and date
     expect(stdout).toContain('Settings ⚙ → Export data');
   });
 
-  it("lists QuickBooks Desktop's IIF lists and reports, and says which reports are not read yet", async () => {
+  it("lists QuickBooks Desktop's IIF lists and its reports under Reports", async () => {
     const { code, stdout } = await runCli([
       'template',
       ...['--format', 'quickbooks-desktop-iif', '--cutover', '2026-01-01', '--end', '2026-03-31'],
@@ -103,10 +103,18 @@ describe('ledgerlift template --format: what to export, with menu paths and date
     expect(entries.get('Trial Balance, as at 2025-12-31')?.menu).toBe(
       'Reports → Accountant & Taxes → Trial Balance',
     );
+    expect(entries.get('Open Invoices, as at 2025-12-31')?.menu).toBe(
+      'Reports → Customers & Receivables → Open Invoices',
+    );
+    expect(entries.get('Unpaid Bills Detail, as at 2025-12-31')?.menu).toBe(
+      'Reports → Vendors & Payables → Unpaid Bills Detail',
+    );
     expect(entries.get('Journal, for 2026-01-01 to 2026-03-31')?.menu).toBe(
       'Reports → Accountant & Taxes → Journal',
     );
-    expect(stdout).toMatch(/Journal, for 2026-01-01 to 2026-03-31 \(not read yet: /);
+    expect(entries.get('Trial Balance, as at 2026-03-31')?.menu).toBe(
+      'Reports → Accountant & Taxes → Trial Balance',
+    );
   });
 
   it('refuses a folder with a format that writes none, a missing format, and an impossible date', async () => {

@@ -161,6 +161,46 @@ describe('the export that is missing for what the folder cannot do', () => {
   });
 });
 
+describe('QuickBooks Desktop without its open-item reports', () => {
+  it('names Open Invoices and Unpaid Bills Detail for the control balances of the opening trial balance', async () => {
+    const iif = [
+      '!ACCNT\tNAME\tACCNTTYPE\tACCNUM\tEXTRA',
+      'ACCNT\tChecking\tBANK\t1000\t',
+      'ACCNT\tAccounts Receivable\tAR\t1200\t',
+      'ACCNT\tAccounts Payable\tAP\t2000\t',
+      'ACCNT\tOpening Balance Equity\tEQUITY\t3000\tOPENBAL',
+      '',
+    ].join('\r\n');
+    const trialBalance = [
+      'Sample Co',
+      'Trial Balance',
+      '"As of December 31, 2025"',
+      '',
+      ',Debit,Credit',
+      '1000 · Checking,"5,000.00",',
+      '1200 · Accounts Receivable,760.00,',
+      '2000 · Accounts Payable,,200.00',
+      '3000 · Opening Balance Equity,,"5,560.00"',
+      'TOTAL,"5,760.00","5,760.00"',
+    ].join('\r\n');
+    const { problems } = await validateFiles(
+      { 'lists.iif': iif, 'Trial Balance 2025-12-31.csv': trialBalance },
+      'quickbooks-desktop-iif',
+      { cutoverDate: '2026-01-01', baseCurrency: 'USD' },
+    );
+    expect(
+      withCode(problems, 'export.open-items-missing').map((problem) => problem.message),
+    ).toEqual([
+      expect.stringMatching(
+        /^No Open Invoices as at 2025-12-31 in the exports, nor invoices in the IIF files: the 760\.00 of receivables .* Export it: Reports → Customers & Receivables → Open Invoices;/,
+      ) as string,
+      expect.stringMatching(
+        /^No Unpaid Bills Detail as at 2025-12-31 in the exports, nor bills in the IIF files: the 200\.00 of payables .* Export it: Reports → Vendors & Payables → Unpaid Bills Detail;/,
+      ) as string,
+    ]);
+  });
+});
+
 describe('the real company as Xero exports it (../shared/real-books/maple-as-exported/xero-ui)', () => {
   const roots: string[] = [];
   afterAll(async () =>

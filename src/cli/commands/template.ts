@@ -51,9 +51,7 @@ export async function template(dir: string | undefined, options: TemplateOptions
 }
 
 function needText(need: ExportNeed): string {
-  if (typeof need === 'string') return need;
-  if ('requiredIf' in need) return `required if ${need.requiredIf}`;
-  return `not read yet: ${need.notReadYet}`;
+  return typeof need === 'string' ? need : `required if ${need.requiredIf}`;
 }
 
 /** The checklist as printed: a numbered entry per file, the notes, then how to validate. */
