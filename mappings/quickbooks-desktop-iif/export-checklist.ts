@@ -31,6 +31,7 @@ export const quickBooksDesktopExports: FormatChecklist = {
       period: 'listing',
       menuPath: 'File → Utilities → Export → Lists to IIF Files',
       choose: 'Chart of Accounts, Customer List, Vendor List, Item List; OK; save as .iif',
+      fileName: 'any name ending .iif (every .iif file of the folder is read)',
       usedFor: 'the accounts, customers, suppliers and items',
       need: 'required',
       layout: {
