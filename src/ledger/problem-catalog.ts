@@ -48,6 +48,10 @@ export const problemCatalog = {
   ],
   // XLSX
   'xlsx.sheet-not-found': ['error', 'The workbook has no sheet with the expected name.'],
+  'xlsx.sheet-hidden': [
+    'error',
+    'The sheet to read is hidden (or the workbook shows none); hidden sheets are never read.',
+  ],
   'xlsx.formula-without-result': ['error', 'A formula cell has no saved result to read.'],
   'xlsx.error-value': ['error', 'A cell holds an Excel error value such as #REF!.'],
   'xlsx.merged-cells': [

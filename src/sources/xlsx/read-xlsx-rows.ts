@@ -146,17 +146,24 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
     options.onProblem(unreadable(options.file, error));
     return;
   }
+  const visible = parts.sheets.filter((candidate) => !candidate.hidden);
   const sheet =
     options.sheet === undefined
-      ? parts.sheets[0]
+      ? visible[0]
       : parts.sheets.find(
           (candidate) => candidate.name.toLowerCase() === options.sheet?.toLowerCase(),
         );
+  if (sheet?.hidden || (options.sheet === undefined && !sheet)) {
+    options.onProblem(
+      hiddenSheet(options.file, sheet?.name ?? parts.sheets[0]?.name ?? '', visible.length === 0),
+    );
+    return;
+  }
   if (!sheet) {
     options.onProblem(
       problemOf(
         'xlsx.sheet-not-found',
-        `${options.file} has no sheet named "${options.sheet ?? ''}" (its sheets: ${parts.sheets.map((candidate) => candidate.name).join(', ')}).`,
+        `${options.file} has no sheet named "${options.sheet ?? ''}" (its sheets: ${visible.map((candidate) => candidate.name).join(', ')}).`,
         {
           location: { file: options.file, row: 1 },
         },
@@ -283,6 +290,18 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
   }
 }
 
+/**
+ * A hidden sheet is never read: the consultant cannot see what it holds (an old copy, a lookup
+ * table), so reading it would migrate figures nobody checked.
+ */
+function hiddenSheet(file: string, sheet: string, noneVisible: boolean): Problem {
+  return problemOf(
+    'xlsx.sheet-hidden',
+    `${file} [${sheet}] is a hidden sheet${noneVisible ? ' (the workbook shows no sheet at all)' : ''}, and hidden sheets are never read. If it holds the data to migrate, Unhide it in Excel (right-click a sheet tab, Unhide) and save the workbook; otherwise name the visible sheet under "files" in the override file.`,
+    { location: { file, sheet, row: 1 } },
+  );
+}
+
 function unreadable(file: string, error: unknown, row = 1): Problem {
   if (error instanceof XlsxLimitError) {
     const at = error.row ?? row;
@@ -302,7 +321,9 @@ function unreadable(file: string, error: unknown, row = 1): Problem {
   );
 }
 
-/** The names of a workbook's sheets, in order. */
+/** The names of a workbook's visible sheets, in order: a hidden sheet is never read. */
 export async function listSheets(path: string): Promise<string[]> {
-  return (await openSheetList(path)).sheets.map((sheet) => sheet.name);
+  return (await openSheetList(path)).sheets
+    .filter((sheet) => !sheet.hidden)
+    .map((sheet) => sheet.name);
 }

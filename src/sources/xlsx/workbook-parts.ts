@@ -5,7 +5,11 @@ import { ZipArchive } from './zip-archive.js';
 /** What reading any sheet of a workbook needs: sheet parts, shared strings and date styles. */
 export interface WorkbookParts {
   archive: ZipArchive;
-  sheets: { name: string; part: string }[];
+  /**
+   * Every sheet in the workbook's order. `hidden` marks a sheet Excel does not show (`hidden` or
+   * `veryHidden`): a consultant never sees it, so it is never read.
+   */
+  sheets: { name: string; part: string; hidden: boolean }[];
   sharedStrings: string[];
   /** Style indexes whose number format is a date: their numbers are Excel serial dates. */
   dateStyles: Set<number>;
@@ -132,7 +136,9 @@ export async function openSheetList(
       date1904 = ['1', 'true'].includes(event.attributes.date1904 ?? '');
     if (event.name === 'sheet') {
       const part = targets.get(event.attributes['r:id'] ?? '');
-      if (part) sheets.push({ name: event.attributes.name ?? part, part });
+      const state = event.attributes.state ?? 'visible';
+      if (part)
+        sheets.push({ name: event.attributes.name ?? part, part, hidden: state !== 'visible' });
     }
   }
   if (sheets.length === 0) throw new Error('no worksheets found');
