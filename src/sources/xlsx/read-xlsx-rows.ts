@@ -185,6 +185,8 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
   let cell: CellDraft | undefined;
   let column = -1;
   let capture: 'value' | 'formula' | 'inline' | undefined;
+  /** Inside a phonetic run (`<rPh>`): its reading is shown above the text, never part of it. */
+  let phonetic = false;
   let complete: RawRow[] = [];
   try {
     for await (const batch of scanXml(parts.archive.stream(sheet.part, XLSX_LIMITS.sheetBytes))) {
@@ -197,7 +199,7 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
           if (cell.chars > XLSX_LIMITS.cellChars) throw cellTextTooLong('one cell', row);
           if (capture === 'value') cell.value += event.text;
           else if (capture === 'formula') cell.formula = (cell.formula ?? '') + event.text;
-          else cell.inline += event.text;
+          else if (!phonetic) cell.inline += event.text;
         } else if (event.type === 'open') {
           switch (event.name) {
             case 'row': {
@@ -214,6 +216,7 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
               const reference = event.attributes.r;
               column = reference ? columnOf(reference) : column + 1;
               checkGrid(reference ? rowOf(reference) : row, column, reference);
+              phonetic = false;
               cell = {
                 type: event.attributes.t ?? 'n',
                 style: Number(event.attributes.s ?? 0),
@@ -237,6 +240,9 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
               break;
             case 't':
               capture = event.selfClosing ? undefined : 'inline';
+              break;
+            case 'rPh':
+              phonetic = !event.selfClosing;
               break;
             case 'mergeCell': {
               const [from = '', to = ''] = (event.attributes.ref ?? '').split(':');
@@ -264,6 +270,7 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
           }
         } else if (event.name === 'v' || event.name === 'f' || event.name === 't')
           capture = undefined;
+        else if (event.name === 'rPh') phonetic = false;
       }
       if (complete.length) yield complete;
     }
