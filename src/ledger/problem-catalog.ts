@@ -87,6 +87,14 @@ export const problemCatalog = {
     'error',
     'A sheet row is numbered at or before the row above it (rows must ascend).',
   ],
+  'xlsx.shared-string-missing': [
+    'error',
+    'A cell refers to a shared string the workbook does not hold (a damaged file).',
+  ],
+  'xlsx.duplicate-cell': [
+    'error',
+    'A cell reference is written twice in a sheet, so its value is unclear (a damaged file).',
+  ],
   // Values
   'value.required': ['error', 'A required value is empty.'],
   'value.invalid': [

@@ -23,6 +23,8 @@ const ENDS_THE_FILE = new Set<string>([
   'xlsx.cell-text-too-long',
   'xlsx.too-many-cells',
   'xlsx.rows-out-of-order',
+  'xlsx.shared-string-missing',
+  'xlsx.duplicate-cell',
 ]);
 
 /** How many rows may sit above the header (report titles, notes) before we give up looking. */

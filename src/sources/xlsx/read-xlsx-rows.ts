@@ -71,6 +71,19 @@ function tooManyCells(row: number): XlsxLimitError {
   );
 }
 
+/**
+ * A cell reference written twice in one row: Excel calls such a file damaged, and which value it
+ * would show is a guess, so the sheet ends here rather than take the last one.
+ */
+function writtenTwice(reference: string, row: number): XlsxLimitError {
+  return new XlsxLimitError(
+    'xlsx.duplicate-cell',
+    `cell ${reference.slice(0, 24)} is written twice in the sheet's XML, so which value it holds is unclear (a damaged or crafted file)`,
+    row,
+    lettersOf(reference),
+  );
+}
+
 function rowsOutOfOrder(row: number, previous: number): XlsxLimitError {
   return new XlsxLimitError(
     'xlsx.rows-out-of-order',
@@ -96,6 +109,9 @@ function checkGrid(row: number, column: number, reference: string | undefined): 
 }
 
 interface CellDraft {
+  /** Its reference as written, or as its place gives it ("B7"), for messages. */
+  reference: string;
+  row: number;
   type: string;
   style: number;
   value: string;
@@ -105,13 +121,44 @@ interface CellDraft {
   chars: number;
 }
 
+/** The letters of a cell reference: "B" for "B7". */
+function lettersOf(reference: string): string {
+  return /^[A-Z]*/.exec(reference)?.[0] ?? '';
+}
+
+/** "B" for column 1: the cell reference's letters when a cell is written without one. */
+function columnLetters(column: number): string {
+  let letters = '';
+  for (let rest = column + 1; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return letters;
+}
+
+/**
+ * A shared string the workbook does not hold: Excel itself calls such a file damaged, so the
+ * sheet ends here rather than read the cell as blank.
+ */
+function missingSharedString(cell: CellDraft, parts: WorkbookParts): XlsxLimitError {
+  return new XlsxLimitError(
+    'xlsx.shared-string-missing',
+    `cell ${cell.reference} refers to shared string ${cell.value.slice(0, 24)}, but the workbook holds ${parts.sharedStrings.length.toLocaleString('en-US')} (a damaged or crafted file)`,
+    cell.row,
+    lettersOf(cell.reference),
+  );
+}
+
 function valueOf(cell: CellDraft, parts: WorkbookParts): CellValue {
   if (cell.formula !== undefined && cell.value === '' && cell.type !== 'inlineStr') {
     return new UnreadableCell('xlsx.formula-without-result', `the formula =${cell.formula}`);
   }
   switch (cell.type) {
-    case 's':
-      return parts.sharedStrings[Number(cell.value)] ?? '';
+    case 's': {
+      const text = /^\d+$/.test(cell.value.trim())
+        ? parts.sharedStrings[Number(cell.value)]
+        : undefined;
+      if (text === undefined) throw missingSharedString(cell, parts);
+      return text;
+    }
     case 'inlineStr':
       return cell.inline;
     case 'str':
@@ -184,6 +231,8 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
   };
   let cell: CellDraft | undefined;
   let column = -1;
+  /** Columns of the row's cells so far, to find one written twice (cells normally ascend). */
+  let columnsInRow: number[] = [];
   let capture: 'value' | 'formula' | 'inline' | undefined;
   /** Inside a phonetic run (`<rPh>`): its reading is shown above the text, never part of it. */
   let phonetic = false;
@@ -209,15 +258,23 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
               if (row <= previous) throw rowsOutOfOrder(row, previous);
               cells = new Map();
               column = -1;
+              columnsInRow = [];
               if (event.selfClosing) complete.push({ row, cells: [] });
               break;
             }
             case 'c': {
               const reference = event.attributes.r;
+              const previous = column;
               column = reference ? columnOf(reference) : column + 1;
               checkGrid(reference ? rowOf(reference) : row, column, reference);
+              const written = reference ?? `${columnLetters(column)}${row}`;
+              if (column <= previous && columnsInRow.includes(column))
+                throw writtenTwice(written, row);
+              columnsInRow.push(column);
               phonetic = false;
               cell = {
+                reference: written,
+                row,
                 type: event.attributes.t ?? 'n',
                 style: Number(event.attributes.s ?? 0),
                 value: '',
@@ -277,7 +334,7 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
   } catch (error) {
     // The rows finished before the fault are read, as a CSV file's are before a broken record.
     if (complete.length) yield complete;
-    options.onProblem(unreadable(options.file, error, row));
+    options.onProblem(unreadable(options.file, error, row, sheet.name));
     return;
   }
   for (const range of merges) {
@@ -309,13 +366,18 @@ function hiddenSheet(file: string, sheet: string, noneVisible: boolean): Problem
   );
 }
 
-function unreadable(file: string, error: unknown, row = 1): Problem {
+function unreadable(file: string, error: unknown, row = 1, sheet?: string): Problem {
   if (error instanceof XlsxLimitError) {
-    const at = error.row ?? row;
+    const at = Math.max(error.row ?? row, 1);
+    // A fault in one cell is located at it; a limit of the whole sheet at the row reached.
+    const location =
+      error.column !== undefined && sheet !== undefined
+        ? { file, sheet, row: at, column: error.column }
+        : { file, row: at };
     return problemOf(
       error.code,
-      `${file} stops at row ${Math.max(at, 1)}: ${error.message}. Open it in Excel, check it is the export you expect, and save that sheet as CSV.`,
-      { location: { file, row: Math.max(at, 1) } },
+      `${file} stops at row ${at}: ${error.message}. Open it in Excel, check it is the export you expect, and save that sheet as CSV.`,
+      { location },
     );
   }
   const reason = error instanceof Error ? error.message : String(error);

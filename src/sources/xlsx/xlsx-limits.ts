@@ -46,6 +46,8 @@ export class XlsxLimitError extends Error {
     message: string,
     /** The sheet row reached, when known. */
     readonly row?: number,
+    /** The column letters of the cell at fault, when one cell is (B for B7). */
+    readonly column?: string,
   ) {
     super(message);
     this.name = 'XlsxLimitError';
