@@ -59,6 +59,14 @@ export const problemCatalog = {
     'Cells merged across rows: only the first row of the range holds the value.',
   ],
   'xlsx.unreadable': ['error', 'The workbook could not be read (corrupt or not an XLSX file).'],
+  'xlsx.legacy-xls': [
+    'error',
+    'The file is a legacy Excel 97-2003 (.xls) or other binary Office file: save it as .xlsx.',
+  ],
+  'xlsx.encrypted': [
+    'error',
+    'The workbook is protected with a password (encrypted): clear the password and save it.',
+  ],
   'xlsx.part-too-large': [
     'error',
     'A workbook part inflates past its size limit (a ZIP bomb or an oversized sheet).',

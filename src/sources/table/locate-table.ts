@@ -6,7 +6,8 @@ import { normalizeHeader } from './column-spec.js';
 import type { TableSource } from './read-table.js';
 
 const TEXT_EXTENSIONS = new Set(['.csv', '.txt', '.tsv']);
-const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm']);
+/** `.xls` too: found like any workbook, so the reader can say to save it as .xlsx. */
+const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm', '.xls']);
 
 /** The export folder's files, and the sheets of its workbooks (read once, when first needed). */
 export class FolderListing {

@@ -14,6 +14,8 @@ import { TableRow } from './table-row.js';
 const ENDS_THE_FILE = new Set<string>([
   'file.unreadable',
   'xlsx.unreadable',
+  'xlsx.legacy-xls',
+  'xlsx.encrypted',
   'xlsx.sheet-not-found',
   'xlsx.sheet-hidden',
   'xlsx.part-too-large',

@@ -366,7 +366,12 @@ function hiddenSheet(file: string, sheet: string, noneVisible: boolean): Problem
   );
 }
 
+/** Files that are no .xlsx at all: said whole, with their own advice. */
+const NOT_XLSX = new Set<string>(['xlsx.encrypted', 'xlsx.legacy-xls']);
+
 function unreadable(file: string, error: unknown, row = 1, sheet?: string): Problem {
+  if (error instanceof XlsxLimitError && NOT_XLSX.has(error.code))
+    return problemOf(error.code, `${file} ${error.message}.`, { location: { file, row: 1 } });
   if (error instanceof XlsxLimitError) {
     const at = Math.max(error.row ?? row, 1);
     // A fault in one cell is located at it; a limit of the whole sheet at the row reached.
