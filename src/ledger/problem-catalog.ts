@@ -54,6 +54,10 @@ export const problemCatalog = {
   ],
   'xlsx.formula-without-result': ['error', 'A formula cell has no saved result to read.'],
   'xlsx.error-value': ['error', 'A cell holds an Excel error value such as #REF!.'],
+  'xlsx.date-as-number': [
+    'error',
+    'A workbook date column holds a number under no date format (Excel shows a number).',
+  ],
   'xlsx.merged-cells': [
     'warning',
     'Cells merged across rows: only the first row of the range holds the value.',

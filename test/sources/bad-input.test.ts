@@ -242,16 +242,19 @@ describe('bad input: each case is a located problem, never a crash', () => {
     expect(required.message).toMatch(/merged/);
   });
 
-  it('dates stored as Excel serial numbers: read in a workbook, refused with the likely date in a CSV', async () => {
+  it('dates stored as Excel serial numbers with no date format: refused with the likely date, in a workbook and in a CSV', async () => {
     const book = await workbook((wb) => {
       const sheet = wb.addWorksheet('bank_transactions');
       sheet.addRow(['Key', 'BankAccount', 'Date', 'Amount']);
       sheet.addRow(['BT-1', '1000', 45306, -15]);
     });
     const fromWorkbook = await readFiles({ 'accounts.csv': ACCOUNTS_CSV, 'ledger.xlsx': book });
-    expect(
-      fromWorkbook.records.find((record) => record.entity === 'bank-transaction')?.value,
-    ).toMatchObject({ date: '2024-01-15', amount: '-15.00' });
+    expect(fromWorkbook.records.filter((record) => record.entity === 'bank-transaction')).toEqual(
+      [],
+    );
+    const number = only(fromWorkbook.problems, 'xlsx.date-as-number');
+    expect(number.location).toMatchObject({ file: 'ledger.xlsx', row: 2, column: 'Date' });
+    expect(number.message).toContain('2024-01-15');
     const fromCsv = await readFiles({
       'accounts.csv': ACCOUNTS_CSV,
       'bank_transactions.csv': `${BANK_HEADER}\nBT-1,1000,45306,-15,Fee\n`,

@@ -15,11 +15,15 @@ export type DateCellResult =
   | { kind: 'date'; iso: IsoDate }
   /** Ambiguous and the folder gives no evidence: the row is left for one per-file problem. */
   | { kind: 'deferred' }
-  | { kind: 'problem'; code: 'date.invalid' | 'date.excel-serial'; message: string };
+  | {
+      kind: 'problem';
+      code: 'date.invalid' | 'date.excel-serial' | 'xlsx.date-as-number';
+      message: string;
+    };
 
 /**
- * Reads a date cell under its file's date order (date-order-state.ts). XLSX date cells and serial
- * numbers are exact; text goes through dateShapeOf. A numeric date that only one order allows
+ * Reads a date cell under its file's date order (date-order-state.ts). XLSX date cells are exact,
+ * and a plain number is no date; text goes through dateShapeOf. A numeric date that only one order allows
  * decides the order of its file (and of files with no evidence of their own); one both orders allow
  * waits for evidence (the reader scans ahead) and is deferred when there is none.
  */
@@ -32,10 +36,8 @@ export function readDateCell(
     const iso = isoOfUtcDate(cell);
     return iso ? { kind: 'date', iso } : invalid('the cell holds an invalid date');
   }
-  if (typeof cell === 'number') {
-    const iso = excelSerialToIso(cell);
-    return iso ? { kind: 'date', iso } : invalid(`${cellText(cell)} is not a date`);
-  }
+  // A workbook's date cells come as Dates; a number is what Excel shows as a number.
+  if (typeof cell === 'number') return numberNotDate(cell);
   const text = cellText(cell);
   const shape = dateShapeOf(text);
   switch (shape.kind) {
@@ -80,6 +82,19 @@ export function readDateCell(
   return invalid(
     `"${text}" is not a valid date under ${why}. Fix the date, or set "dateFormat" in the override file if the order is wrong`,
   );
+}
+
+/**
+ * A number in a workbook's date column, under no date format: Excel shows it as a number (150126),
+ * so reading it as a serial date would be a guess (year 2311).
+ */
+function numberNotDate(cell: number): DateCellResult {
+  const iso = excelSerialToIso(cell);
+  return {
+    kind: 'problem',
+    code: 'xlsx.date-as-number',
+    message: `${cellText(cell)} is a number in a cell with no date format, so Excel shows it as a number, not a date${iso ? ` (as an Excel date serial it would be ${iso})` : ''}. Type it as a date in Excel, or give the column a date format if these are date serials.`,
+  };
 }
 
 function invalid(message: string): DateCellResult {
