@@ -58,6 +58,10 @@ export const problemCatalog = {
     'error',
     'A workbook date column holds a number under no date format (Excel shows a number).',
   ],
+  'xlsx.date-1900-02-29': [
+    'error',
+    "A date cell holds Excel's fictitious 29 February 1900 (serial 60).",
+  ],
   'xlsx.merged-cells': [
     'warning',
     'Cells merged across rows: only the first row of the range holds the value.',

@@ -7,8 +7,10 @@ import { numberToDecimalText } from './values/number-text.js';
  */
 export class UnreadableCell {
   constructor(
-    readonly code: 'xlsx.formula-without-result' | 'xlsx.error-value',
+    readonly code: 'xlsx.formula-without-result' | 'xlsx.error-value' | 'xlsx.date-1900-02-29',
     readonly description: string,
+    /** What the consultant should do, when the code alone does not say. */
+    readonly advice?: string,
   ) {}
 }
 

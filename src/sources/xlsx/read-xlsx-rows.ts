@@ -23,7 +23,11 @@ export interface XlsxReadOptions {
 
 /** The first merges point the consultant at the problem; a crafted sheet may hold millions. */
 const MAX_MERGES_REPORTED = 1000;
+/** Day 0 of serials from 61 on: Excel counts a 29 February 1900 that never was. */
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+/** Day 0 of serials 1 to 59, the days before that fictitious one (serial 1 is 1 January 1900). */
+const EXCEL_EPOCH_BEFORE_MARCH_1900 = Date.UTC(1899, 11, 31);
+const FICTITIOUS_1900_02_29 = 60;
 const EPOCH_1904_OFFSET = 1462;
 
 /** "C12" → 2 (0-based column). */
@@ -172,10 +176,26 @@ function valueOf(cell: CellDraft, parts: WorkbookParts): CellValue {
       const number = Number(cell.value);
       if (!Number.isFinite(number)) return cell.value;
       if (!parts.dateStyles.has(cell.style)) return number;
-      const serial = parts.date1904 ? number + EPOCH_1904_OFFSET : number;
-      return new Date(EXCEL_EPOCH + Math.round(serial * 86_400_000));
+      return dateOfSerial(parts.date1904 ? number + EPOCH_1904_OFFSET : number);
     }
   }
+}
+
+/**
+ * The date Excel shows for a serial of the 1900 date system. Excel keeps Lotus 1-2-3's 29 February
+ * 1900 (serial 60): read as any other day it would silently become the 28th or 1 March, so it is
+ * unreadable; serials below 1 show no date in Excel either (an invalid date here).
+ */
+function dateOfSerial(serial: number): Date | UnreadableCell {
+  if (Math.floor(serial) === FICTITIOUS_1900_02_29)
+    return new UnreadableCell(
+      'xlsx.date-1900-02-29',
+      'the date 29 February 1900 (Excel serial 60), a day that never was: Excel counts it only to match Lotus 1-2-3',
+      'Type the real date.',
+    );
+  if (serial < 1) return new Date(Number.NaN);
+  const epoch = serial < FICTITIOUS_1900_02_29 ? EXCEL_EPOCH_BEFORE_MARCH_1900 : EXCEL_EPOCH;
+  return new Date(epoch + Math.round(serial * 86_400_000));
 }
 
 /**

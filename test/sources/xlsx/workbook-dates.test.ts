@@ -64,4 +64,18 @@ describe('dates in workbooks read as Excel shows them, or are located problems',
     expect(dates).toEqual([]);
     expect(only(problems, 'xlsx.date-as-number').message).toContain('2024-01-15');
   });
+
+  it("Excel's fictitious 29 February 1900 is a problem, not 28 February", async () => {
+    const { dates, problems } = await readDate((at) => number(at, 60, 1));
+    expect(dates).toEqual([]);
+    const problem = only(problems, 'xlsx.date-1900-02-29');
+    expect(problem.location).toMatchObject({ row: 2, column: 'Date' });
+    expect(problem.message).toMatch(/29 February 1900/);
+  });
+
+  it('the days of 1900 before it are the days Excel shows', async () => {
+    expect((await readDate((at) => number(at, 59, 1))).dates).toEqual(['1900-02-28']);
+    expect((await readDate((at) => number(at, 1, 1))).dates).toEqual(['1900-01-01']);
+    expect((await readDate((at) => number(at, 61, 1))).dates).toEqual(['1900-03-01']);
+  });
 });
