@@ -52,7 +52,22 @@ export const problemCatalog = {
     'error',
     'The sheet to read is hidden (or the workbook shows none); hidden sheets are never read.',
   ],
-  'xlsx.formula-without-result': ['error', 'A formula cell has no saved result to read.'],
+  'xlsx.formula-without-result': [
+    'error',
+    'A formula cell has no saved result and no formula of its own (a shared formula).',
+  ],
+  'xlsx.formula-unsupported': [
+    'error',
+    'A formula without a saved result uses what the reader does not evaluate (a function, a sheet).',
+  ],
+  'xlsx.formula-unresolved': [
+    'error',
+    'A formula without a saved result refers to a cell below, itself, text or an error.',
+  ],
+  'xlsx.formula-result-differs': [
+    'error',
+    "A formula's saved result is not what the formula gives (saved without recalculating).",
+  ],
   'xlsx.error-value': ['error', 'A cell holds an Excel error value such as #REF!.'],
   'xlsx.date-as-number': [
     'error',

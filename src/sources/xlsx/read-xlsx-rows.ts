@@ -2,6 +2,8 @@ import type { Problem } from '../../ledger/index.js';
 import { problemOf } from '../../ledger/problem-catalog.js';
 import { UnreadableCell, type CellValue, type RawRow } from '../cell.js';
 import { openSheetList, openWorkbookParts, type WorkbookParts } from './workbook-parts.js';
+import { numberOf } from './formula/excel-decimal.js';
+import { SheetFormulas, type FormulaOutcome, type SavedResult } from './formula/sheet-formulas.js';
 import { cellTextTooLong, XLSX_LIMITS, XlsxLimitError } from './xlsx-limits.js';
 import { scanXml } from './xml-scanner.js';
 
@@ -153,7 +155,11 @@ function missingSharedString(cell: CellDraft, parts: WorkbookParts): XlsxLimitEr
 
 function valueOf(cell: CellDraft, parts: WorkbookParts): CellValue {
   if (cell.formula !== undefined && cell.value === '' && cell.type !== 'inlineStr') {
-    return new UnreadableCell('xlsx.formula-without-result', `the formula =${cell.formula}`);
+    // Only a formula without text of its own gets here (a shared formula's other cells).
+    return new UnreadableCell(
+      'xlsx.formula-without-result',
+      cell.formula === '' ? 'a shared formula' : `the formula =${cell.formula}`,
+    );
   }
   switch (cell.type) {
     case 's': {
@@ -175,10 +181,56 @@ function valueOf(cell: CellDraft, parts: WorkbookParts): CellValue {
       if (cell.value === '') return undefined;
       const number = Number(cell.value);
       if (!Number.isFinite(number)) return cell.value;
-      if (!parts.dateStyles.has(cell.style)) return number;
-      return dateOfSerial(parts.date1904 ? number + EPOCH_1904_OFFSET : number);
+      return numberValue(number, cell.style, parts);
     }
   }
+}
+
+/** A formula cell's saved result, as `SheetFormulas` checks it. */
+function savedOf(cell: CellDraft): SavedResult {
+  if (cell.value === '' && cell.type !== 'inlineStr') return undefined;
+  if (cell.type === 'e') return { kind: 'failed' };
+  if (cell.type !== 'n') return { kind: 'text' };
+  const value = Number(cell.value);
+  return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'text' };
+}
+
+/** What a formula evaluated to, or why not, told where a table reads it. */
+const FORMULA_ADVICE: Record<Extract<FormulaOutcome, { kind: 'problem' }>['code'], string> = {
+  'xlsx.formula-unsupported':
+    'Open the workbook in Excel and save it (Excel saves each result with its formula), or paste the values.',
+  'xlsx.formula-unresolved':
+    'Open the workbook in Excel and save it (Excel saves each result with its formula), or paste the values.',
+  'xlsx.formula-result-differs':
+    'Recalculate the workbook in Excel (Formulas, Calculate Now) and save it, or correct the formula.',
+};
+
+/** The most of a formula a message quotes. */
+const FORMULA_SHOWN = 200;
+
+function formulaValue(cell: CellDraft, outcome: FormulaOutcome, parts: WorkbookParts): CellValue {
+  switch (outcome.kind) {
+    case 'saved':
+      return valueOf(cell, parts);
+    case 'value':
+      return numberValue(numberOf(outcome.value), cell.style, parts);
+    case 'problem': {
+      const formula = cell.formula ?? '';
+      const shown =
+        formula.length > FORMULA_SHOWN ? `${formula.slice(0, FORMULA_SHOWN)}…` : formula;
+      return new UnreadableCell(
+        outcome.code,
+        `the formula =${shown}, ${outcome.reason},`,
+        FORMULA_ADVICE[outcome.code],
+      );
+    }
+  }
+}
+
+/** A number, or the date it stands for under a date format. */
+function numberValue(number: number, style: number, parts: WorkbookParts): CellValue {
+  if (!parts.dateStyles.has(style)) return number;
+  return dateOfSerial(parts.date1904 ? number + EPOCH_1904_OFFSET : number);
 }
 
 /**
@@ -202,7 +254,8 @@ function dateOfSerial(serial: number): Date | UnreadableCell {
  * Streams the rows of one sheet of an XLSX workbook, in batches: the worksheet part is inflated and tokenised
  * chunk by chunk, so memory stays flat however many rows it has (shared strings and styles, which
  * Excel keeps in separate parts, are read once). Typed cells come through as numbers, booleans and
- * dates; formulas as their saved result. A workbook that cannot be read yields one located problem.
+ * dates; formulas as their saved result, checked against the formula, or without one as the
+ * formula's exact value (formula/sheet-formulas.ts), or as an unreadable cell saying why not. A workbook that cannot be read yields one located problem.
  * Vertically merged cells are reported: only the first cell of a merge holds the value.
  */
 export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<RawRow[]> {
@@ -249,6 +302,23 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
     if (value !== undefined) cells.set(column, value);
     else cells.delete(column);
   };
+  const formulas = new SheetFormulas();
+  /** The row's formula cells, read when the row ends (a formula may use cells right of it). */
+  const formulaCells = new Map<number, CellDraft>();
+  const settle = (at: number, draft: CellDraft) => {
+    if (draft.formula) {
+      formulaCells.set(at, draft);
+      formulas.defer(at, draft.formula, savedOf(draft));
+      return;
+    }
+    const value = valueOf(draft, parts);
+    // What formulas below may use: the number as stored (a date's serial too), else its kind.
+    const number = draft.type === 'n' && draft.value !== '' ? Number(draft.value) : Number.NaN;
+    if (Number.isFinite(number)) formulas.record(at, 'number', number);
+    else if (value instanceof UnreadableCell) formulas.record(at, 'failed');
+    else if (value !== undefined) formulas.record(at, 'text');
+    keep(at, value);
+  };
   let cell: CellDraft | undefined;
   let column = -1;
   /** Columns of the row's cells so far, to find one written twice (cells normally ascend). */
@@ -279,6 +349,8 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
               cells = new Map();
               column = -1;
               columnsInRow = [];
+              formulas.startRow(row);
+              formulaCells.clear();
               if (event.selfClosing) complete.push({ row, cells: [] });
               break;
             }
@@ -303,7 +375,7 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
                 chars: 0,
               };
               if (event.selfClosing) {
-                keep(column, valueOf(cell, parts));
+                settle(column, cell);
                 cell = undefined;
               }
               break;
@@ -331,10 +403,14 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
               break;
           }
         } else if (event.name === 'c') {
-          if (cell) keep(column, valueOf(cell, parts));
+          if (cell) settle(column, cell);
           cell = undefined;
           capture = undefined;
         } else if (event.name === 'row') {
+          for (const [at, outcome] of formulas.endRow()) {
+            const draft = formulaCells.get(at);
+            if (draft) keep(at, formulaValue(draft, outcome, parts));
+          }
           const laid = layOut(cells, options.columnsRead?.() ?? XLSX_LIMITS.columns);
           laidOut += laid.length;
           if (laidOut > XLSX_LIMITS.sheetCells) throw tooManyCells(row);
