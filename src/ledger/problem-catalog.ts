@@ -14,6 +14,28 @@ export const problemCatalog = {
   'file.unreadable': ['error', 'A file could not be opened or is not the type its extension says.'],
   'file.optional-missing': ['info', 'An optional file is absent; its entity is not migrated.'],
   'overrides.invalid': ['error', 'The override file is not valid JSON or breaks its schema.'],
+  // Export archives (a ZIP given as the source, or saved in the export folder)
+  'archive.unreadable': [
+    'error',
+    'An export ZIP could not be read (damaged, encrypted, or ZIP64); none of its files is read.',
+  ],
+  'archive.too-large': [
+    'error',
+    'An export ZIP holds too many entries, or inflates too far (a ZIP bomb); none is read.',
+  ],
+  'archive.unsafe-entry': [
+    'error',
+    'An export ZIP names an entry that leads outside it (.., an absolute path, a link); none is read.',
+  ],
+  'archive.name-clash': [
+    'error',
+    'Two files of an export ZIP, or a ZIP and its folder, share a name but not their content.',
+  ],
+  'archive.duplicate-file': [
+    'info',
+    'A file inside an export ZIP is the same as one beside it in the folder: read once.',
+  ],
+  'archive.nested-archive': ['warning', 'An export ZIP holds another ZIP, which is not read.'],
   // Text and encodings
   'encoding.mixed': ['warning', 'A line was not valid UTF-8 and was read as Windows-1252.'],
   'encoding.replacement': ['warning', 'A value holds undecodable bytes (shown as \uFFFD).'],

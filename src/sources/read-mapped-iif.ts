@@ -1,4 +1,4 @@
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { cellText } from './cell.js';
 import { iifBlocks } from './iif/iif-blocks.js';
@@ -25,16 +25,16 @@ export async function* readMappedIif(
   mapping: IifMapping,
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {
-  const environment = await SourceEnvironment.open(settings);
+  const environment = SourceEnvironment.open(settings);
   const files = iifFiles(environment).filter((file) => environment.listing.files.includes(file));
   const encoding = settings.overrides.encoding;
   const tables = mapping.passes.flatMap((pass) => (pass.kind === 'table' ? [pass.spec] : []));
   environment.dateSamples = async function* (only?: string): AsyncGenerator<DateSample> {
     for (const file of files) {
-      if (only !== undefined && only !== file) continue;
+      if (only !== undefined && only !== environment.listing.shownName(file)) continue;
       for await (const batch of readIifRows({
-        path: join(settings.folder, file),
-        file,
+        path: environment.listing.pathOf(file),
+        file: environment.listing.shownName(file),
         encoding,
       })) {
         for (const { type, row } of batch) {
@@ -75,13 +75,13 @@ async function* readPass(
   reportStructure: boolean,
 ): AsyncGenerator<LedgerItem[]> {
   const { context } = environment;
-  context.table = { file, titleLines: [] };
+  context.table = { file: environment.listing.shownName(file), titleLines: [] };
   const onProblem = reportStructure
     ? (problem: Parameters<typeof context.report>[0]) => context.report(problem)
     : () => undefined;
   const rows = readIifRows({
-    path: join(environment.settings.folder, file),
-    file,
+    path: environment.listing.pathOf(file),
+    file: environment.listing.shownName(file),
     encoding: environment.settings.overrides.encoding,
     onProblem,
   });
@@ -106,5 +106,8 @@ async function* readPass(
     }
     yield items;
   }
-  yield [...environment.drain(), ...environment.ambiguousDates(file)];
+  yield [
+    ...environment.drain(),
+    ...environment.ambiguousDates(environment.listing.shownName(file)),
+  ];
 }

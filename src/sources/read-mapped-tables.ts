@@ -13,7 +13,7 @@ export async function* readMappedTables(
   mapping: TableMapping,
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {
-  const environment = await SourceEnvironment.open(settings);
+  const environment = SourceEnvironment.open(settings);
   environment.dateSamples = (file) => environment.tableDateSamples(mapping.tables, file);
   if (mapping.prepare) {
     await mapping.prepare(async (tableId, visit) => {
