@@ -135,6 +135,7 @@ export function trialBalanceReports(
   columns: ColumnSpec[],
   balanceColumns: BalanceColumns,
 ): { opening: TableSpec<'opening-balance'>; closing: TableSpec<'trial-balance'> } {
+  const amountColumns = balanceColumns.pairs.flat();
   return {
     opening: {
       id: 'opening_balances',
@@ -142,6 +143,7 @@ export function trialBalanceReports(
       fileNames: trialBalanceFileNames.opening,
       trialBalance: 'opening',
       columns,
+      amountColumns,
       map: (rows, context) => openingBalanceFromReport(rows, context, balanceColumns),
     },
     closing: {
@@ -150,6 +152,7 @@ export function trialBalanceReports(
       fileNames: trialBalanceFileNames.closing,
       trialBalance: 'closing',
       columns,
+      amountColumns,
       map: (rows, context) => trialBalanceFromReport(rows, context, balanceColumns),
     },
   };

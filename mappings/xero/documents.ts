@@ -21,6 +21,11 @@ import {
   type LineDraft,
   lineAccountKey,
 } from '../shared/document-parts.js';
+import {
+  accountTransactionsOf,
+  documentRegisterOf,
+  noteDocumentsExported,
+} from './account-transactions.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { documentAmountColumns, trackingColumns } from './export-layouts.js';
@@ -191,10 +196,22 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       : ['bills', 'purchase invoices', 'bill export'],
     columns: documentColumns,
     dateColumns: ['InvoiceDate', 'DueDate'],
+    amountColumns: [
+      'Total',
+      'TaxTotal',
+      'InvoiceAmountDue',
+      'CurrencyRate',
+      'Quantity',
+      'UnitAmount',
+      'Discount',
+      'LineAmount',
+      'TaxAmount',
+    ],
     groupBy: documentRows,
     map(rows, context) {
       const [first] = rows;
       if (!first) return [];
+      noteDocumentsExported(context, entity);
       const number = first.text('InvoiceNumber');
       const contact = first.required('ContactName');
       const date = first.date('InvoiceDate', { required: true });
@@ -303,7 +320,14 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         customerKey: sales ? partyKey : undefined,
         vendorKey: sales ? undefined : partyKey,
       });
-      return [{ ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] }];
+      const result = { ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] };
+      // With an Account Transactions report, what was settled after the cutover is known only once
+      // it is read: the document waits in its register (account-transactions.ts).
+      if (accountTransactionsOf(context)) {
+        documentRegisterOf(context).add(result as Mapped<'invoice'> | Mapped<'bill'>);
+        return [];
+      }
+      return [result];
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   signaturesMatch,
   signedPathOf,
 } from '../auth/signature.js';
+import { alteredAnswerText } from '../faults/fault-injector.js';
 import type { SandboxApp } from '../sandbox-config.js';
 import type { SandboxRuntime } from '../runtime.js';
 import { ApiError, errorBody, forbidden, unauthorized, validationFailed } from './api-error.js';
@@ -211,7 +212,10 @@ export function partnerHandler(runtime: SandboxRuntime, route: PartnerRoute) {
       request.raw.socket.destroy();
       return;
     }
-    const text = stringifyJsonExact(payload);
+    // Only a write that succeeded has an answer to alter; the write stays applied.
+    const alteration =
+      status >= 200 && status <= 299 ? runtime.faults.alterationFor(method, path) : undefined;
+    const text = alteration ? alteredAnswerText(payload, alteration) : stringifyJsonExact(payload);
     runtime.requestLog.add({
       at: runtime.clock.nowIso(),
       method,
@@ -219,6 +223,7 @@ export function partnerHandler(runtime: SandboxRuntime, route: PartnerRoute) {
       status,
       clientId,
       ...(workspaceId ? { workspaceId } : {}),
+      ...(alteration ? { altered: true as const } : {}),
       durationMs: performance.now() - started,
     });
     await reply.code(status).headers(headers).type('application/json; charset=utf-8').send(text);

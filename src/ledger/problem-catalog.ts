@@ -37,7 +37,10 @@ export const problemCatalog = {
   ],
   'archive.nested-archive': ['warning', 'An export ZIP holds another ZIP, which is not read.'],
   // Text and encodings
-  'encoding.mixed': ['warning', 'A line was not valid UTF-8 and was read as Windows-1252.'],
+  'encoding.mixed': [
+    'warning',
+    'A file mixes UTF-8 and Windows-1252 lines; each was read in its own (one per file, naming the odd lines).',
+  ],
   'encoding.replacement': ['warning', 'A value holds undecodable bytes (shown as \uFFFD).'],
   // CSV structure
   'csv.unterminated-quote': [
@@ -61,7 +64,23 @@ export const problemCatalog = {
     'A row has more than 16,384 cells (a runaway line of separators).',
   ],
   'csv.truncated': ['warning', 'The file ends in the middle of a row (the last row may be cut).'],
+  'csv.split-row': [
+    'error',
+    'Consecutive lines are one row cut by a line break inside an unquoted value; not read.',
+  ],
+  'csv.quote-spans-rows': [
+    'error',
+    'A stray quote swallowed the rows up to its closing quote into one value; not read.',
+  ],
   // Headers
+  'row.repeated-header': [
+    'warning',
+    'A row repeats the header mid-file (two exports pasted together); it is not read.',
+  ],
+  'row.template-sample': [
+    'warning',
+    "The template's own sample row was left in the export; it is not read.",
+  ],
   'header.not-found': ['error', 'No row in the first rows has the expected columns.'],
   'header.missing-column': ['error', 'The header lacks a required column.'],
   'header.duplicate-column': [
@@ -156,15 +175,31 @@ export const problemCatalog = {
   ],
   'amount.invalid': ['error', 'A value is not an amount.'],
   'amount.too-many-decimals': ['error', 'A money amount has more than two decimal places.'],
+  'amount.ambiguous-format': [
+    'error',
+    'Amounts like 10.000 read two ways and nothing in the file shows its decimal mark.',
+  ],
+  'amount.format-conflict': [
+    'error',
+    'Some amounts of a file have a decimal comma, others a decimal point; set decimalSeparator.',
+  ],
+  'amount.currency-mismatch': [
+    'error',
+    "An amount is written in another currency than its record's (EUR 1,000.00 in USD books).",
+  ],
   'decimal.invalid': ['error', 'A quantity or price is not a number.'],
   'date.invalid': ['error', 'A value is not a valid date in the date format in force.'],
   'date.ambiguous-format': [
     'error',
-    'Every date could be day-first or month-first; set dateFormat.',
+    'Dates of a file could be day-first or month-first and nothing decides; set dateFormat.',
   ],
   'date.order-assumed': [
     'info',
     'Every date of a file reads both ways; it was read in the order another file shows.',
+  ],
+  'date.order-conflict': [
+    'error',
+    'Some dates of a file fit only day-first, others only month-first; set dateFormat.',
   ],
   'date.excel-serial': [
     'error',
@@ -202,6 +237,18 @@ export const problemCatalog = {
   ],
   'line.missing-account': ['error', 'A document line has no account and its item names none.'],
   'line.tax-allocated': ['info', 'A document-level tax amount was spread over its lines.'],
+  'api.row-refused': [
+    'error',
+    'A row the API refuses as the legacy books hold it (a number too long, a negative total): fix it there.',
+  ],
+  'api.value-adapted': [
+    'info',
+    'A value the API does not take, sent in a form it takes (a text cut, an email left out); books unchanged.',
+  ],
+  'line.reclassified': [
+    'info',
+    'A sales line on an account other than income: posted to the clearing account, then moved to its own by a journal.',
+  ],
   'journal.not-balanced': ['error', 'A journal entry whose debits do not equal its credits.'],
   'journal.party-dropped': [
     'info',
@@ -336,6 +383,26 @@ export const problemCatalog = {
   'aged.duplicate-document': [
     'warning',
     'An aged receivables or payables report lists a document twice: the first row is used.',
+  ],
+  'activity.unbalanced': [
+    'error',
+    'A transaction rebuilt from an activity report (Account Transactions, Journal) does not balance.',
+  ],
+  'activity.document-unreadable': [
+    'error',
+    'A document in an activity report has no receivables or payables line or no contact.',
+  ],
+  'activity.payment-inferred': [
+    'warning',
+    'An activity report’s payment names no document: the one it settles was inferred.',
+  ],
+  'activity.payment-unmatched': [
+    'warning',
+    'An activity report’s payment settles no document of the exports: migrated on account.',
+  ],
+  'activity.due-at-cutover-assumed': [
+    'info',
+    'What a foreign document had due at the cutover, in its currency, was assumed to be its total.',
   ],
   'currency.base-value-estimated': [
     'warning',

@@ -28,6 +28,8 @@ export type CellValue = string | number | boolean | Date | UnreadableCell | unde
 export interface RawRow {
   row: number;
   cells: readonly CellValue[];
+  /** The last line of a CSV row that runs over several lines (a quoted value with line breaks). */
+  lastRow?: number;
 }
 
 /** A cell as the consultant sees it, for headers, text fields and messages. */

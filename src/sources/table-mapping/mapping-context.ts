@@ -1,8 +1,8 @@
 import type { MappingOverrides } from '../overrides/mapping-overrides.js';
 import type { Problem } from '../../ledger/index.js';
-import type { DecimalSeparator } from '../values/parse-amount.js';
 import type { DateOrderState } from './date-order-state.js';
 import type { LedgerIndex } from './ledger-index.js';
+import type { NumberFormatState } from './number-format-state.js';
 
 /** The table being mapped: where it is and the title rows above its header. */
 interface TableInfo {
@@ -16,7 +16,8 @@ export interface MappingContext {
   overrides: MappingOverrides;
   /** Currency of documents and payments whose export carries none. */
   defaultCurrency: string | undefined;
-  decimalSeparator: DecimalSeparator | undefined;
+  /** Each file's decimal mark and thousands grouping, from its own amounts or the override file. */
+  numbers: NumberFormatState;
   dates: DateOrderState;
   index: LedgerIndex;
   table: TableInfo;

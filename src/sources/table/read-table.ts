@@ -5,10 +5,11 @@ import { readCsvRows, type CsvFacts } from '../csv/read-csv-rows.js';
 import type { CsvDelimiter } from '../csv/detect-delimiter.js';
 import type { TextEncoding } from '../text/detect-encoding.js';
 import { readXlsxRows } from '../xlsx/read-xlsx-rows.js';
-import type { ColumnSpec } from './column-spec.js';
+import { normalizeHeader, type ColumnSpec } from './column-spec.js';
 import { findHeader, headerScorer, type HeaderMatch } from './find-header.js';
 import { isReportFooter } from './report-footer.js';
 import { TableRow } from './table-row.js';
+import { quoteSpansRows, SplitRows, type RowLayout } from './split-rows.js';
 
 /** Codes that end a file: when no row came before, the header that could not be looked for is no second error. */
 const ENDS_THE_FILE = new Set<string>([
@@ -99,16 +100,31 @@ export async function* readTable(
   // Written by accept(); a holder, since a closure assigns it.
   const seen: { last?: RawRow } = {};
 
+  const pass = (row: RawRow, found: FoundHeader, accepted: TableRow[]) => {
+    if (overflows(row, found, source, where, hooks)) return;
+    if (found.split && quoteSpansRows(row, found.split.layout, hooks.onProblem)) return;
+    accepted.push(new TableRow(source.file, sheet, row, found.match));
+  };
   const accept = (rows: readonly RawRow[], found: FoundHeader): TableRow[] => {
     const accepted: TableRow[] = [];
     for (const row of rows) {
       if (row.row <= found.row.row || isBlankRow(row)) continue;
       // The report's run time under the data: not a row, and not a cut-off one either.
       if (isReportFooter(row)) continue;
+      if (repeatsHeader(row, found, columns)) {
+        reportRepeatedHeader(row, found, source, where, hooks);
+        continue;
+      }
       seen.last = row;
-      if (overflows(row, found, source, where, hooks)) continue;
-      accepted.push(new TableRow(source.file, sheet, row, found.match));
+      if (!found.split) pass(row, found, accepted);
+      else for (const ready of found.split.take(row)) pass(ready, found, accepted);
     }
+    return accepted;
+  };
+  /** The rows held as possible pieces of a cut row when the file ends: they are rows. */
+  const flush = (found: FoundHeader): TableRow[] => {
+    const accepted: TableRow[] = [];
+    for (const row of found.split?.release() ?? []) pass(row, found, accepted);
     return accepted;
   };
 
@@ -134,7 +150,7 @@ export async function* readTable(
       hooks,
     );
     if (!settled) return;
-    header = { ...settled, rowWidth: rowWidthOf(buffered, settled.row) };
+    header = foundHeader(settled, buffered, source, facts, where, hooks);
     const rows = accept(buffered.splice(0), header);
     if (rows.length) yield rows;
   }
@@ -144,10 +160,12 @@ export async function* readTable(
     if (buffered.length === 0 && source.kind === 'csv' && facts.delimiter === undefined) return;
     const settled = settleHeader(buffered, columns, source, facts, where, hooks);
     if (!settled) return;
-    header = { ...settled, rowWidth: rowWidthOf(buffered, settled.row) };
+    header = foundHeader(settled, buffered, source, facts, where, hooks);
     const rows = accept(buffered, header);
     if (rows.length) yield rows;
   }
+  const held = flush(header);
+  if (held.length) yield held;
 
   const last = seen.last;
   if (source.kind === 'csv' && facts.endsWithLineBreak === false && last && header) {
@@ -164,6 +182,42 @@ export async function* readTable(
   }
 }
 
+/**
+ * True for a row that is the header again (two exports pasted into one file): its first non-blank
+ * cell names a column, and it names every required column as the header does. When it names them
+ * in other places, the rows below follow its layout, which the file's header then takes.
+ */
+function repeatsHeader(row: RawRow, found: FoundHeader, columns: readonly ColumnSpec[]): boolean {
+  const first = row.cells.find((cell) => !isBlankCell(cell));
+  if (first === undefined || !found.names.has(normalizeHeader(cellText(first)))) return false;
+  const again = findHeader([row], columns).header;
+  if (!again || again.match.score < found.match.score) return false;
+  found.relaid = [...again.match.indexes].some(
+    ([column, index]) => found.match.indexes.get(column) !== index,
+  );
+  if (found.relaid) found.match = again.match;
+  return true;
+}
+
+function reportRepeatedHeader(
+  row: RawRow,
+  found: FoundHeader,
+  source: TableSource,
+  where: (row: number) => SourceLocation,
+  hooks: TableHooks,
+): void {
+  const below = found.relaid
+    ? ' It puts the columns in another order: the rows below it are read in its order.'
+    : ' The rows below it are read.';
+  hooks.onProblem(
+    problemOf(
+      'row.repeated-header',
+      `${source.file} row ${row.row} repeats the header of row ${found.row.row} (two exports pasted into one file?): it is not read.${below} Check that the rows are not there twice.`,
+      { location: where(row.row) },
+    ),
+  );
+}
+
 function isBlankRow(row: RawRow): boolean {
   return row.cells.every(isBlankCell);
 }
@@ -171,8 +225,41 @@ function isBlankRow(row: RawRow): boolean {
 /** The header row, how its columns map, and how wide the file writes its rows. */
 interface FoundHeader {
   row: RawRow;
+  /** How the columns map: the header's, or a repeated header's that lays them out otherwise. */
   match: HeaderMatch;
   rowWidth: number;
+  /** The normalised texts of the columns the header names, to spot it repeated. */
+  names: ReadonlySet<string>;
+  /** True once a repeated header changed the layout of the rows below it. */
+  relaid?: boolean;
+  /** For CSV files: finds rows cut by a line break, and quotes that swallowed rows. */
+  split?: SplitRows;
+}
+
+function foundHeader(
+  settled: { row: RawRow; match: HeaderMatch },
+  rows: readonly RawRow[],
+  source: TableSource,
+  facts: Partial<CsvFacts>,
+  where: (row: number) => SourceLocation,
+  hooks: TableHooks,
+): FoundHeader {
+  const rowWidth = rowWidthOf(rows, settled.row);
+  const names = new Set(
+    [...settled.match.indexes.values()]
+      .map((index) => normalizeHeader(cellText(settled.row.cells[index])))
+      .filter(Boolean),
+  );
+  if (source.kind !== 'csv') return { ...settled, rowWidth, names };
+  const layout: RowLayout = {
+    file: source.file,
+    header: settled.row,
+    rowWidth,
+    delimiter: facts.delimiter ?? ',',
+    titled: rows.some((row) => row.row < settled.row.row && !isBlankRow(row)),
+    where,
+  };
+  return { ...settled, rowWidth, names, split: new SplitRows(layout, hooks.onProblem) };
 }
 
 /**
