@@ -400,6 +400,10 @@ export const problemCatalog = {
     'warning',
     'An activity report’s payment settles no document of the exports: migrated on account.',
   ],
+  'activity.conversion-residual': [
+    'info',
+    'A foreign document’s parts settled a cent more than it had open: kept on the control account, no contact’s.',
+  ],
   'activity.due-at-cutover-assumed': [
     'info',
     'What a foreign document had due at the cutover, in its currency, was assumed to be its total.',
