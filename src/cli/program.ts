@@ -47,7 +47,10 @@ function failedRowOptions(command: Command, codeExample = ''): Command {
 
 function sourceOptions(command: Command): Command {
   return command
-    .requiredOption('--source <folder>', 'the folder of export files')
+    .requiredOption(
+      '--source <folder>',
+      'the folder of export files, or a ZIP of them (docs/mappings.md)',
+    )
     .addOption(
       new Option('--format <format>', 'the export format')
         .choices([...sourceFormats])

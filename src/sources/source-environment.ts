@@ -18,7 +18,7 @@ import { RowFields } from './table-mapping/row-fields.js';
 import type { AnyMapped, AnyTableSpec, DerivedTable } from './table-mapping/table-spec.js';
 import { toItems } from './table-mapping/to-items.js';
 import type { ColumnSpec } from './table/column-spec.js';
-import { FolderListing, locateTable } from './table/locate-table.js';
+import { locateTable, type FolderListing } from './table/locate-table.js';
 import { readTable, type TableSource } from './table/read-table.js';
 import { findTrialBalanceFiles, trialBalanceFileNames } from './table/trial-balance-files.js';
 import { findTitledTable } from './table/titled-table.js';
@@ -35,7 +35,8 @@ import {
 } from './table-mapping/number-format-problems.js';
 
 export interface SourceSettings {
-  folder: string;
+  /** The export source's files, opened by src/sources/archive/export-folder.ts. */
+  listing: FolderListing;
   overrides: MappingOverrides;
   defaultCurrency?: string | undefined;
   /** The first day of activity in the workspace: dates trial balances into their roles. */
@@ -127,8 +128,8 @@ export class SourceEnvironment {
     };
   }
 
-  static async open(settings: SourceSettings): Promise<SourceEnvironment> {
-    return new SourceEnvironment(await FolderListing.of(settings.folder), settings);
+  static open(settings: SourceSettings): SourceEnvironment {
+    return new SourceEnvironment(settings.listing, settings);
   }
 
   locate(spec: AnyTableSpec) {
