@@ -131,7 +131,7 @@ export const quickBooksOnlineExports: FormatChecklist = {
     },
   ],
   notes: [
-    'Settings ⚙ → Export data writes these lists and reports as one ZIP: unpack it into the folder; its reports share one date range, so export the trial balance and aging reports as at the day before the cutover on their own',
+    'Settings ⚙ → Export data writes these lists and reports as one ZIP: give it as `--source` or put it in the folder, unopened; its reports share one date range, so export the trial balance and aging reports as at the day before the cutover on their own',
     'Invoices, credit memos, bills and payments in the import tools\' layouts are a second way in, never required (docs/mappings.md, "QuickBooks Online")',
   ],
 };
