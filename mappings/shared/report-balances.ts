@@ -134,6 +134,8 @@ function trialBalanceFromReport(
 export function trialBalanceReports(
   columns: ColumnSpec[],
   balanceColumns: BalanceColumns,
+  /** Columns of the report the balances do not need (TableSpec.ignoredColumns). */
+  ignoredColumns: readonly string[] = [],
 ): { opening: TableSpec<'opening-balance'>; closing: TableSpec<'trial-balance'> } {
   const amountColumns = balanceColumns.pairs.flat();
   return {
@@ -143,6 +145,7 @@ export function trialBalanceReports(
       fileNames: trialBalanceFileNames.opening,
       trialBalance: 'opening',
       columns,
+      ignoredColumns,
       amountColumns,
       map: (rows, context) => openingBalanceFromReport(rows, context, balanceColumns),
     },
@@ -152,6 +155,7 @@ export function trialBalanceReports(
       fileNames: trialBalanceFileNames.closing,
       trialBalance: 'closing',
       columns,
+      ignoredColumns,
       amountColumns,
       map: (rows, context) => trialBalanceFromReport(rows, context, balanceColumns),
     },

@@ -25,7 +25,8 @@ const balanceColumns: BalanceColumns = {
   ],
 };
 
-const reports = trialBalanceReports(reportColumns, balanceColumns);
+// The newer layout's Account Type: the chart of accounts gives each account's type.
+const reports = trialBalanceReports(reportColumns, balanceColumns, ['Account Type']);
 
 /** Xero's Trial Balance report exported as at the day before the cutover. */
 export const xeroOpeningBalance = reports.opening;

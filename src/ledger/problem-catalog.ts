@@ -59,6 +59,11 @@ export const problemCatalog = {
     'warning',
     "The template's own sample row was left in the export; it is not read.",
   ],
+  'column.unused': [
+    'info',
+    'Columns no table reads, once per file; a warning when one holding values is named like money, tax, a date or an id.',
+  ],
+  'column.unnamed': ['warning', 'Values stand under a blank header cell, so they are not read.'],
   'header.not-found': ['error', 'No row in the first rows has the expected columns.'],
   'header.missing-column': ['error', 'The header lacks a required column.'],
   'header.duplicate-column': [

@@ -79,6 +79,7 @@ export async function* readMappedIif(
     for (const file of files) yield* readPass(environment, pass, file, firstPass);
     firstPass = false;
   }
+  yield environment.unusedColumnProblems();
 }
 
 async function* readPass(

@@ -20,6 +20,9 @@ import { toItems } from './table-mapping/to-items.js';
 import type { ColumnSpec } from './table/column-spec.js';
 import { FolderListing, locateTable } from './table/locate-table.js';
 import { readTable, type TableSource } from './table/read-table.js';
+import { UnusedColumns } from './table/unused-columns.js';
+import type { RawRow } from './cell.js';
+import type { HeaderMatch } from './table/find-header.js';
 import { findTrialBalanceFiles, trialBalanceFileNames } from './table/trial-balance-files.js';
 import { findTitledTable } from './table/titled-table.js';
 import { trialBalanceRoles, type TrialBalanceRoles } from './table/trial-balance-roles.js';
@@ -101,6 +104,8 @@ export class SourceEnvironment {
   samples: (file?: string) => AsyncIterable<CellSample> = async function* () {};
   private readonly located = new Map<string, Promise<{ source?: TableSource; tried: string[] }>>();
   private trialBalances: Promise<TrialBalanceRoles> | undefined;
+  /** Each file's (sheet's) columns no table reads, by file, sheet and header row. */
+  private readonly unusedColumns = new Map<string, UnusedColumns>();
 
   constructor(
     readonly listing: FolderListing,
@@ -370,10 +375,17 @@ export class SourceEnvironment {
     }
     this.context.table = { file: source.file, sheet: source.sheet, titleLines: [] };
     const report = (problem: Problem) => this.pending.push(problem);
+    let columnsOfFile: UnusedColumns | undefined;
     const rows = withoutSampleRows(
       readTable(source, columnsWithOverrides(spec, this.settings.overrides), {
         onProblem: report,
         onTitle: (lines) => (this.context.table = { ...this.context.table, titleLines: lines }),
+        onHeader: (header, match, where) => {
+          const watched = this.watchColumns(spec, header, match, where);
+          columnsOfFile = watched.columns;
+          return watched.see;
+        },
+        onRelaid: (match) => columnsOfFile?.use(spec.fileId ?? spec.id, match),
       }),
       spec.sampleRow,
       report,
@@ -390,6 +402,37 @@ export class SourceEnvironment {
       yield items;
     }
     yield [...this.drain(), ...this.unreadValues(source.file)];
+  }
+
+  /**
+   * Accounts for the columns of a table's file: the first table read from a file (sheet, header
+   * row) watches its rows; every table read from it strikes the columns it reads.
+   */
+  private watchColumns(
+    spec: AnyTableSpec,
+    header: RawRow,
+    match: HeaderMatch,
+    where: (row: number) => SourceLocation,
+  ): { columns: UnusedColumns; see?: (row: RawRow) => void } {
+    const at = where(header.row);
+    const key = [at.file, at.sheet ?? '', header.row].join('\u0000');
+    const table = spec.fileId ?? spec.id;
+    const known = this.unusedColumns.get(key);
+    if (known) {
+      known.use(table, match, spec.ignoredColumns);
+      return { columns: known };
+    }
+    const columns = new UnusedColumns(at.file, header, where, match);
+    columns.use(table, match, spec.ignoredColumns);
+    this.unusedColumns.set(key, columns);
+    return { columns, see: (row) => columns.see(row) };
+  }
+
+  /** Once every table is read: each file's one problem about the columns no table reads. */
+  unusedColumnProblems(): LedgerItem[] {
+    const problems = [...this.unusedColumns.values()].flatMap((columns) => columns.problems());
+    this.unusedColumns.clear();
+    return problems.map((problem) => ({ kind: 'problem', problem }));
   }
 
   /**
