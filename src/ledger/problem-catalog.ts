@@ -13,6 +13,14 @@ export const problemCatalog = {
   ],
   'file.unreadable': ['error', 'A file could not be opened or is not the type its extension says.'],
   'file.optional-missing': ['info', 'An optional file is absent; its entity is not migrated.'],
+  'file.duplicate': [
+    'error',
+    'More than one file (or sheet) could be a table; only the first is read. Remove the others.',
+  ],
+  'file.near-miss': [
+    'warning',
+    'A file is named almost like a table (`customers (1).csv`, `.xls`); not read. Rename it.',
+  ],
   'overrides.invalid': ['error', 'The override file is not valid JSON or breaks its schema.'],
   // Text and encodings
   'encoding.mixed': [

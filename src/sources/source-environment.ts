@@ -18,13 +18,14 @@ import { RowFields } from './table-mapping/row-fields.js';
 import type { AnyMapped, AnyTableSpec, DerivedTable } from './table-mapping/table-spec.js';
 import { toItems } from './table-mapping/to-items.js';
 import type { ColumnSpec } from './table/column-spec.js';
-import { FolderListing, locateTable } from './table/locate-table.js';
+import { candidateProblems } from './table/file-candidates.js';
+import { FolderListing, locateTable, type LocatedTable } from './table/locate-table.js';
 import { readTable, type TableSource } from './table/read-table.js';
 import { UnusedColumns } from './table/unused-columns.js';
 import type { RawRow } from './cell.js';
 import type { HeaderMatch } from './table/find-header.js';
 import { findTrialBalanceFiles, trialBalanceFileNames } from './table/trial-balance-files.js';
-import { findTitledTable } from './table/titled-table.js';
+import { findTitledTables } from './table/titled-table.js';
 import { trialBalanceRoles, type TrialBalanceRoles } from './table/trial-balance-roles.js';
 import type { TableRow } from './table/table-row.js';
 import { dateShapeOf, ordersAllowed, type DateOrder } from './values/parse-date.js';
@@ -102,7 +103,7 @@ export class SourceEnvironment {
    * driver): those of one file when `file` is given, else every file's.
    */
   samples: (file?: string) => AsyncIterable<CellSample> = async function* () {};
-  private readonly located = new Map<string, Promise<{ source?: TableSource; tried: string[] }>>();
+  private readonly located = new Map<string, Promise<LocatedTable>>();
   private trialBalances: Promise<TrialBalanceRoles> | undefined;
   /** Each file's (sheet's) columns no table reads, by file, sheet and header row. */
   private readonly unusedColumns = new Map<string, UnusedColumns>();
@@ -143,10 +144,18 @@ export class SourceEnvironment {
       found =
         role && !overridden
           ? this.locateTrialBalance(spec, role)
-          : locateTable(this.listing, id, spec.fileNames, this.settings.overrides).then(
-              (located) =>
-                located.source || overridden ? located : this.locateTitled(spec, located),
-            );
+          : locateTable(this.listing, id, spec.fileNames, this.settings.overrides)
+              .then((located) => (overridden ? located : this.locateTitled(spec, located)))
+              .then((located) => {
+                // Once per table, whichever reader asked first.
+                const { source } = located;
+                const read =
+                  source && (source.sheet ? `${source.file} [${source.sheet}]` : source.file);
+                this.pending.push(
+                  ...candidateProblems(id, read, located.others ?? [], located.nearMisses ?? []),
+                );
+                return located;
+              });
       this.located.set(id, found);
     }
     return found;
@@ -185,21 +194,27 @@ export class SourceEnvironment {
     return file ? { source: file.source, tried } : { tried };
   }
 
-  /** A report recognised by its title rows, when no file is named like it (TableSpec.titled). */
-  private async locateTitled(
-    spec: AnyTableSpec,
-    located: { tried: string[] },
-  ): Promise<{ source?: TableSource; tried: string[] }> {
+  /**
+   * A report recognised by its title rows (TableSpec.titled): read when no file is named like it;
+   * any other file with its title is a second candidate, not read.
+   */
+  private async locateTitled(spec: AnyTableSpec, located: LocatedTable): Promise<LocatedTable> {
     const { titled } = spec;
     if (!titled) return located;
     const { overrides } = this.settings;
-    const source = await findTitledTable(this.listing, {
+    const reports = await findTitledTables(this.listing, {
       columns: columnsWithOverrides(spec, overrides),
       titled,
       base: { delimiter: overrides.delimiter, encoding: overrides.encoding },
       assigned: new Set(Object.values(overrides.files ?? {}).map((file) => file.file)),
     });
-    return source ? { ...located, source } : located;
+    const source = located.source ?? reports[0];
+    if (!source) return located;
+    const others = [
+      ...(located.others ?? []),
+      ...reports.filter((report) => report.file !== source.file).map((report) => report.file),
+    ];
+    return { ...located, source, others };
   }
 
   /** Rows of a table with problems ignored (for scanning ahead). */
