@@ -3,9 +3,10 @@ import { problemOf } from '../ledger/problem-catalog.js';
 import { cellText } from './cell.js';
 import { iifBlocks } from './iif/iif-blocks.js';
 import { withoutGroupMembers } from './iif/iif-groups.js';
-import type { IifMapping, IifPass } from './iif/iif-mapping.js';
+import type { IifMapping, IifPass, IifTransactionScanner } from './iif/iif-mapping.js';
 import { readIifRows } from './iif/read-iif-rows.js';
 import type { LedgerItem } from '../ledger/ledger-item.js';
+import { RowFields } from './table-mapping/row-fields.js';
 import type { AnyMapped } from './table-mapping/table-spec.js';
 import {
   SCAN_ROWS,
@@ -22,9 +23,9 @@ function iifFiles(environment: SourceEnvironment): string[] {
 }
 
 /**
- * Reads a QuickBooks Desktop IIF export (plus its trial balance reports) in entity order. Every
- * pass streams the file again, so memory stays flat whatever its size; structural problems are
- * reported by the first pass only.
+ * Reads a QuickBooks Desktop IIF export (plus its reports) in entity order. Every pass streams the
+ * file again, so memory stays flat whatever its size; structural problems are reported by the
+ * first pass only.
  */
 export async function* readMappedIif(
   mapping: IifMapping,
@@ -64,16 +65,22 @@ export async function* readMappedIif(
         kind: 'problem',
         problem: problemOf(
           'file.not-found',
-          'No .iif file in the export folder. Export the company file from QuickBooks Desktop (File → Utilities → Export → Lists and transactions to IIF), or name it under "files" → "iif" in the override file.',
+          'No .iif file in the export folder. Export the lists from QuickBooks Desktop (File → Utilities → Export → Lists to IIF Files), or name the file under "files" → "iif" in the override file.',
           {},
         ),
       },
     ];
   }
+  if (mapping.prepare)
+    await mapping.prepare(transactionScanner(environment, files), environment.context);
   let firstPass = true;
   for (const pass of mapping.passes) {
     if (pass.kind === 'table') {
       yield* environment.readSpec(pass.spec);
+      continue;
+    }
+    if (pass.kind === 'derived') {
+      yield* environment.readDerived(pass.step);
       continue;
     }
     for (const file of files) yield* readPass(environment, pass, file, firstPass);
@@ -82,9 +89,26 @@ export async function* readMappedIif(
   yield environment.unusedColumnProblems();
 }
 
+/** Reads the TRNS rows of the files ahead of the passes, quietly: the passes report problems. */
+function transactionScanner(environment: SourceEnvironment, files: readonly string[]) {
+  const scan: IifTransactionScanner = async (visit) => {
+    for (const file of files) {
+      for await (const batch of readIifRows({
+        path: join(environment.settings.folder, file),
+        file,
+        encoding: environment.settings.overrides.encoding,
+      })) {
+        for (const { type, row } of batch)
+          if (type === 'TRNS') visit(new RowFields(row, environment.context, []));
+      }
+    }
+  };
+  return scan;
+}
+
 async function* readPass(
   environment: SourceEnvironment,
-  pass: Exclude<IifPass, { kind: 'table' }>,
+  pass: Extract<IifPass, { kind: 'list' | 'transaction' }>,
   file: string,
   reportStructure: boolean,
 ): AsyncGenerator<LedgerItem[]> {

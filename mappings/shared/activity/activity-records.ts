@@ -104,7 +104,12 @@ export async function gatherCarriedKinds(
     await scan(table, () => (rows += 1));
     if (rows > 0) for (const kind of kinds) carried.add(kind);
   }
-  context.facts.set(CARRIED, carried);
+  noteCarriedKinds(context, carried);
+}
+
+/** Records the kinds other exports of the folder carry, however the format found them out. */
+export function noteCarriedKinds(context: MappingContext, kinds: Iterable<TransactionKind>): void {
+  context.facts.set(CARRIED, new Set(kinds));
 }
 
 /** The kinds other exports carry (gatherCarriedKinds), none when not gathered. */
