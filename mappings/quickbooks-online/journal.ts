@@ -114,6 +114,8 @@ export const quickBooksJournal: TableSpec<'bank-transaction'> = {
     { id: 'Debit', headers: ['Debit'], required: true },
     { id: 'Credit', headers: ['Credit'], required: true },
   ],
+  // The report's first column, under no header, holds only its closing TOTAL.
+  ignoredColumns: [''],
   dateColumns: ['Date'],
   amountColumns: ['Debit', 'Credit'],
   startsGroup: startsTransaction,

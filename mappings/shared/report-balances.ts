@@ -143,6 +143,8 @@ export function trialBalanceReports(
   columns: ColumnSpec[],
   balanceColumns: BalanceColumns,
   checklist: FormatChecklist,
+  /** Columns of the report the balances do not need (TableSpec.ignoredColumns). */
+  ignoredColumns: readonly string[] = [],
 ): { opening: TableSpec<'opening-balance'>; closing: TableSpec<'trial-balance'> } {
   const amountColumns = balanceColumns.pairs.flat();
   return {
@@ -152,6 +154,7 @@ export function trialBalanceReports(
       fileNames: trialBalanceFileNames.opening,
       trialBalance: 'opening',
       columns,
+      ignoredColumns,
       amountColumns,
       map: (rows, context) => openingBalanceFromReport(rows, context, balanceColumns),
     },
@@ -162,6 +165,7 @@ export function trialBalanceReports(
       trialBalance: 'closing',
       missing: closingBalanceMissing(checklist),
       columns,
+      ignoredColumns,
       amountColumns,
       map: (rows, context) => trialBalanceFromReport(rows, context, balanceColumns),
     },

@@ -71,6 +71,27 @@ function agedDetail<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
     // Without it, foreign documents are valued from the trial balance (currency.base-value-estimated).
     reportMissing: false,
     columns: agedColumns(sales),
+    // The contact's heading stands in the first column (read by position); the ageing buckets
+    // and the contact's details say nothing the documents' numbers and totals do not.
+    ignoredColumns: [
+      'Contact Account Number',
+      'Primary Person',
+      'Phone',
+      'Email',
+      'Mobile',
+      'Contact Group',
+      'Expected Date',
+      '< 1 Month',
+      '1 Month',
+      '2 Months',
+      '3 Months',
+      'Older',
+      'Current',
+      'Outstanding Tax',
+      'Invoice Seen',
+      'Invoice Sent',
+      '',
+    ],
     amountColumns: ['Due', 'Total'],
     map([row], context) {
       if (!row) return [];

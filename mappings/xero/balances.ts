@@ -26,7 +26,8 @@ const balanceColumns: BalanceColumns = {
   ],
 };
 
-const reports = trialBalanceReports(reportColumns, balanceColumns, xeroExports);
+// The newer layout's Account Type: the chart of accounts gives each account's type.
+const reports = trialBalanceReports(reportColumns, balanceColumns, xeroExports, ['Account Type']);
 
 /** Xero's Trial Balance report exported as at the day before the cutover. */
 export const xeroOpeningBalance = reports.opening;

@@ -8,7 +8,7 @@ import type {
 } from '../../src/sources/table-mapping/table-spec.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { compact } from '../shared/document-parts.js';
-import { contactIdentityColumns, sharedFileTable } from './export-layouts.js';
+import { contactIdentityColumns, contacts, sharedFileTable } from './export-layouts.js';
 
 const contactColumns = [
   ...contactIdentityColumns,
@@ -141,6 +141,7 @@ function contactTable<E extends 'customer' | 'vendor'>(entity: E): TableSpec<E> 
     ...sharedFileTable(entity, entity === 'customer' ? 'customers' : 'vendors', 'contacts'),
     required: true,
     columns: contactColumns,
+    ignoredColumns: contacts.headers,
     map([row], context) {
       if (!row) return [];
       const name = row.required('ContactName');

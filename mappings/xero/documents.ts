@@ -28,7 +28,7 @@ import {
 } from './account-transactions.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
-import { documentAmountColumns, trackingColumns } from './export-layouts.js';
+import { documentAmountColumns, salesInvoices, trackingColumns } from './export-layouts.js';
 import { notePaidDocument } from './export-checklist.js';
 
 /** The columns that tell one Xero document's rows from the next: Xero repeats them on every line. */
@@ -196,6 +196,8 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       ? ['sales invoices', 'invoices', 'invoice export']
       : ['bills', 'purchase invoices', 'bill export'],
     columns: documentColumns,
+    // Invoices and bills share one layout.
+    ignoredColumns: salesInvoices.headers,
     dateColumns: ['InvoiceDate', 'DueDate'],
     amountColumns: [
       'Total',

@@ -25,6 +25,14 @@ export const problemCatalog = {
     'warning',
     'No trial balance at the end date: the books are compared with the opening trial balance rolled forward by the exports themselves.',
   ],
+  'file.duplicate': [
+    'error',
+    'More than one file (or sheet) could be a table; only the first is read. Remove the others.',
+  ],
+  'file.near-miss': [
+    'warning',
+    'A file is named almost like a table (`customers (1).csv`, `.csv.txt`); not read. Rename it.',
+  ],
   'overrides.invalid': ['error', 'The override file is not valid JSON or breaks its schema.'],
   // Export archives (a ZIP given as the source, or saved in the export folder)
   'archive.unreadable': [
@@ -93,6 +101,11 @@ export const problemCatalog = {
     'warning',
     "The template's own sample row was left in the export; it is not read.",
   ],
+  'column.unused': [
+    'info',
+    'Columns no table reads, once per file; a warning when one holding values is named like money, tax, a date or an id.',
+  ],
+  'column.unnamed': ['warning', 'Values stand under a blank header cell, so they are not read.'],
   'header.not-found': ['error', 'No row in the first rows has the expected columns.'],
   'header.missing-column': ['error', 'The header lacks a required column.'],
   'header.duplicate-column': [

@@ -86,6 +86,7 @@ export async function* readMappedIif(
     for (const file of files) yield* readPass(environment, pass, file, firstPass);
     firstPass = false;
   }
+  yield environment.unusedColumnProblems();
 }
 
 /** Reads the TRNS rows of the files ahead of the passes, quietly: the passes report problems. */

@@ -27,4 +27,5 @@ export async function* readMappedTables(
   for (const step of mapping.tables) {
     yield* isTableSpec(step) ? environment.readSpec(step) : environment.readDerived(step);
   }
+  yield environment.unusedColumnProblems();
 }

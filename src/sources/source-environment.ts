@@ -18,10 +18,14 @@ import { RowFields } from './table-mapping/row-fields.js';
 import type { AnyMapped, AnyTableSpec, DerivedTable } from './table-mapping/table-spec.js';
 import { toItems } from './table-mapping/to-items.js';
 import type { ColumnSpec } from './table/column-spec.js';
-import { locateTable, type FolderListing } from './table/locate-table.js';
+import { candidateProblems } from './table/file-candidates.js';
+import { locateTable, type FolderListing, type LocatedTable } from './table/locate-table.js';
 import { readTable, type TableSource } from './table/read-table.js';
+import { UnusedColumns } from './table/unused-columns.js';
+import type { RawRow } from './cell.js';
+import type { HeaderMatch } from './table/find-header.js';
 import { findTrialBalanceFiles, trialBalanceFileNames } from './table/trial-balance-files.js';
-import { findTitledTable } from './table/titled-table.js';
+import { findTitledTables } from './table/titled-table.js';
 import { trialBalanceRoles, type TrialBalanceRoles } from './table/trial-balance-roles.js';
 import type { TableRow } from './table/table-row.js';
 import { dateShapeOf, ordersAllowed, type DateOrder } from './values/parse-date.js';
@@ -100,8 +104,10 @@ export class SourceEnvironment {
    * driver): those of one file when `file` is given, else every file's.
    */
   samples: (file?: string) => AsyncIterable<CellSample> = async function* () {};
-  private readonly located = new Map<string, Promise<{ source?: TableSource; tried: string[] }>>();
+  private readonly located = new Map<string, Promise<LocatedTable>>();
   private trialBalances: Promise<TrialBalanceRoles> | undefined;
+  /** Each file's (sheet's) columns no table reads, by file, sheet and header row. */
+  private readonly unusedColumns = new Map<string, UnusedColumns>();
 
   constructor(
     readonly listing: FolderListing,
@@ -141,10 +147,18 @@ export class SourceEnvironment {
       found =
         role && !overridden
           ? this.locateTrialBalance(spec, role)
-          : locateTable(this.listing, id, spec.fileNames, this.settings.overrides).then(
-              (located) =>
-                located.source || overridden ? located : this.locateTitled(spec, located),
-            );
+          : locateTable(this.listing, id, spec.fileNames, this.settings.overrides)
+              .then((located) => (overridden ? located : this.locateTitled(spec, located)))
+              .then((located) => {
+                // Once per table, whichever reader asked first.
+                const { source } = located;
+                const read =
+                  source && (source.sheet ? `${source.file} [${source.sheet}]` : source.file);
+                this.pending.push(
+                  ...candidateProblems(id, read, located.others ?? [], located.nearMisses ?? []),
+                );
+                return located;
+              });
       this.located.set(id, found);
     }
     return found;
@@ -183,21 +197,27 @@ export class SourceEnvironment {
     return file ? { source: file.source, tried } : { tried };
   }
 
-  /** A report recognised by its title rows, when no file is named like it (TableSpec.titled). */
-  private async locateTitled(
-    spec: AnyTableSpec,
-    located: { tried: string[] },
-  ): Promise<{ source?: TableSource; tried: string[] }> {
+  /**
+   * A report recognised by its title rows (TableSpec.titled): read when no file is named like it;
+   * any other file with its title is a second candidate, not read.
+   */
+  private async locateTitled(spec: AnyTableSpec, located: LocatedTable): Promise<LocatedTable> {
     const { titled } = spec;
     if (!titled) return located;
     const { overrides } = this.settings;
-    const source = await findTitledTable(this.listing, {
+    const reports = await findTitledTables(this.listing, {
       columns: columnsWithOverrides(spec, overrides),
       titled,
       base: { delimiter: overrides.delimiter, encoding: overrides.encoding },
       assigned: new Set(Object.values(overrides.files ?? {}).map((file) => file.file)),
     });
-    return source ? { ...located, source } : located;
+    const source = located.source ?? reports[0];
+    if (!source) return located;
+    const others = [
+      ...(located.others ?? []),
+      ...reports.filter((report) => report.file !== source.file).map((report) => report.file),
+    ];
+    return { ...located, source, others };
   }
 
   /** Rows of a table with problems ignored (for scanning ahead). */
@@ -375,10 +395,17 @@ export class SourceEnvironment {
     this.context.tablesFound.add(spec.id);
     this.context.table = { file: source.file, sheet: source.sheet, titleLines: [] };
     const report = (problem: Problem) => this.pending.push(problem);
+    let columnsOfFile: UnusedColumns | undefined;
     const rows = withoutSampleRows(
       readTable(source, columnsWithOverrides(spec, this.settings.overrides), {
         onProblem: report,
         onTitle: (lines) => (this.context.table = { ...this.context.table, titleLines: lines }),
+        onHeader: (header, match, where) => {
+          const watched = this.watchColumns(spec, header, match, where);
+          columnsOfFile = watched.columns;
+          return watched.see;
+        },
+        onRelaid: (match) => columnsOfFile?.use(spec.fileId ?? spec.id, match),
       }),
       spec.sampleRow,
       report,
@@ -395,6 +422,37 @@ export class SourceEnvironment {
       yield items;
     }
     yield [...this.drain(), ...this.unreadValues(source.file)];
+  }
+
+  /**
+   * Accounts for the columns of a table's file: the first table read from a file (sheet, header
+   * row) watches its rows; every table read from it strikes the columns it reads.
+   */
+  private watchColumns(
+    spec: AnyTableSpec,
+    header: RawRow,
+    match: HeaderMatch,
+    where: (row: number) => SourceLocation,
+  ): { columns: UnusedColumns; see?: (row: RawRow) => void } {
+    const at = where(header.row);
+    const key = [at.file, at.sheet ?? '', header.row].join('\u0000');
+    const table = spec.fileId ?? spec.id;
+    const known = this.unusedColumns.get(key);
+    if (known) {
+      known.use(table, match, spec.ignoredColumns);
+      return { columns: known };
+    }
+    const columns = new UnusedColumns(at.file, header, where, match);
+    columns.use(table, match, spec.ignoredColumns);
+    this.unusedColumns.set(key, columns);
+    return { columns, see: (row) => columns.see(row) };
+  }
+
+  /** Once every table is read: each file's one problem about the columns no table reads. */
+  unusedColumnProblems(): LedgerItem[] {
+    const problems = [...this.unusedColumns.values()].flatMap((columns) => columns.problems());
+    this.unusedColumns.clear();
+    return problems.map((problem) => ({ kind: 'problem', problem }));
   }
 
   /**

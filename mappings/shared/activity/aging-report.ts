@@ -64,6 +64,8 @@ export function agingReportTable(options: AgingReportOptions): TableSpec<'invoic
       { id: 'Amount', headers: ['Amount', 'Orig. Amount', 'Original Amount'] },
       { id: 'Open Balance', headers: ['Open Balance', 'Balance', 'Open balance'], required: true },
     ],
+    // The first column, under no header, holds the bucket and customer headings (read by position).
+    ignoredColumns: [''],
     dateColumns: ['Date', 'Due Date'],
     amountColumns: ['Amount', 'Open Balance'],
     map([row], context) {

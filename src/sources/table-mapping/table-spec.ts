@@ -56,6 +56,12 @@ export interface TableSpec<E extends EntityName = EntityName> {
     endDate?: IsoDate | undefined;
   }) => Problem | undefined;
   columns: readonly ColumnSpec[];
+  /**
+   * Headers the export is known to hold that this table deliberately does not read (a report's
+   * running balance, Xero's tracking columns): listed among the file's unread columns, never a
+   * warning. "" stands for the blank-headed columns of a report (its section headings).
+   */
+  ignoredColumns?: readonly string[];
   /** Columns holding dates, scanned ahead to detect the date order. */
   dateColumns?: readonly string[];
   /**

@@ -3,6 +3,7 @@ import type { ListedFile } from '../archive/export-folder.js';
 import type { FileOverride, MappingOverrides } from '../overrides/mapping-overrides.js';
 import { listSheets } from '../xlsx/read-xlsx-rows.js';
 import { normalizeHeader } from './column-spec.js';
+import { nameCandidates, type NearMiss } from './file-candidates.js';
 import type { TableSource } from './read-table.js';
 
 const TEXT_EXTENSIONS = new Set(['.csv', '.txt', '.tsv']);
@@ -49,16 +50,27 @@ export function kindOf(file: string): 'csv' | 'xlsx' {
   return WORKBOOK_EXTENSIONS.has(extname(file).toLowerCase()) ? 'xlsx' : 'csv';
 }
 
+/** Where a table is read from, what was looked for, and what else could have been it. */
+export interface LocatedTable {
+  source?: TableSource;
+  tried: string[];
+  /** Other files (or sheets) the table could be read from: not read. */
+  others?: string[];
+  /** Files named almost like the table (`customers (1).csv`): not read. */
+  nearMisses?: NearMiss[];
+}
+
 /**
  * Finds the file (or workbook sheet) of a table: the override file's entry, else a file whose name
- * without extension matches one of the table's names, else a workbook sheet with such a name.
+ * without extension matches one of the table's names, else a workbook sheet with such a name. The
+ * other files or sheets that match too, and the near misses, come with it.
  */
 export async function locateTable(
   listing: FolderListing,
   tableId: string,
   fileNames: readonly string[],
   overrides: MappingOverrides,
-): Promise<{ source?: TableSource; tried: string[] }> {
+): Promise<LocatedTable> {
   const override: FileOverride | undefined = overrides.files?.[tableId];
   const base = {
     delimiter: overrides.delimiter,
@@ -83,12 +95,22 @@ export async function locateTable(
   }
   const wanted = new Set(fileNames.map(normalizeHeader));
   const tried = fileNames.map((name) => `${name}.csv`);
-  for (const file of listing.files) {
-    const extension = extname(file).toLowerCase();
-    if (!TEXT_EXTENSIONS.has(extension) && !WORKBOOK_EXTENSIONS.has(extension)) continue;
-    if (!wanted.has(normalizeHeader(file.slice(0, file.length - extension.length)))) continue;
+  const candidates = nameCandidates(
+    listing.files,
+    fileNames,
+    (extension) => TEXT_EXTENSIONS.has(extension) || WORKBOOK_EXTENSIONS.has(extension),
+  );
+  const { exact } = candidates;
+  const nearMisses = candidates.nearMisses.map((miss) => ({
+    ...miss,
+    file: listing.shownName(miss.file),
+  }));
+  const [file, ...others] = exact;
+  if (file !== undefined) {
     return {
       tried,
+      others: others.map((other) => listing.shownName(other)),
+      nearMisses,
       source: {
         path: listing.pathOf(file),
         file: listing.shownName(file),
@@ -97,21 +119,27 @@ export async function locateTable(
       },
     };
   }
+  const sheets: Array<{ file: string; sheet: string }> = [];
   for (const file of listing.files) {
     if (!WORKBOOK_EXTENSIONS.has(extname(file).toLowerCase())) continue;
     const sheet = (await listing.sheetsOf(file)).find((name) => wanted.has(normalizeHeader(name)));
-    if (sheet !== undefined) {
-      return {
-        tried,
-        source: {
-          path: listing.pathOf(file),
-          file: listing.shownName(file),
-          kind: 'xlsx',
-          sheet,
-          ...base,
-        },
-      };
-    }
+    if (sheet !== undefined) sheets.push({ file, sheet });
   }
-  return { tried };
+  const [found, ...alike] = sheets;
+  if (found !== undefined) {
+    const { file, sheet } = found;
+    return {
+      tried,
+      others: alike.map((other) => `${listing.shownName(other.file)} [${other.sheet}]`),
+      nearMisses,
+      source: {
+        path: listing.pathOf(file),
+        file: listing.shownName(file),
+        kind: 'xlsx',
+        sheet,
+        ...base,
+      },
+    };
+  }
+  return { tried, nearMisses };
 }

@@ -10,6 +10,7 @@ import { findHeader, headerScorer, type HeaderMatch } from './find-header.js';
 import { isReportFooter } from './report-footer.js';
 import { TableRow } from './table-row.js';
 import { quoteSpansRows, SplitRows, type RowLayout } from './split-rows.js';
+import { UNNAMED_MARGIN } from './unused-columns.js';
 
 /** Codes that end a file: when no row came before, the header that could not be looked for is no second error. */
 const ENDS_THE_FILE = new Set<string>([
@@ -50,6 +51,17 @@ export interface TableHooks {
   onProblem: (problem: Problem) => void;
   /** The text of the rows above the header (report titles carry dates such as "As at 31 Jan 2024"). */
   onTitle?: (lines: string[]) => void;
+  /**
+   * The header once found, with how its columns map; the function returned, if any, sees every
+   * data row read (to account for the columns the mapping does not read).
+   */
+  onHeader?: (
+    header: RawRow,
+    match: HeaderMatch,
+    where: (row: number) => SourceLocation,
+  ) => ((row: RawRow) => void) | undefined;
+  /** A header repeated mid-file laid the columns out otherwise: the rows below map this way. */
+  onRelaid?: (match: HeaderMatch) => void;
 }
 
 /**
@@ -90,8 +102,9 @@ export async function* readTable(
           sheet: source.sheet,
           onProblem,
           onSheet: (name) => (sheet = name),
-          // A workbook's cells past the header are never read (see `overflows`): not laid out.
-          columnsRead: () => header?.row.cells.length,
+          // A workbook's cells past the header are never read (see `overflows`): not laid out,
+          // but for a few, watched for values under no header (unused-columns.ts).
+          columnsRead: () => (header ? header.row.cells.length + UNNAMED_MARGIN : undefined),
         });
 
   const where = (row: number): SourceLocation =>
@@ -103,6 +116,7 @@ export async function* readTable(
   const pass = (row: RawRow, found: FoundHeader, accepted: TableRow[]) => {
     if (overflows(row, found, source, where, hooks)) return;
     if (found.split && quoteSpansRows(row, found.split.layout, hooks.onProblem)) return;
+    found.watch?.(row);
     accepted.push(new TableRow(source.file, sheet, row, found.match));
   };
   const accept = (rows: readonly RawRow[], found: FoundHeader): TableRow[] => {
@@ -112,6 +126,7 @@ export async function* readTable(
       // The report's run time under the data: not a row, and not a cut-off one either.
       if (isReportFooter(row)) continue;
       if (repeatsHeader(row, found, columns)) {
+        if (found.relaid) hooks.onRelaid?.(found.match);
         reportRepeatedHeader(row, found, source, where, hooks);
         continue;
       }
@@ -234,6 +249,8 @@ interface FoundHeader {
   relaid?: boolean;
   /** For CSV files: finds rows cut by a line break, and quotes that swallowed rows. */
   split?: SplitRows;
+  /** Sees each data row read, for the columns the mapping does not read (TableHooks.onHeader). */
+  watch?: ((row: RawRow) => void) | undefined;
 }
 
 function foundHeader(
@@ -250,7 +267,8 @@ function foundHeader(
       .map((index) => normalizeHeader(cellText(settled.row.cells[index])))
       .filter(Boolean),
   );
-  if (source.kind !== 'csv') return { ...settled, rowWidth, names };
+  const watch = hooks.onHeader?.(settled.row, settled.match, where);
+  if (source.kind !== 'csv') return { ...settled, rowWidth, names, watch };
   const layout: RowLayout = {
     file: source.file,
     header: settled.row,
@@ -259,7 +277,7 @@ function foundHeader(
     titled: rows.some((row) => row.row < settled.row.row && !isBlankRow(row)),
     where,
   };
-  return { ...settled, rowWidth, names, split: new SplitRows(layout, hooks.onProblem) };
+  return { ...settled, rowWidth, names, watch, split: new SplitRows(layout, hooks.onProblem) };
 }
 
 /**
