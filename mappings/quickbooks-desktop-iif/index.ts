@@ -3,7 +3,7 @@ import type { LedgerItem } from '../../src/ledger/ledger-item.js';
 import { readMappedIif } from '../../src/sources/read-mapped-iif.js';
 import type { SourceSettings } from '../../src/sources/source-environment.js';
 import { vocabulary, vocabularyKey } from '../../src/sources/table-mapping/row-fields.js';
-import { reportOpeningBalance, reportTrialBalance } from '../quickbooks-online/balances.js';
+import { quickBooksTrialBalances } from '../quickbooks-online/balances.js';
 import {
   quickBooksJournal,
   quickBooksJournalDocuments,
@@ -13,6 +13,7 @@ import {
 } from '../quickbooks-online/journal.js';
 import { noteCarriedKinds } from '../shared/activity/activity-records.js';
 import type { TransactionKind } from '../shared/activity/reported-transaction.js';
+import { quickBooksDesktopExports, quickBooksDesktopMissingExports } from './export-checklist.js';
 import { mapIifAccount, mapIifCustomer, mapIifItem, mapIifVendor } from './lists.js';
 import { BANK_SIDED, mapIifJournalEntry } from './journal.js';
 import { mapIifBankTransaction, mapIifDocument, mapIifPayment } from './transactions.js';
@@ -36,6 +37,8 @@ const iifKinds = vocabulary<TransactionKind>({
  * as CSV or Excel, found by its title. Transactions in the IIF files are still read; the Journal
  * leaves the kinds they hold to them, so nothing is migrated twice.
  */
+const trialBalances = quickBooksTrialBalances(quickBooksDesktopExports);
+
 const quickBooksDesktopIifPasses: IifMapping = {
   async prepare(scan, context) {
     const carried = new Set<TransactionKind>();
@@ -50,7 +53,7 @@ const quickBooksDesktopIifPasses: IifMapping = {
     { kind: 'list', entity: 'customer', rowType: 'CUST', map: mapIifCustomer },
     { kind: 'list', entity: 'vendor', rowType: 'VEND', map: mapIifVendor },
     { kind: 'list', entity: 'product', rowType: 'INVITEM', map: mapIifItem },
-    { kind: 'table', spec: reportOpeningBalance },
+    { kind: 'table', spec: trialBalances.opening },
     { kind: 'transaction', entity: 'invoice', map: mapIifDocument('invoice') },
     { kind: 'transaction', entity: 'bill', map: mapIifDocument('bill') },
     { kind: 'table', spec: quickBooksReceivablesAging },
@@ -62,7 +65,8 @@ const quickBooksDesktopIifPasses: IifMapping = {
     { kind: 'transaction', entity: 'vendor-payment', map: mapIifPayment('vendor-payment') },
     { kind: 'derived', step: quickBooksJournalSettlements },
     { kind: 'transaction', entity: 'journal-entry', map: mapIifJournalEntry },
-    { kind: 'table', spec: reportTrialBalance },
+    { kind: 'table', spec: trialBalances.closing },
+    { kind: 'derived', step: quickBooksDesktopMissingExports },
   ],
 };
 

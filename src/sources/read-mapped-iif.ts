@@ -1,4 +1,4 @@
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { cellText } from './cell.js';
 import { iifBlocks } from './iif/iif-blocks.js';
@@ -31,7 +31,7 @@ export async function* readMappedIif(
   mapping: IifMapping,
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {
-  const environment = await SourceEnvironment.open(settings);
+  const environment = SourceEnvironment.open(settings);
   // QuickBooks Desktop writes IIF amounts with a decimal point only (US, Canadian, UK editions).
   environment.numbers.formatMark = '.';
   const files = iifFiles(environment).filter((file) => environment.listing.files.includes(file));
@@ -39,11 +39,11 @@ export async function* readMappedIif(
   const tables = mapping.passes.flatMap((pass) => (pass.kind === 'table' ? [pass.spec] : []));
   environment.samples = async function* (only?: string): AsyncGenerator<CellSample> {
     for (const file of files) {
-      if (only !== undefined && only !== file) continue;
+      if (only !== undefined && only !== environment.listing.shownName(file)) continue;
       let rows = 0;
       for await (const batch of readIifRows({
-        path: join(settings.folder, file),
-        file,
+        path: environment.listing.pathOf(file),
+        file: environment.listing.shownName(file),
         encoding,
       })) {
         for (const { type, row } of batch) {
@@ -93,8 +93,8 @@ function transactionScanner(environment: SourceEnvironment, files: readonly stri
   const scan: IifTransactionScanner = async (visit) => {
     for (const file of files) {
       for await (const batch of readIifRows({
-        path: join(environment.settings.folder, file),
-        file,
+        path: environment.listing.pathOf(file),
+        file: environment.listing.shownName(file),
         encoding: environment.settings.overrides.encoding,
       })) {
         for (const { type, row } of batch)
@@ -112,13 +112,13 @@ async function* readPass(
   reportStructure: boolean,
 ): AsyncGenerator<LedgerItem[]> {
   const { context } = environment;
-  context.table = { file, titleLines: [] };
+  context.table = { file: environment.listing.shownName(file), titleLines: [] };
   const onProblem = reportStructure
     ? (problem: Parameters<typeof context.report>[0]) => context.report(problem)
     : () => undefined;
   const rows = readIifRows({
-    path: join(environment.settings.folder, file),
-    file,
+    path: environment.listing.pathOf(file),
+    file: environment.listing.shownName(file),
     encoding: environment.settings.overrides.encoding,
     onProblem,
   });
@@ -143,5 +143,5 @@ async function* readPass(
     }
     yield items;
   }
-  yield [...environment.drain(), ...environment.unreadValues(file)];
+  yield [...environment.drain(), ...environment.unreadValues(environment.listing.shownName(file))];
 }
