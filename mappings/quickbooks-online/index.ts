@@ -18,6 +18,7 @@ import { gatherCarriedKinds } from '../shared/activity/activity-records.js';
 import { quickBooksOnlineCustomers, quickBooksOnlineVendors } from './parties.js';
 import { quickBooksOnlineCustomerPayments, quickBooksOnlineVendorPayments } from './payments.js';
 import { quickBooksOnlineProducts } from './products.js';
+import { quickBooksOnlineMissingExports } from './export-checklist.js';
 
 /** QuickBooks Online's list exports, reports and import layouts (see docs/mappings.md). */
 export const quickBooksOnlineMapping: TableMapping = {
@@ -46,5 +47,6 @@ export const quickBooksOnlineMapping: TableMapping = {
     quickBooksOnlineVendorPayments,
     quickBooksJournalSettlements,
     reportTrialBalance,
+    quickBooksOnlineMissingExports,
   ],
 };

@@ -3,6 +3,7 @@ import { isBlankCell } from '../../src/sources/cell.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import { vocabulary, vocabularyKey } from '../../src/sources/table-mapping/row-fields.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
+import { titleText } from '../../src/sources/table/report-date.js';
 import type { TableRow } from '../../src/sources/table/table-row.js';
 import { activitySteps, carriedKinds } from '../shared/activity/activity-records.js';
 import { agingItems, agingReportTable } from '../shared/activity/aging-report.js';
@@ -102,7 +103,7 @@ export const quickBooksJournal: TableSpec<'bank-transaction'> = {
   id: 'bank_transactions',
   entity: 'bank-transaction',
   fileNames: ['journal', 'journal report', 'general ledger journal'],
-  titled: (lines) => lines.some((line) => /^journal$/i.test(line.trim())),
+  titled: (lines) => lines.some((line) => /^journal$/i.test(titleText(line))),
   columns: [
     { id: 'Date', headers: ['Date', 'Transaction Date', 'Trans Date'], required: true },
     { id: 'Transaction Type', headers: ['Transaction Type', 'Type', 'Trans Type'], required: true },

@@ -1,5 +1,6 @@
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { trialBalanceReports, type BalanceColumns } from '../shared/report-balances.js';
+import { xeroExports } from './export-checklist.js';
 
 /**
  * Both layouts of Xero's Trial Balance report: `Account,Debit,Credit,YTD Debit,YTD Credit` (accounts
@@ -25,7 +26,7 @@ const balanceColumns: BalanceColumns = {
   ],
 };
 
-const reports = trialBalanceReports(reportColumns, balanceColumns);
+const reports = trialBalanceReports(reportColumns, balanceColumns, xeroExports);
 
 /** Xero's Trial Balance report exported as at the day before the cutover. */
 export const xeroOpeningBalance = reports.opening;

@@ -29,6 +29,7 @@ import {
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { documentAmountColumns, trackingColumns } from './export-layouts.js';
+import { notePaidDocument } from './export-checklist.js';
 
 /** The columns that tell one Xero document's rows from the next: Xero repeats them on every line. */
 const identityColumns = ['InvoiceNumber', 'ContactName', 'InvoiceDate', 'Total'] as const;
@@ -320,6 +321,13 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         customerKey: sales ? partyKey : undefined,
         vendorKey: sales ? undefined : partyKey,
       });
+      const paid =
+        first.money('InvoiceAmountPaid') ??
+        (stated.total !== undefined && amountDue !== undefined
+          ? formatCents(centsOf(stated.total) - centsOf(amountDue))
+          : undefined);
+      if (paid !== undefined && centsOf(paid) > 0n && status !== 'draft' && status !== 'void')
+        notePaidDocument(context, entity, { number: ownNumber, date, location: first.location() });
       const result = { ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] };
       // With an Account Transactions report, what was settled after the cutover is known only once
       // it is read: the document waits in its register (account-transactions.ts).

@@ -11,6 +11,7 @@ import { xeroOpeningBalance, xeroTrialBalance } from './balances.js';
 import { xeroBankStatement } from './bank-statement.js';
 import { gatherContactRoles, xeroCustomers, xeroVendors } from './contacts.js';
 import { documentNumberCounter, xeroBills, xeroInvoices } from './documents.js';
+import { xeroMissingExports } from './export-checklist.js';
 import { xeroItems } from './items.js';
 import { xeroManualJournals } from './manual-journals.js';
 import { xeroCreditAllocations, xeroCustomerPayments, xeroVendorPayments } from './payments.js';
@@ -47,5 +48,6 @@ export const xeroMapping: TableMapping = {
     xeroActivitySettlements,
     xeroManualJournals,
     xeroTrialBalance,
+    xeroMissingExports,
   ],
 };

@@ -29,6 +29,12 @@ export interface FaultRule {
   commitThenDrop?: { count: number };
   /** The next `count` matching requests answered 2xx are applied in full, their answer altered. */
   alterAnswer?: AnswerAlteration & { count: number };
+  /**
+   * Matching requests whose body holds one of these texts are refused with a 400 business_rule,
+   * applying nothing: a refusal Ledgerlift cannot foresee from the exports (the workspace's own
+   * rules), as long as the rule is set.
+   */
+  refuseBodiesWith?: string[];
   /** Seed of the errorRate draws, so a run can be replayed. */
   seed?: number;
 }
@@ -133,6 +139,17 @@ export class FaultInjector {
     return decision;
   }
 
+  /** The text that makes a matching request with this body refused, if a rule names one. */
+  refusalFor(method: string, path: string, bodyText: string): string | undefined {
+    for (const { rule } of this.rules) {
+      if (rule.method && rule.method !== method) continue;
+      if (!pathMatches(rule.path, path)) continue;
+      const text = rule.refuseBodiesWith?.find((candidate) => bodyText.includes(candidate));
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  }
+
   /**
    * The alteration of a 2xx answer to a matching request, from the first rule with alterations
    * left, which counts it. Asked only once the handler has answered 2xx, so a request refused
@@ -185,6 +202,13 @@ function pathMatches(pattern: string, path: string): boolean {
 }
 
 function validateRule(rule: FaultRule): void {
+  if (
+    rule.refuseBodiesWith !== undefined &&
+    (!Array.isArray(rule.refuseBodiesWith) ||
+      !rule.refuseBodiesWith.every((text) => typeof text === 'string' && text !== ''))
+  ) {
+    throw new RangeError('fault rule: refuseBodiesWith must list non-empty texts');
+  }
   if (typeof rule.path !== 'string' || !rule.path.startsWith('/')) {
     throw new RangeError('fault rule: path must start with "/"');
   }

@@ -165,6 +165,9 @@ export function partnerHandler(runtime: SandboxRuntime, route: PartnerRoute) {
         if (route.permission && !(app.permissions ?? []).includes(route.permission)) {
           throw forbidden(`This operation needs the ${route.permission} permission.`);
         }
+        const refused = runtime.faults.refusalFor(method, path, bodyText);
+        if (refused !== undefined)
+          throw new ApiError(400, 'business_rule', `Refused by an injected rule ("${refused}").`);
         signed.body = parseBody(route, request, bodyText);
         const ctx: RequestContext = {
           ...signed,

@@ -13,7 +13,41 @@ export const problemCatalog = {
   ],
   'file.unreadable': ['error', 'A file could not be opened or is not the type its extension says.'],
   'file.optional-missing': ['info', 'An optional file is absent; its entity is not migrated.'],
+  'export.activity-missing': [
+    'error',
+    'No activity report for the cutover to the end date, though the document exports show amounts paid that nothing else dates.',
+  ],
+  'export.open-items-missing': [
+    'warning',
+    'Neither an aged report nor a document export gives what was open at the cutover, though the opening trial balance holds receivables or payables.',
+  ],
+  'export.closing-balance-missing': [
+    'warning',
+    'No trial balance at the end date: the books are compared with the opening trial balance rolled forward by the exports themselves.',
+  ],
   'overrides.invalid': ['error', 'The override file is not valid JSON or breaks its schema.'],
+  // Export archives (a ZIP given as the source, or saved in the export folder)
+  'archive.unreadable': [
+    'error',
+    'An export ZIP could not be read (damaged, encrypted, or ZIP64); none of its files is read.',
+  ],
+  'archive.too-large': [
+    'error',
+    'An export ZIP holds too many entries, or inflates too far (a ZIP bomb); none is read.',
+  ],
+  'archive.unsafe-entry': [
+    'error',
+    'An export ZIP names an entry that leads outside it (.., an absolute path, a link); none is read.',
+  ],
+  'archive.name-clash': [
+    'error',
+    'Two files of an export ZIP, or a ZIP and its folder, share a name but not their content.',
+  ],
+  'archive.duplicate-file': [
+    'info',
+    'A file inside an export ZIP is the same as one beside it in the folder: read once.',
+  ],
+  'archive.nested-archive': ['warning', 'An export ZIP holds another ZIP, which is not read.'],
   // Text and encodings
   'encoding.mixed': [
     'warning',
@@ -67,13 +101,48 @@ export const problemCatalog = {
   ],
   // XLSX
   'xlsx.sheet-not-found': ['error', 'The workbook has no sheet with the expected name.'],
-  'xlsx.formula-without-result': ['error', 'A formula cell has no saved result to read.'],
+  'xlsx.sheet-hidden': [
+    'error',
+    'The sheet to read is hidden (or the workbook shows none); hidden sheets are never read.',
+  ],
+  'xlsx.formula-without-result': [
+    'error',
+    'A formula cell has no saved result and no formula of its own (a shared formula).',
+  ],
+  'xlsx.formula-unsupported': [
+    'error',
+    'A formula without a saved result uses what the reader does not evaluate (a function, a sheet).',
+  ],
+  'xlsx.formula-unresolved': [
+    'error',
+    'A formula without a saved result refers to a cell below, itself, text or an error.',
+  ],
+  'xlsx.formula-result-differs': [
+    'error',
+    "A formula's saved result is not what the formula gives (saved without recalculating).",
+  ],
   'xlsx.error-value': ['error', 'A cell holds an Excel error value such as #REF!.'],
+  'xlsx.date-as-number': [
+    'error',
+    'A workbook date column holds a number under no date format (Excel shows a number).',
+  ],
+  'xlsx.date-1900-02-29': [
+    'error',
+    "A date cell holds Excel's fictitious 29 February 1900 (serial 60).",
+  ],
   'xlsx.merged-cells': [
     'warning',
     'Cells merged across rows: only the first row of the range holds the value.',
   ],
   'xlsx.unreadable': ['error', 'The workbook could not be read (corrupt or not an XLSX file).'],
+  'xlsx.legacy-xls': [
+    'error',
+    'The file is a legacy Excel 97-2003 (.xls) or other binary Office file: save it as .xlsx.',
+  ],
+  'xlsx.encrypted': [
+    'error',
+    'The workbook is protected with a password (encrypted): clear the password and save it.',
+  ],
   'xlsx.part-too-large': [
     'error',
     'A workbook part inflates past its size limit (a ZIP bomb or an oversized sheet).',
@@ -101,6 +170,14 @@ export const problemCatalog = {
   'xlsx.rows-out-of-order': [
     'error',
     'A sheet row is numbered at or before the row above it (rows must ascend).',
+  ],
+  'xlsx.shared-string-missing': [
+    'error',
+    'A cell refers to a shared string the workbook does not hold (a damaged file).',
+  ],
+  'xlsx.duplicate-cell': [
+    'error',
+    'A cell reference is written twice in a sheet, so its value is unclear (a damaged file).',
   ],
   // Values
   'value.required': ['error', 'A required value is empty.'],
@@ -334,6 +411,10 @@ export const problemCatalog = {
   'activity.payment-unmatched': [
     'warning',
     'An activity report’s payment settles no document of the exports: migrated on account.',
+  ],
+  'activity.conversion-residual': [
+    'info',
+    'A foreign document’s parts settled a cent more than it had open: kept on the control account, no contact’s.',
   ],
   'activity.due-at-cutover-assumed': [
     'info',

@@ -13,7 +13,7 @@ export async function* readMappedTables(
   mapping: TableMapping,
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {
-  const environment = await SourceEnvironment.open(settings);
+  const environment = SourceEnvironment.open(settings);
   const specs = mapping.tables.filter(isTableSpec);
   environment.samples = (file) => environment.tableSamples(specs, file);
   if (mapping.prepare) {

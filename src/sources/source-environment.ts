@@ -18,7 +18,7 @@ import { RowFields } from './table-mapping/row-fields.js';
 import type { AnyMapped, AnyTableSpec, DerivedTable } from './table-mapping/table-spec.js';
 import { toItems } from './table-mapping/to-items.js';
 import type { ColumnSpec } from './table/column-spec.js';
-import { FolderListing, locateTable } from './table/locate-table.js';
+import { locateTable, type FolderListing } from './table/locate-table.js';
 import { readTable, type TableSource } from './table/read-table.js';
 import { findTrialBalanceFiles, trialBalanceFileNames } from './table/trial-balance-files.js';
 import { findTitledTable } from './table/titled-table.js';
@@ -35,7 +35,8 @@ import {
 } from './table-mapping/number-format-problems.js';
 
 export interface SourceSettings {
-  folder: string;
+  /** The export source's files, opened by src/sources/archive/export-folder.ts. */
+  listing: FolderListing;
   overrides: MappingOverrides;
   defaultCurrency?: string | undefined;
   /** The first day of activity in the workspace: dates trial balances into their roles. */
@@ -120,13 +121,15 @@ export class SourceEnvironment {
       table: { file: '', titleLines: [] },
       facts: new Map(),
       cutoverDate: settings.cutoverDate,
+      endDate: settings.endDate,
+      tablesFound: new Set(),
       skipKinds: new Set(settings.skipKinds ?? []),
       report: (problem) => this.pending.push(problem),
     };
   }
 
-  static async open(settings: SourceSettings): Promise<SourceEnvironment> {
-    return new SourceEnvironment(await FolderListing.of(settings.folder), settings);
+  static open(settings: SourceSettings): SourceEnvironment {
+    return new SourceEnvironment(settings.listing, settings);
   }
 
   locate(spec: AnyTableSpec) {
@@ -365,9 +368,11 @@ export class SourceEnvironment {
   async *readSpec(spec: AnyTableSpec): AsyncGenerator<LedgerItem[]> {
     const { source, tried } = await this.locate(spec);
     if (!source) {
-      yield [...this.drain(), ...(spec.reportMissing === false ? [] : [missingFile(spec, tried)])];
+      const missing = spec.reportMissing === false ? [] : [missingFile(spec, tried, this.settings)];
+      yield [...this.drain(), ...missing];
       return;
     }
+    this.context.tablesFound.add(spec.id);
     this.context.table = { file: source.file, sheet: source.sheet, titleLines: [] };
     const report = (problem: Problem) => this.pending.push(problem);
     const rows = withoutSampleRows(
@@ -427,7 +432,10 @@ export class SourceEnvironment {
 /** Derived records handed over per batch: one await per batch, as rows are. */
 const DERIVED_BATCH = 500;
 
-function missingFile(spec: AnyTableSpec, tried: string[]): LedgerItem {
+/** The problem of a table without a file: the format's own (TableSpec.missing), else the default. */
+function missingFile(spec: AnyTableSpec, tried: string[], settings: SourceSettings): LedgerItem {
+  const own = spec.missing?.({ cutoverDate: settings.cutoverDate, endDate: settings.endDate });
+  if (own) return { kind: 'problem', problem: own };
   const names = tried.join(', ');
   const id = spec.fileId ?? spec.id;
   const problem = spec.required

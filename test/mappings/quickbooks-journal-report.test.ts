@@ -148,6 +148,67 @@ describe("QuickBooks Online's Journal and aging reports", () => {
     ]);
   });
 
+  describe('a foreign invoice paid in parts, each part converted on its own', () => {
+    /** Invoice 1001 (500.00 open) paid in two parts, each with a realised exchange gain. */
+    const paidInParts = (second: string) =>
+      [
+        'Demo Co',
+        'Journal',
+        'January 1-31, 2026',
+        '',
+        ',Date,Transaction Type,Num,Name,Memo/Description,Account,Debit,Credit',
+        ',01/10/2026,Payment,1001,Acme Corp,,1000 Operating Checking,260.00,',
+        ',,,,Acme Corp,,7000 Exchange Gain or Loss,,10.00',
+        ',,,,Acme Corp,,1200 Accounts Receivable,,250.00',
+        ',,,,,,,$260.00,$260.00',
+        '',
+        `,01/15/2026,Payment,1001,Acme Corp,,1000 Operating Checking,${second},`,
+        ',,,,Acme Corp,,7000 Exchange Gain or Loss,5.00,',
+        `,,,,Acme Corp,,1200 Accounts Receivable,,${(Number(second) + 5).toFixed(2)}`,
+        ',,,,,,,,',
+      ].join('\n');
+    const readPaid = (second: string) =>
+      read({
+        'Account List.csv': accountList,
+        'Customer Contact List.csv': customers,
+        'A_R Aging Detail.csv': aging,
+        'Journal.csv': paidInParts(second),
+      });
+
+    it('keeps the cent its parts leave on receivables there, in no customer balance', async () => {
+      // 250.00 + 250.01 settle 500.01 of the 500.00 open: the legacy books' rounding residual.
+      const result = await readPaid('245.01');
+      const codes = result.problems.map((problem) => problem.code);
+      expect(codes).not.toContain('activity.payment-unmatched');
+      expect(
+        result.problems.find((problem) => problem.code === 'activity.conversion-residual'),
+      ).toMatchObject({ severity: 'info', location: { row: 11 } });
+      // Nothing on account for Acme: only the two parts that settle 1001, for what it had open.
+      const acmeCredits = valuesOf(result, 'invoice').filter(
+        (document) => document.type === 'credit-note' && document.customerKey === 'Acme Corp',
+      );
+      expect(acmeCredits.map((document) => document.total)).toEqual(['250.00', '250.00']);
+      expect(valuesOf(result, 'journal-entry')).toContainEqual(
+        expect.objectContaining({
+          lines: [
+            expect.objectContaining({ accountKey: '1200', debit: '0.00', credit: '0.01' }),
+            expect.objectContaining({ accountKey: '@clearing', debit: '0.01', credit: '0.00' }),
+          ],
+        }),
+      );
+    });
+
+    it('still migrates more than a rounding residual on account, with a warning', async () => {
+      const result = await readPaid('245.02');
+      expect(result.problems.map((problem) => problem.code)).not.toContain(
+        'activity.conversion-residual',
+      );
+      expect(
+        result.problems.find((problem) => problem.code === 'activity.payment-unmatched')?.message,
+      ).toContain('0.02');
+    });
+  });
+
   it('uses no aging report that is not as of the day before the cutover, and says why', async () => {
     const result = await read({
       'Account List.csv': accountList,

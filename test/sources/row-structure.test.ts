@@ -43,6 +43,16 @@ describe('every row of a CSV file is read whole or reported', () => {
     expect(only(problems, 'csv.split-row').location).toMatchObject({ row: 3, column: 'Key' });
   });
 
+  it('a line written with another delimiter is read as its own row, not joined to the next', async () => {
+    const { keys, problems } = await read({
+      'customers.csv':
+        'Key,Name,Email\nC-1,Atlas,a@example.com\nC-2;Pioneer;p@example.com\nC-3,Birch,b@example.com\n',
+    });
+    expect(keys('customer')).toEqual(['C-1', 'C-3']);
+    expect(problems.map((problem) => problem.code)).not.toContain('csv.split-row');
+    expect(only(problems, 'value.required').location).toMatchObject({ row: 3, column: 'Name' });
+  });
+
   it('a stray quote closed by an inch mark rows later does not merge the rows between', async () => {
     const rows = [
       'Key,Name,Type,Description',

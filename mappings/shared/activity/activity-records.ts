@@ -1,10 +1,11 @@
-import type {
-  EntityName,
-  IsoDate,
-  Payment,
-  Problem,
-  PurchaseDocument,
-  SalesDocument,
+import {
+  CONVERSION_CLEARING_KEY,
+  type EntityName,
+  type IsoDate,
+  type Payment,
+  type Problem,
+  type PurchaseDocument,
+  type SalesDocument,
 } from '../../../src/ledger/index.js';
 import { problemOf } from '../../../src/ledger/problem-catalog.js';
 import { formatCents, sumCents, type Cents } from '../../../src/money/index.js';
@@ -104,7 +105,12 @@ export async function gatherCarriedKinds(
     await scan(table, () => (rows += 1));
     if (rows > 0) for (const kind of kinds) carried.add(kind);
   }
-  context.facts.set(CARRIED, carried);
+  noteCarriedKinds(context, carried);
+}
+
+/** Records the kinds other exports of the folder carry, however the format found them out. */
+export function noteCarriedKinds(context: MappingContext, kinds: Iterable<TransactionKind>): void {
+  context.facts.set(CARRIED, new Set(kinds));
 }
 
 /** The kinds other exports carry (gatherCarriedKinds), none when not gathered. */
@@ -680,12 +686,15 @@ class ActivityBuilder {
       const excess = foreign ? 0n : settlement.base - amount;
       if (excess > 0n) {
         const credit = value.type === 'credit-note' || value.type === 'vendor-credit';
-        this.onAccountDocument(
-          transaction,
-          target.entity,
-          target.partyKey,
-          credit ? -excess : excess,
-        );
+        if (this.isConversionResidual(transaction, target, excess))
+          this.residualOnControl(transaction, target, excess);
+        else
+          this.onAccountDocument(
+            transaction,
+            target.entity,
+            target.partyKey,
+            credit ? -excess : excess,
+          );
       }
       target.settlementCount += 1;
       const type = counterTypeOf(value.type);
@@ -743,6 +752,71 @@ class ActivityBuilder {
       });
     }
     return documents;
+  }
+
+  /**
+   * Whether what a payment settles beyond its document's open amount is the cent or so a foreign
+   * document's parts leave on the control account: the legacy books converted each part on its own,
+   * so the parts add up to a little more than the whole. The document is known to be foreign only
+   * from the payment itself (an aging report gives home-currency amounts alone): it posts a
+   * realised exchange difference, which a payment of a home-currency document never does. Rounding
+   * n parts one by one moves their sum at most n/2 cents (at least one cent allowed).
+   */
+  private isConversionResidual(
+    transaction: ReportedTransaction,
+    target: RegisteredDocument,
+    excess: Cents,
+  ): boolean {
+    const lines = this.linesBy(transaction);
+    const control = target.entity === 'invoice' ? lines.receivable : lines.payable;
+    const bound = BigInt(Math.max(1, Math.floor(target.settlements.length / 2)));
+    return control.length > 0 && lines.other.length > 0 && excess <= bound;
+  }
+
+  /**
+   * The residual of a foreign document's parts, where the legacy books hold it: on the control
+   * account, in no contact's balance (the document is fully settled, and nothing is owed). A
+   * journal moves it between the control account and clearing, which the settling parts leave off
+   * by exactly this much.
+   */
+  private residualOnControl(
+    transaction: ReportedTransaction,
+    target: RegisteredDocument,
+    excess: Cents,
+  ): void {
+    const lines = this.linesBy(transaction);
+    const [controlLine] = target.entity === 'invoice' ? lines.receivable : lines.payable;
+    if (!controlLine) return;
+    const { value } = target;
+    const credit = value.type === 'credit-note' || value.type === 'vendor-credit';
+    // The control line's own direction: receivables credited by a payment, payables debited.
+    const amount = (target.entity === 'invoice' ? -excess : excess) * (credit ? -1n : 1n);
+    const why = `conversion residual of ${value.number}`;
+    const key = `${transaction.key} residual ${value.key}`;
+    const controlName = target.entity === 'invoice' ? 'receivables' : 'payables';
+    this.journals.push({
+      entity: 'journal-entry',
+      key,
+      value: {
+        key,
+        date: transaction.date,
+        ...(transaction.reference ? { number: transaction.reference } : {}),
+        memo: describe(transaction, why),
+        lines: [
+          journalLineOf(controlLine.accountKey, amount, why, controlLine.location),
+          journalLineOf(CONVERSION_CLEARING_KEY, -amount, why, controlLine.location),
+        ],
+        source: transaction.location,
+      },
+      location: transaction.location,
+      problems: [
+        problemOf(
+          'activity.conversion-residual',
+          `${this.where(transaction)}: the ${transaction.type} of ${transaction.date} settles ${formatCents(excess)} more of ${value.number} than it had open: the residual its parts left on ${controlName} when each was converted on its own (the payment posts a realised exchange difference, so the document is in another currency). As in the legacy books, it stays on the ${controlName} account and in no contact's balance: a journal of ${formatCents(excess)} against clearing.`,
+          { location: transaction.location },
+        ),
+      ],
+    });
   }
 
   private noteInference(transaction: ReportedTransaction, target: Target): void {

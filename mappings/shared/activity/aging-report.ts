@@ -4,7 +4,7 @@ import { centsOf } from '../../../src/money/index.js';
 import { cellText } from '../../../src/sources/cell.js';
 import type { MappingContext } from '../../../src/sources/table-mapping/mapping-context.js';
 import type { TableSpec } from '../../../src/sources/table-mapping/table-spec.js';
-import { reportDate, spokenDate } from '../../../src/sources/table/report-date.js';
+import { reportDate, spokenDate, titleText } from '../../../src/sources/table/report-date.js';
 import type { OpenItem } from './open-items.js';
 
 /**
@@ -48,7 +48,7 @@ export function agingReportTable(options: AgingReportOptions): TableSpec<'invoic
     // Its rows are documents of either side; the entity only labels its problems.
     entity: 'invoice',
     fileNames: options.titles.map((title) => title.toLowerCase()),
-    titled: (lines) => lines.some((line) => titlePattern.test(line.trim())),
+    titled: (lines) => lines.some((line) => titlePattern.test(titleText(line))),
     reportMissing: false,
     columns: [
       { id: 'Date', headers: ['Date', 'Trans Date'], required: true },

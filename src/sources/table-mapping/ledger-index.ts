@@ -1,5 +1,8 @@
 import type { AccountKind, LedgerRecord, SystemRole } from '../../ledger/index.js';
 
+/** The middle dot QuickBooks Desktop writes between an account's number and its name. */
+const NUMBERED = '\u00b7';
+
 interface AccountEntry {
   key: string;
   kind: AccountKind;
@@ -76,6 +79,7 @@ export class LedgerIndex {
     if (this.accounts.has(text)) return text;
     const direct = this.accountAliases.get(text.toLowerCase());
     if (direct) return direct;
+    if (text.includes(NUMBERED)) return this.numberedPathKey(text);
     const suffixed = /^(.*\S)\s*\(([^()]+)\)$/.exec(text);
     if (suffixed) return this.accountKey(suffixed[2] ?? '') ?? this.accountKey(suffixed[1] ?? '');
     const prefixed = /^(\S+)\s+(.+)$/.exec(text);
@@ -84,6 +88,21 @@ export class LedgerIndex {
       if (byCode) return byCode;
     }
     return undefined;
+  }
+
+  /**
+   * QuickBooks Desktop's reports print an account as "<number> · <name>" when the company uses
+   * account numbers, and a sub-account as the path of such names ("6100 · Utilities:6110 · Gas"):
+   * the last level's number names it (the first would name its parent), else the path of names.
+   */
+  private numberedPathKey(text: string): string | undefined {
+    const levels = text.split(':').map((level) => level.trim());
+    const numbered = new RegExp(`^(\\S+)\\s*${NUMBERED}\\s*(.*)$`);
+    const last = numbered.exec(levels.at(-1) ?? '');
+    const byNumber = last && this.accountAliases.get((last[1] ?? '').toLowerCase());
+    if (byNumber) return byNumber;
+    const names = levels.map((level) => numbered.exec(level)?.[2] ?? level).join(':');
+    return this.accountAliases.get(names.toLowerCase());
   }
 
   /** The key of the chart's account with this system role (its tax account), if it has one. */

@@ -25,6 +25,13 @@ export interface MappingContext {
   facts: Map<string, unknown>;
   /** The first day of activity in the workspace, when known (src/sources/table-mapping/left-out.ts). */
   cutoverDate?: string | undefined;
+  /** The verification date, when given (`--end`). */
+  endDate?: string | undefined;
+  /**
+   * The tables (by id) whose file the folder holds, added as each is read: a mapping's last step
+   * names the exports that are missing (mappings/shared/export-checklist.ts).
+   */
+  tablesFound: Set<string>;
   /** Kinds of transaction the consultant chose to leave out (`--skip-kind`). */
   skipKinds: ReadonlySet<string>;
   /** Reports a problem that belongs to no record (file-level). */

@@ -15,13 +15,17 @@ export type DateCellResult =
   | { kind: 'date'; iso: IsoDate }
   /** Ambiguous, and nothing decides (no evidence, or evidence of both orders): one per-file problem. */
   | { kind: 'deferred' }
-  | { kind: 'problem'; code: 'date.invalid' | 'date.excel-serial'; message: string };
+  | {
+      kind: 'problem';
+      code: 'date.invalid' | 'date.excel-serial' | 'xlsx.date-as-number';
+      message: string;
+    };
 
 /**
- * Reads a date cell under its file's date order (date-order-state.ts). XLSX date cells and serial
- * numbers are exact; text goes through dateShapeOf. A numeric date that only one order allows is
- * read in that order and is evidence of its file's order; one both orders allow waits for the
- * file's order (the reader scans the file first) and is deferred when nothing decides it. The
+ * Reads a date cell under its file's date order (date-order-state.ts). XLSX date cells are exact,
+ * and a plain number is no date; text goes through dateShapeOf. A numeric date that only one order
+ * allows is read in that order and is evidence of its file's order; one both orders allow waits for
+ * the file's order (the reader scans the file first) and is deferred when nothing decides it. The
  * override file's dateFormat decides every date, and a date it does not fit is invalid.
  */
 export function readDateCell(
@@ -33,10 +37,8 @@ export function readDateCell(
     const iso = isoOfUtcDate(cell);
     return iso ? { kind: 'date', iso } : invalid('the cell holds an invalid date');
   }
-  if (typeof cell === 'number') {
-    const iso = excelSerialToIso(cell);
-    return iso ? { kind: 'date', iso } : invalid(`${cellText(cell)} is not a date`);
-  }
+  // A workbook's date cells come as Dates; a number is what Excel shows as a number.
+  if (typeof cell === 'number') return numberNotDate(cell);
   const text = cellText(cell);
   const shape = dateShapeOf(text);
   switch (shape.kind) {
@@ -86,6 +88,19 @@ function resolvedDate(
 ): DateCellResult {
   const resolved = resolveNumericDate(shape, order);
   return resolved.ok ? { kind: 'date', iso: resolved.iso } : invalid('the date is not valid');
+}
+
+/**
+ * A number in a workbook's date column, under no date format: Excel shows it as a number (150126),
+ * so reading it as a serial date would be a guess (year 2311).
+ */
+function numberNotDate(cell: number): DateCellResult {
+  const iso = excelSerialToIso(cell);
+  return {
+    kind: 'problem',
+    code: 'xlsx.date-as-number',
+    message: `${cellText(cell)} is a number in a cell with no date format, so Excel shows it as a number, not a date${iso ? ` (as an Excel date serial it would be ${iso})` : ''}. Type it as a date in Excel, or give the column a date format if these are date serials.`,
+  };
 }
 
 function invalid(message: string): DateCellResult {

@@ -165,9 +165,10 @@ export class RowFields {
     if (!this.failedOn(column)) {
       this.failedColumns.add(column);
       const advice =
-        cell.code === 'xlsx.formula-without-result'
+        cell.advice ??
+        (cell.code === 'xlsx.formula-without-result'
           ? 'The workbook was saved without calculated values: open it in Excel and save it again, or paste the values.'
-          : 'Fix the formula or type the value.';
+          : 'Fix the formula or type the value.');
       this.fail(
         cell.code,
         `${this.where(column)} holds ${cell.description} and no value to read. ${advice}`,

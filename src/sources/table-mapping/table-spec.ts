@@ -1,4 +1,4 @@
-import type { EntityName, Problem, RecordOf, SourceLocation } from '../../ledger/index.js';
+import type { EntityName, IsoDate, Problem, RecordOf, SourceLocation } from '../../ledger/index.js';
 import type { ColumnSpec } from '../table/column-spec.js';
 import type { TableRow } from '../table/table-row.js';
 import type { TrialBalanceRole } from '../table/trial-balance-roles.js';
@@ -47,6 +47,14 @@ export interface TableSpec<E extends EntityName = EntityName> {
   reportMissing?: false;
   /** When true, a missing file is an error; otherwise the entity is simply not migrated. */
   required?: boolean;
+  /**
+   * The problem a missing file makes, in place of the default one: the format's export checklist
+   * names the export, its dates and what is lost without it (undefined: the default).
+   */
+  missing?: (dates: {
+    cutoverDate?: IsoDate | undefined;
+    endDate?: IsoDate | undefined;
+  }) => Problem | undefined;
   columns: readonly ColumnSpec[];
   /** Columns holding dates, scanned ahead to detect the date order. */
   dateColumns?: readonly string[];

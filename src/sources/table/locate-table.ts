@@ -1,35 +1,44 @@
-import { readdir } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
+import type { ListedFile } from '../archive/export-folder.js';
 import type { FileOverride, MappingOverrides } from '../overrides/mapping-overrides.js';
 import { listSheets } from '../xlsx/read-xlsx-rows.js';
 import { normalizeHeader } from './column-spec.js';
 import type { TableSource } from './read-table.js';
 
 const TEXT_EXTENSIONS = new Set(['.csv', '.txt', '.tsv']);
-const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm']);
+/** `.xls` too: found like any workbook, so the reader can say to save it as .xlsx. */
+const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm', '.xls']);
 
-/** The export folder's files, and the sheets of its workbooks (read once, when first needed). */
+/**
+ * The export folder's files, and the sheets of its workbooks (read once, when first needed). A file
+ * is named as tables and the override file name it (`Journal.xlsx`), lies at its path (in the
+ * folder, or in the scratch folder its archive was extracted to) and is shown in problems by its
+ * shown name (`QuickBooks Online export.zip: Journal.xlsx`) (src/sources/archive/export-folder.ts).
+ */
 export class FolderListing {
   private sheets = new Map<string, Promise<string[]>>();
+  readonly files: readonly string[];
+  private readonly listed: ReadonlyMap<string, ListedFile>;
 
-  private constructor(
-    readonly folder: string,
-    readonly files: readonly string[],
-  ) {}
+  constructor(files: readonly ListedFile[]) {
+    this.files = files.map((file) => file.name);
+    this.listed = new Map(files.map((file) => [file.name, file]));
+  }
 
-  static async of(folder: string): Promise<FolderListing> {
-    const entries = await readdir(folder, { withFileTypes: true });
-    const files = entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => entry.name)
-      .sort();
-    return new FolderListing(folder, files);
+  /** Where the file lies. */
+  pathOf(file: string): string {
+    return this.listed.get(file)?.path ?? file;
+  }
+
+  /** What problems call the file. */
+  shownName(file: string): string {
+    return this.listed.get(file)?.shown ?? file;
   }
 
   sheetsOf(file: string): Promise<string[]> {
     let names = this.sheets.get(file);
     if (!names) {
-      names = listSheets(join(this.folder, file)).catch(() => []);
+      names = listSheets(this.pathOf(file)).catch(() => []);
       this.sheets.set(file, names);
     }
     return names;
@@ -62,8 +71,8 @@ export async function locateTable(
     return {
       tried,
       source: {
-        path: join(listing.folder, spec.file),
-        file: spec.file,
+        path: listing.pathOf(spec.file),
+        file: listing.shownName(spec.file),
         kind: kindOf(spec.file),
         sheet: spec.sheet,
         delimiter: spec.delimiter ?? base.delimiter,
@@ -80,7 +89,12 @@ export async function locateTable(
     if (!wanted.has(normalizeHeader(file.slice(0, file.length - extension.length)))) continue;
     return {
       tried,
-      source: { path: join(listing.folder, file), file, kind: kindOf(file), ...base },
+      source: {
+        path: listing.pathOf(file),
+        file: listing.shownName(file),
+        kind: kindOf(file),
+        ...base,
+      },
     };
   }
   for (const file of listing.files) {
@@ -89,7 +103,13 @@ export async function locateTable(
     if (sheet !== undefined) {
       return {
         tried,
-        source: { path: join(listing.folder, file), file, kind: 'xlsx', sheet, ...base },
+        source: {
+          path: listing.pathOf(file),
+          file: listing.shownName(file),
+          kind: 'xlsx',
+          sheet,
+          ...base,
+        },
       };
     }
   }

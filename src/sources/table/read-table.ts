@@ -15,6 +15,10 @@ import { quoteSpansRows, SplitRows, type RowLayout } from './split-rows.js';
 const ENDS_THE_FILE = new Set<string>([
   'file.unreadable',
   'xlsx.unreadable',
+  'xlsx.legacy-xls',
+  'xlsx.encrypted',
+  'xlsx.sheet-not-found',
+  'xlsx.sheet-hidden',
   'xlsx.part-too-large',
   'xlsx.cell-reference-invalid',
   'xlsx.shared-strings-too-large',
@@ -22,6 +26,8 @@ const ENDS_THE_FILE = new Set<string>([
   'xlsx.cell-text-too-long',
   'xlsx.too-many-cells',
   'xlsx.rows-out-of-order',
+  'xlsx.shared-string-missing',
+  'xlsx.duplicate-cell',
 ]);
 
 /** How many rows may sit above the header (report titles, notes) before we give up looking. */

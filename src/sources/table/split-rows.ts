@@ -5,6 +5,9 @@ import { cellText, isBlankCell, type RawRow } from '../cell.js';
 /** At most this many lines are held as pieces of one row, so memory stays flat. */
 const MAX_PIECES = 8;
 
+/** The delimiters a line may have been written with by mistake. */
+const OTHER_DELIMITERS = [',', ';', '\t', '|'];
+
 /** What the checks need to know of the file: its header and how wide its rows are written. */
 export interface RowLayout {
   file: string;
@@ -56,7 +59,7 @@ export class SplitRows {
       }
       released.push(...this.release());
     }
-    if (row.cells.length < width && !this.isHeading(row)) {
+    if (row.cells.length < width && !this.isHeading(row) && !this.otherDelimiter(row)) {
       this.held = [row];
       this.joined = row.cells.length;
       return released;
@@ -70,6 +73,20 @@ export class SplitRows {
     const rows = this.held;
     this.held = [];
     return rows;
+  }
+
+  /**
+   * A line written whole with another delimiter (`;` for `,`): one cell that splits into a row's
+   * worth under it. It is no piece of a cut row, so the line after it is never taken as its rest;
+   * it is read as the row it is, and its missing values are reported there.
+   */
+  private otherDelimiter(row: RawRow): boolean {
+    const [only] = row.cells;
+    if (row.cells.length !== 1 || typeof only !== 'string') return false;
+    const width = this.layout.header.cells.length;
+    return OTHER_DELIMITERS.some(
+      (delimiter) => delimiter !== this.layout.delimiter && only.split(delimiter).length >= width,
+    );
   }
 
   /** A report's section heading or contact name: one cell, the first. */

@@ -1,4 +1,4 @@
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import type { ColumnSpec } from './column-spec.js';
 import { kindOf, type FolderListing } from './locate-table.js';
 import { readTable, type TableSource } from './read-table.js';
@@ -41,8 +41,8 @@ export async function findTitledTable(
   for (const file of listing.files) {
     if (!READABLE.has(extname(file).toLowerCase()) || search.assigned.has(file)) continue;
     const source: TableSource = {
-      path: join(listing.folder, file),
-      file,
+      path: listing.pathOf(file),
+      file: listing.shownName(file),
       kind: kindOf(file),
       ...search.base,
     };
