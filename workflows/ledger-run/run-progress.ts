@@ -1,5 +1,9 @@
 import { setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow';
-import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
+import type {
+  RowCounts,
+  RunProgress,
+  StepProgress,
+} from '../../src/migration/contracts/workflow-types.js';
 import { renderDetails } from '../render-details.js';
 import {
   kindAttribute,
@@ -8,57 +12,39 @@ import {
   rowsDoneAttribute,
   rowsFailedAttribute,
 } from '../search-attributes.js';
-import { callsMade, sumRows, type LedgerRun } from './run-state.js';
 
-/** A live run reads three reports to verify the books; a dry run does not. */
-export const VERIFICATION_CALLS = 3;
-
-/** The run's progress as the progress query, the reports and the details panel show it. */
-export function progressOf(run: LedgerRun): RunProgress {
-  const { input, phase, round, operator, verification, reportFolder } = run;
-  const made = callsMade(run);
-  const pace = pacePerMinute(run.paceSamples);
-  const remaining = Math.max(0, run.estimatedCalls - made);
-  return {
-    runName: input.runName,
-    mode: input.mode,
-    phase,
-    round,
-    ...(input.mode === 'dry-run' ? { predictedLiveCalls: made + VERIFICATION_CALLS } : {}),
-    steps: [...run.steps.values()],
-    calls: { made, remainingEstimate: remaining },
-    pacePerMinute: pace,
-    etaSeconds:
-      pace > 0 && remaining > 0 ? Math.round((remaining / pace) * 60) : remaining === 0 ? 0 : null,
-    ...(input.weight !== undefined ? { weight: input.weight } : {}),
-    ...(operator.pauseReason ? { pauseReason: operator.pauseReason } : {}),
-    ...(run.blockedReason ? { blockedReason: run.blockedReason } : {}),
-    ...(verification ? { verification } : {}),
-    ...(reportFolder ? { reportFolder } : {}),
-  };
-}
-
-/** Shows the run's progress in the Temporal UI: its details panel and its search attributes. */
-export function publish(run: LedgerRun): void {
-  const current = progressOf(run);
-  const rows = sumRows(current.steps);
-  setCurrentDetails(renderDetails(current));
+/** Shows a run's progress in the Temporal UI: its details panel and its search attributes. */
+export function publishProgress(progress: RunProgress): void {
+  const rows = sumRows(progress.steps);
+  setCurrentDetails(renderDetails(progress));
   upsertSearchAttributes([
-    { key: phaseAttribute, value: run.phase },
-    { key: modeAttribute, value: run.input.mode },
+    { key: phaseAttribute, value: progress.phase },
+    { key: modeAttribute, value: progress.mode },
     { key: rowsDoneAttribute, value: rows.done },
     { key: rowsFailedAttribute, value: rows.failed },
     { key: kindAttribute, value: 'run' },
   ]);
 }
 
-/** Refreshes only the details panel: upserting search attributes on each step's report would add a command each time. */
-export function showDetails(run: LedgerRun): void {
-  setCurrentDetails(renderDetails(progressOf(run)));
+/** Refreshes only the details panel (no history event). */
+export function showProgress(progress: RunProgress): void {
+  setCurrentDetails(renderDetails(progress));
+}
+
+export function sumRows(steps: readonly StepProgress[]): RowCounts {
+  return steps.reduce(
+    (sum, s) => ({
+      planned: sum.planned + s.rows.planned,
+      done: sum.done + s.rows.done,
+      failed: sum.failed + s.rows.failed,
+      skipped: sum.skipped + s.rows.skipped,
+    }),
+    { planned: 0, done: 0, failed: 0, skipped: 0 },
+  );
 }
 
 /** Calls per minute over the samples of the last five minutes of workflow time. */
-function pacePerMinute(samples: ReadonlyArray<readonly [number, number]>): number {
+export function pacePerMinute(samples: ReadonlyArray<readonly [number, number]>): number {
   const last = samples[samples.length - 1];
   if (!last) return 0;
   const window = samples.filter(([at]) => at >= last[0] - 5 * 60_000);

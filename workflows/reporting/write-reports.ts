@@ -1,13 +1,12 @@
 import type { RunPhase } from '../../src/migration/contracts/workflow-types.js';
 import { localActivities } from '../activity-proxies.js';
-import { progressOf } from '../ledger-run/run-progress.js';
-import { isClean, scopeOf, type LedgerRun } from '../ledger-run/run-state.js';
+import type { LedgerRun } from '../ledger-run/run-state.js';
 
 /** Writes the run's reports, showing the run in the given phase; answers their folder. */
 export async function writeReports(run: LedgerRun, phase: RunPhase = run.phase): Promise<string> {
   const { folder } = await localActivities.writeReports({
-    scope: scopeOf(run),
-    progress: { ...progressOf(run), phase },
+    scope: run.scope(),
+    progress: { ...run.progress(), phase },
     source: run.input.source,
     batchSize: run.settings.batchSize,
   });
@@ -18,8 +17,6 @@ export async function writeReports(run: LedgerRun, phase: RunPhase = run.phase):
 export function phaseAfterReport(run: LedgerRun): RunPhase {
   const verified = run.verification?.verified !== false;
   if (run.input.mode === 'dry-run') return verified ? 'completed' : 'needs-review';
-  if (run.operator.paused) return 'paused';
-  return run.settings.finishWhenClean && isClean(run) && run.operator.replayQueued === undefined
-    ? 'completed'
-    : 'awaiting-operator';
+  if (run.paused) return 'paused';
+  return run.finishesByItself && run.replayQueued === undefined ? 'completed' : 'awaiting-operator';
 }

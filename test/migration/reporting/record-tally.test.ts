@@ -6,7 +6,7 @@ import type { RunScope } from '../../../src/migration/contracts/workflow-types.j
 import type { EngineDeps } from '../../../src/migration/engine/engine.js';
 import { scopeKeys } from '../../../src/migration/outcomes/run-keys.js';
 import type { RowOutcome } from '../../../src/migration/outcomes/row-outcome.js';
-import { createReportingActivities } from '../../../src/migration/reporting/reporting-activities.js';
+import { createReportingActivities } from '../../../activities/reporting-activities.js';
 import { stageKeys } from '../../../src/migration/staging/stage-keys.js';
 import { stageLedger } from '../../../src/migration/staging/stage-ledger.js';
 import { FileRunStore } from '../../../src/run-store/file-run-store.js';
