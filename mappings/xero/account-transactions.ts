@@ -222,7 +222,7 @@ function baseOf(context: MappingContext): string {
  * lines that share them but belong to two transactions of one day are told apart by their bank
  * lines, each with the lines that balance it.
  */
-export function transactionsOf(
+function transactionsOf(
   lines: readonly ReadLine[],
   index: LedgerIndex,
 ): ReportedTransaction[] {

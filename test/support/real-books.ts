@@ -45,7 +45,7 @@ const activityKeySchema = z.object({
 });
 
 /** What the tests check a folder against. */
-export interface AnswerKey {
+interface AnswerKey {
   format: SourceFormat;
   cutover: string;
   /** The date the workspace's trial balance is compared at: the cutover, or the end date. */

@@ -42,7 +42,7 @@ import {
 } from './through-clearing.js';
 
 /** An activity report, its transactions rebuilt (reported-transaction.ts). */
-export interface ActivityReport {
+interface ActivityReport {
   /** The report's file, for messages. */
   file: string;
   /** What the report is called, for messages ("the Account Transactions report"). */
@@ -80,7 +80,7 @@ interface PendingSettlement {
  * - spend and receive money is one bank transaction per category line, a transfer one bank
  *   transaction, a journal a journal entry.
  */
-export function activityRecords(
+function activityRecords(
   report: ActivityReport,
   register: DocumentRegister,
   context: MappingContext,

@@ -1,9 +1,4 @@
-import type {
-  IsoDate,
-  PurchaseDocument,
-  SalesDocument,
-  SourceLocation,
-} from '../../../src/ledger/index.js';
+import type { IsoDate, PurchaseDocument, SalesDocument } from '../../../src/ledger/index.js';
 import {
   allocateBase,
   centsOf,
@@ -43,11 +38,6 @@ export interface RegisteredDocument {
   settlements: Settlement[];
   /** Settlements so far, per number of the document's own settlement records (INV-1-S1, -S2...). */
   settlementCount: number;
-}
-
-/** The sign a document takes on its control account: invoices and bills +1, credits -1. */
-export function controlSign(document: Pick<Document, 'type'>): 1n | -1n {
-  return document.type === 'credit-note' || document.type === 'vendor-credit' ? -1n : 1n;
 }
 
 /**
@@ -221,9 +211,4 @@ export function settleForeignAmounts(
   );
   settlements.forEach((part, index) => (part.amount = shares[index] ?? 0n));
   return note;
-}
-
-/** Where a held document was read: for problems about it. */
-export function locationOf(document: RegisteredDocument): SourceLocation {
-  return document.mapped.location;
 }

@@ -55,7 +55,7 @@ const MEANINGFUL = new Set([
 const LISTED = 12;
 
 /** True when a header's words say it holds money, tax, a date or an identifier ("TaxAmount", "Ref #"). */
-export function meaningfulHeader(header: string): boolean {
+function meaningfulHeader(header: string): boolean {
   const words = header
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
