@@ -1,4 +1,18 @@
+import { lineText } from '../src/migration/contracts/line-text.js';
 import type { RunProgress } from '../src/migration/contracts/workflow-types.js';
+
+/** Markdown's punctuation: formatting, a table's edge, a link, an entity, or raw HTML. */
+const MARKDOWN_PUNCTUATION = /[\\`*_{}[\]()#+\-.!|<>&~]/g;
+
+/**
+ * A value as the details panel shows it, on its line and as written: the panel renders markdown
+ * and passes raw HTML through, so a pause's reason (anyone's text) or a path could otherwise start
+ * a line of its own ("**Verified:**"), close the table, or draw markup. Every ASCII punctuation
+ * character markdown reads is escaped with a backslash, which CommonMark allows before any of them.
+ */
+export function detailsValue(value: string): string {
+  return lineText(value).replace(MARKDOWN_PUNCTUATION, (character) => `\\${character}`);
+}
 
 /** Phases in which a run works towards its end, so a time to go means something. */
 const WORKING_PHASES: readonly string[] = [
@@ -34,7 +48,7 @@ export function renderDetails(progress: RunProgress): string {
       : `Calls made: ${progress.calls.made}; about ${progress.calls.remainingEstimate} to go` +
         (progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute} a minute` : ''),
   ];
-  if (progress.pauseReason) lines.push('', `**Paused:** ${progress.pauseReason}`);
+  if (progress.pauseReason) lines.push('', `**Paused:** ${detailsValue(progress.pauseReason)}`);
   if (progress.verification) {
     const v = progress.verification;
     lines.push(
@@ -44,7 +58,8 @@ export function renderDetails(progress: RunProgress): string {
         : `**Needs review:** ${v.differences} differences; clearing account ${v.clearingBalance}.`,
     );
   }
-  if (progress.reportFolder) lines.push('', `Report: \`${progress.reportFolder}\``);
+  // Plain text, not a code span: a code span takes no backslash escapes.
+  if (progress.reportFolder) lines.push('', `Report: ${detailsValue(progress.reportFolder)}`);
   return lines.join('\n');
 }
 

@@ -1,4 +1,5 @@
 import { describeBasis } from '../migration/contracts/verification-basis.js';
+import { lineText } from '../migration/contracts/line-text.js';
 import type { RunProgress, StepProgress } from '../migration/contracts/workflow-types.js';
 
 const BAR_WIDTH = 24;
@@ -49,7 +50,8 @@ export function renderProgress(progress: RunProgress): string[] {
         `  API calls: the live run would make ${progress.predictedLiveCalls ?? progress.calls.made}${progress.phase === 'migrating' ? ' (predicted so far)' : ''}${eta}`
       : `  API calls: ${progress.calls.made} made${progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute}/min` : ''}${eta}`,
   ];
-  if (progress.pauseReason) lines.push(`  Paused: ${progress.pauseReason}`);
+  // The reason is whoever paused it's own text, or the API's message: it stays on its line.
+  if (progress.pauseReason) lines.push(`  Paused: ${lineText(progress.pauseReason)}`);
   if (progress.verification) {
     const v = progress.verification;
     lines.push(
@@ -59,6 +61,6 @@ export function renderProgress(progress: RunProgress): string[] {
     );
     if (v.comparedWith) lines.push(`  Compared with ${describeBasis(v.comparedWith)}`);
   }
-  if (progress.reportFolder) lines.push(`  Report: ${progress.reportFolder}`);
+  if (progress.reportFolder) lines.push(`  Report: ${lineText(progress.reportFolder)}`);
   return lines;
 }

@@ -68,6 +68,25 @@ describe('renderHtmlReport', () => {
     expect(occurrences).toBeGreaterThanOrEqual(10);
   });
 
+  it('shows a control character in a value as its escape, never acting on it', () => {
+    // A right-to-left override would show "1000 Bank" with the figures after it reversed, and a
+    // line break or a tab in a name is never part of what the page means to say.
+    const report = sampleRunReport('live-with-failures');
+    const name = '1000 Bank\u202e 00.05\nTOTAL\t0.00';
+    const page = renderHtmlReport({
+      ...report,
+      verification: report.verification && {
+        ...report.verification,
+        accounts: report.verification.accounts.map((line) => ({ ...line, name })),
+      },
+      progress: { ...report.progress, pauseReason: 'waiting\u0007 for the client' },
+    });
+    for (const control of ['\u202e', '\u0007', 'Bank\u202e', 'TOTAL\t0.00', '00.05\nTOTAL']) {
+      expect(page).not.toContain(control);
+    }
+    expect(page).toContain('1000 Bank\\u202e 00.05\\u000aTOTAL\\u00090.00');
+  });
+
   it('is one self-contained page: inline CSS, no scripts, no external assets', () => {
     const page = renderHtmlReport(sampleRunReport('live-with-failures'));
     expect(page.startsWith('<!doctype html>')).toBe(true);

@@ -51,4 +51,21 @@ describe('the details the Web UI shows for a run', () => {
       expect(first).toBe(`**acme-2026** · live · ${phase}`);
     }
   });
+
+  it('keeps a pause reason on its line and out of the markdown', () => {
+    // Anyone who may signal the run writes the reason; the panel renders markdown and raw HTML.
+    const reason =
+      'checking\n\n**Verified:** 99 accounts match | <img src=x onerror=alert(1)>\u202e';
+    const details = renderDetails(migrating({ phase: 'paused', pauseReason: reason }));
+    const lines = details.split('\n');
+    expect(lines.filter((line) => line.includes('Verified'))).toHaveLength(1);
+    expect(lines.some((line) => line.startsWith('**Verified'))).toBe(false);
+    // Every "<" is escaped, so no tag reaches the panel's HTML.
+    expect(details).not.toMatch(/(^|[^\\])</m);
+    expect(details).not.toContain('\u202e');
+    // Shown as written: each escape is itself escaped, so the panel prints "\u000a", not a break.
+    expect(details).toContain(
+      String.raw`**Paused:** checking\\u000a\\u000a\*\*Verified:\*\* 99 accounts match \| \<img src=x onerror=alert\(1\)\>\\u202e`,
+    );
+  });
 });

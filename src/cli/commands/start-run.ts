@@ -7,6 +7,7 @@ import { migrateLedger } from '../../../workflows/migrate-ledger.js';
 import { estimateCallsPerMinute, workerSettings } from '../../config/worker-settings.js';
 import { runWorkflowId } from '../../migration/contracts/run-name.js';
 import { describeBasis } from '../../migration/contracts/verification-basis.js';
+import { lineText } from '../../migration/contracts/line-text.js';
 import { listRunsInProgress } from '../../migration/reporting/runs-in-progress.js';
 import { describeSharing, estimateUnderSharing } from '../../reports/estimate-under-sharing.js';
 import type { RunProgress } from '../../migration/contracts/workflow-types.js';
@@ -71,7 +72,7 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
     } catch (error) {
       if (error instanceof WorkflowFailedError) {
         throw new CliError(
-          `Run "${input.runName}" failed: ${rootCause(error)}`,
+          `Run "${input.runName}" failed: ${lineText(rootCause(error))}`,
           exitCodes.unavailable,
         );
       }
@@ -89,7 +90,7 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
       case 'blocked':
         console.log(
           outcome.progress.blockedReason
-            ? `Blocked before writing anything: ${outcome.progress.blockedReason}${reportLine}`
+            ? `Blocked before writing anything: ${lineText(outcome.progress.blockedReason)}${reportLine}`
             : `Blocked: the exports have errors a live run must not write. Fix them (or add --skip-invalid-rows).${reportLine}`,
         );
         return exitCodes.needsAttention;

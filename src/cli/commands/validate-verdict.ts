@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WorkspaceCheck } from '../../migration/workspace/assess-workspace.js';
 import { describeBasis } from '../../migration/contracts/verification-basis.js';
+import { lineText } from '../../migration/contracts/line-text.js';
 import type {
   Comparison,
   VerificationReport,
@@ -46,7 +47,8 @@ export function verdictOf(report: VerificationReport): PredictedVerdictView {
 /** The verdict in words for the terminal: the headline, then each difference with its cause. */
 export function describeVerdict(report: VerificationReport, limit: number): string[] {
   const view = verdictOf(report);
-  const { against } = view;
+  // Names, causes and notes carry account names and file names from the exports: one line each.
+  const against = lineText(view.against);
   if (report.verified) {
     return [`Predicted verdict: will verify (the books the run will produce equal ${against}).`];
   }
@@ -56,14 +58,14 @@ export function describeVerdict(report: VerificationReport, limit: number): stri
   ];
   for (const finding of view.findings.slice(0, limit)) {
     lines.push(
-      `  ${finding.section.padEnd(10)} ${finding.name}: expected ${finding.expected}, will be ${finding.actual} (${finding.difference})`,
+      `  ${finding.section.padEnd(10)} ${lineText(finding.name)}: expected ${finding.expected}, will be ${finding.actual} (${finding.difference})`,
     );
-    if (finding.cause) lines.push(`             probable cause: ${finding.cause}`);
+    if (finding.cause) lines.push(`             probable cause: ${lineText(finding.cause)}`);
   }
   if (view.findings.length > limit) {
     lines.push(`  ... and ${view.findings.length - limit} more (see --json or --report).`);
   }
-  for (const note of view.notes) lines.push(`  ${note}`);
+  for (const note of view.notes) lines.push(`  ${lineText(note)}`);
   return lines;
 }
 

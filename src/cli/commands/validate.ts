@@ -9,7 +9,7 @@ import { assessWorkspace } from '../../migration/workspace/assess-workspace.js';
 import { describeWorkspaceCheck, readProfileWorkspace } from './validate-workspace.js';
 import { describeVerdict, verdictOf, writeValidateReport } from './validate-verdict.js';
 import { skipKindsOf } from '../skip-kinds-option.js';
-import { terminalValue } from '../terminal-text.js';
+import { lineText } from '../../migration/contracts/line-text.js';
 import { FirstPerCode } from '../../collections/first-per-code.js';
 
 export interface ValidateOptions {
@@ -64,7 +64,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
     if (problem.severity === 'info' || !perCode.add(problem)) return;
     // One problem, one line: a line break in a cell must not start a line of its own.
     console.log(
-      `${problem.severity.toUpperCase().padEnd(7)} ${problem.code.padEnd(34)} ${terminalValue(formatLocation(problem.location))}: ${terminalValue(problem.message)}`,
+      `${problem.severity.toUpperCase().padEnd(7)} ${problem.code.padEnd(34)} ${lineText(formatLocation(problem.location))}: ${lineText(problem.message)}`,
     );
   };
   const items = readValidatedExports({
