@@ -86,5 +86,21 @@ describe(
       expect(notACode.code).toBe(2);
       expect(notACode.stderr).toContain('--currency must be three capital letters, like USD');
     });
+
+    it('ui-input checks the folder as validate does, and prints no input for a missing one', async () => {
+      const base = ['ui-input', '--name', 'acme', '--format', 'generic', '--cutover', '2026-01-31'];
+      const env = { TEMPORAL_ADDRESS: '127.0.0.1:1' };
+      const mistyped = `${folder}-typo`;
+      const missing = await runCli([...base, '--source', mistyped], env);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain(`--source: The export folder ${mistyped} does not exist`);
+      expect(missing.stdout).not.toContain('"source"');
+      const aFile = await runCli([...base, '--source', path.join(folder, 'customers.csv')], env);
+      expect(aFile.code).toBe(1);
+      expect(aFile.stderr).toContain('is a file, not a folder of exports');
+      const found = await runCli([...base, '--source', folder, '--json'], env);
+      expect(found.code).toBe(0);
+      expect(JSON.parse(found.stdout)).toMatchObject({ source: { folder } });
+    });
   },
 );

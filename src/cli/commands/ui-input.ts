@@ -2,7 +2,9 @@ import { runWorkflowId } from '../../migration/contracts/run-name.js';
 import type { MigrateLedgerStart } from '../../migration/contracts/start-input.js';
 import { chooseProfile, checkDevProfile } from '../default-profile.js';
 import { devStackTarget } from '../dev-stack-target.js';
-import { exitCodes } from '../exit-codes.js';
+import { CliError, exitCodes } from '../exit-codes.js';
+import { lineText } from '../../migration/contracts/line-text.js';
+import { sourceFolderProblem } from '../../migration/staging/confine-source.js';
 import { runInput, type RunOptions } from '../run-options.js';
 import { settingsFrom, type TemporalOptions } from '../temporal-connection.js';
 import { startFormUrl, webUiBase } from '../web-ui-link.js';
@@ -29,6 +31,15 @@ async function startForm(options: UiInputOptions): Promise<StartForm> {
     options.dryRun ? 'dry-run' : 'live',
   );
   await checkDevProfile(profile, dev);
+  // The folder, as validate checks it: a mistyped one would start a run that reads nothing. This
+  // machine's view of it, so run ui-input where the worker runs (docs/web-ui.md).
+  const problem = await sourceFolderProblem(input.source.folder);
+  if (problem !== undefined) {
+    throw new CliError(
+      `--source: ${lineText(problem)}; check --source (the folder as the worker sees it).`,
+      exitCodes.needsAttention,
+    );
+  }
   return {
     formUrl: startFormUrl(webUiBase(settings, dev), settings.namespace),
     workflowId: runWorkflowId(runName),
