@@ -33,7 +33,7 @@ import {
   stepProgressSignal,
 } from './handlers.js';
 import { exactCounts } from './ledger-run/exact-counts.js';
-import { leftOutStop } from './ledger-run/left-out-gate.js';
+import { exportsGate } from './ledger-run/exports-gate.js';
 import {
   checkReplayRequest,
   checkReplayWorkspace,
@@ -208,13 +208,16 @@ export async function migrateLedger(
       checkScope,
       input.currency !== undefined,
     );
-    const leftOut = leftOutStop(input, stage);
-    recordBlockedReason(run, check.reason ?? leftOut);
-    if (
-      check.blocking ||
-      leftOut !== undefined ||
-      (input.mode === 'live' && stage.blocking && !input.skipInvalidRows)
-    ) {
+    const gate = exportsGate(input, stage);
+    recordBlockedReason(
+      run,
+      check.reason ?? gate.reason,
+      // What the exports hold that stops the run, by code and place (never a message).
+      gate.reason !== undefined && stage.problems.error > 0
+        ? await localActivities.firstProblems({ scope: scopeOf(run) })
+        : undefined,
+    );
+    if (check.blocking || gate.now) {
       setPhase('blocked');
       recordReportFolder(run, await writeReports(run));
       return { status: 'blocked', progress: progressOf(run) };
@@ -234,8 +237,12 @@ export async function migrateLedger(
     await countExactly();
     await verifyAndReport();
     if (input.mode === 'dry-run') {
-      setPhase(run.verification?.verified === false ? 'needs-review' : 'completed');
-      return { status: 'dry-run-complete', progress: progressOf(run) };
+      // A dry run whose live run would be blocked ends blocked, as that live run would.
+      setPhase(phaseAfterReport(run));
+      return {
+        status: run.phase === 'blocked' ? 'blocked' : 'dry-run-complete',
+        progress: progressOf(run),
+      };
     }
     return undefined;
   }

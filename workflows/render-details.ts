@@ -48,6 +48,19 @@ export function renderDetails(progress: RunProgress): string {
       : `Calls made: ${progress.calls.made}; about ${progress.calls.remainingEstimate} to go` +
         (progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute} a minute` : ''),
   ];
+  if (progress.blockedReason) {
+    // Before the figures: it is why there are none, or why the live run would not use them.
+    lines.splice(
+      1,
+      0,
+      '',
+      `**${progress.mode === 'dry-run' ? 'Dry run' : 'Blocked'}:** ${detailsValue(progress.blockedReason)}`,
+      ...(progress.firstProblems ?? []).map(
+        (problem) =>
+          `- \`${problem.code}\` × ${problem.count}${problem.first ? `, the first at ${detailsValue(problem.first)}` : ''}`,
+      ),
+    );
+  }
   if (progress.pauseReason) lines.push('', `**Paused:** ${detailsValue(progress.pauseReason)}`);
   if (progress.verification) {
     const v = progress.verification;

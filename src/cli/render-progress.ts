@@ -31,6 +31,22 @@ function stepLine(step: StepProgress): string {
   return `  ${step.step.padEnd(18)} ${bar(settled, planned)} ${String(done).padStart(6)}/${String(planned).padEnd(6)} ${status.padEnd(16)} ${problems}`.trimEnd();
 }
 
+/**
+ * Why the run stopped before writing (a dry run: why the live run would), then the first codes of
+ * errors in the exports with where the first of each is; the report has every message.
+ */
+export function stopLines(progress: RunProgress): string[] {
+  if (!progress.blockedReason) return [];
+  const lead = progress.mode === 'dry-run' ? 'Dry run' : 'Blocked before writing anything';
+  return [
+    `${lead}: ${lineText(progress.blockedReason)}`,
+    ...(progress.firstProblems ?? []).map(
+      (problem) =>
+        `  ${problem.code} × ${problem.count}${problem.first ? `, the first at ${lineText(problem.first)}` : ''}`,
+    ),
+  ];
+}
+
 /** The progress of a run as the lines `ledgerlift status` prints: per step, then calls and ETA. */
 export function renderProgress(progress: RunProgress): string[] {
   const header = `${progress.runName} · ${progress.mode} · ${progress.phase}${progress.round > 0 ? ` · replay round ${progress.round}` : ''}`;
@@ -51,6 +67,7 @@ export function renderProgress(progress: RunProgress): string[] {
       : `  API calls: ${progress.calls.made} made${progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute}/min` : ''}${eta}`,
   ];
   // The reason is whoever paused it's own text, or the API's message: it stays on its line.
+  lines.push(...stopLines(progress).map((line) => `  ${line}`));
   if (progress.pauseReason) lines.push(`  Paused: ${lineText(progress.pauseReason)}`);
   if (progress.verification) {
     const v = progress.verification;

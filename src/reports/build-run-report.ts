@@ -147,6 +147,9 @@ function headlineOf(
   verification: VerificationReport | undefined,
 ): string {
   if (input.progress.phase === 'blocked') {
+    // The run's own words for why (the pre-check, or the exports): the dry run's for its live run.
+    const reason = input.progress.blockedReason;
+    if (reason) return input.scope.mode === 'dry-run' ? `Dry run: ${reason}` : `Blocked: ${reason}`;
     return `Blocked: ${manifest.problems.error} errors in the exports must be fixed (or skipped) before a live run.`;
   }
   const books = verification

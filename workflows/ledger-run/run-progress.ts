@@ -33,6 +33,7 @@ export function progressOf(run: LedgerRun): RunProgress {
     ...(input.weight !== undefined ? { weight: input.weight } : {}),
     ...(operator.pauseReason ? { pauseReason: operator.pauseReason } : {}),
     ...(run.blockedReason ? { blockedReason: run.blockedReason } : {}),
+    ...(run.firstProblems?.length ? { firstProblems: [...run.firstProblems] } : {}),
     ...(verification ? { verification } : {}),
     ...(reportFolder ? { reportFolder } : {}),
   };

@@ -2,6 +2,7 @@ import { workflowInfo, type ChildWorkflowHandle } from '@temporalio/workflow';
 import { stepNames, type StepName } from '../../src/migration/contracts/steps.js';
 import type {
   MigrateLedgerInput,
+  ProblemBrief,
   RowCounts,
   RunPhase,
   RunProgress,
@@ -88,8 +89,13 @@ export interface LedgerRun {
   readonly reportFolder: string | undefined;
   /** The books' base currency: --currency, else the workspace's (the workspace pre-check reads it). */
   readonly currency: string;
-  /** Why the run stopped before writing, when the workspace pre-check stopped it. */
+  /**
+   * Why the run stopped before writing (the workspace pre-check, or the exports); in a dry run,
+   * why the live run would.
+   */
   readonly blockedReason: string | undefined;
+  /** The first codes of errors in the exports, when they are why. */
+  readonly firstProblems: readonly ProblemBrief[] | undefined;
   /** Set apart from an earlier execution's plans (plan-ids.ts); undefined for a run's first. */
   readonly planTag: string | undefined;
   readonly operator: Readonly<OperatorState>;
@@ -157,6 +163,7 @@ export function openRun(input: MigrateLedgerInput, carried?: CarriedState): RunS
     reportFolder: carried?.reportFolder,
     currency: carried?.currency ?? input.currency ?? 'USD',
     blockedReason: undefined,
+    firstProblems: undefined,
     planTag: carried?.planTag,
     operator: {
       paused: false,
@@ -290,8 +297,13 @@ export function recordEstimatedCalls(run: RunState, estimatedCalls: number): voi
   run.estimatedCalls = estimatedCalls;
 }
 
-export function recordBlockedReason(run: RunState, reason: string | undefined): void {
+export function recordBlockedReason(
+  run: RunState,
+  reason: string | undefined,
+  firstProblems?: readonly ProblemBrief[],
+): void {
   run.blockedReason = reason;
+  run.firstProblems = firstProblems;
 }
 
 export function recordPlanTag(run: RunState, tag: string | undefined): void {

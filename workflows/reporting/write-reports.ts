@@ -17,7 +17,11 @@ export async function writeReports(run: LedgerRun, phase: RunPhase = run.phase):
 /** Where the run stands once its report is written (the operator loop decides the same). */
 export function phaseAfterReport(run: LedgerRun): RunPhase {
   const verified = run.verification?.verified !== false;
-  if (run.input.mode === 'dry-run') return verified ? 'completed' : 'needs-review';
+  // A dry run whose live run would stop says so first: its predictions assume rows left out.
+  if (run.input.mode === 'dry-run') {
+    if (run.blockedReason !== undefined) return 'blocked';
+    return verified ? 'completed' : 'needs-review';
+  }
   if (run.operator.paused) return 'paused';
   return run.settings.finishWhenClean && isClean(run) && run.operator.replayQueued === undefined
     ? 'completed'

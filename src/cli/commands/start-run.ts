@@ -20,6 +20,7 @@ import { followHint } from '../follow-hint.js';
 import { heldMessage, runHolder } from '../run-holder.js';
 import { refuseAnotherWorkspace } from '../run-workspace.js';
 import { watchRun } from '../watch-run.js';
+import { stopLines } from '../render-progress.js';
 
 export type StartOptions = RunOptions & TemporalOptions & { detach?: boolean; quiet?: boolean };
 
@@ -87,13 +88,22 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
       ? ` Report: ${outcome.progress.reportFolder}/report.html`
       : '';
     switch (outcome.status) {
-      case 'blocked':
+      case 'blocked': {
+        const lines = stopLines(outcome.progress);
         console.log(
-          outcome.progress.blockedReason
-            ? `Blocked before writing anything: ${lineText(outcome.progress.blockedReason)}${reportLine}`
-            : `Blocked: the exports have errors a live run must not write. Fix them (or add --skip-invalid-rows).${reportLine}`,
+          [
+            ...(lines.length > 0
+              ? lines
+              : [
+                  'Blocked: the exports have errors a live run must not write. Fix them (or add --skip-invalid-rows).',
+                ]),
+            reportLine.trim(),
+          ]
+            .filter(Boolean)
+            .join('\n'),
         );
         return exitCodes.needsAttention;
+      }
       case 'dry-run-complete': {
         const verified = outcome.progress.verification?.verified !== false;
         const predicted = outcome.progress.predictedLiveCalls ?? outcome.progress.calls.made;

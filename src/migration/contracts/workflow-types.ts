@@ -95,10 +95,26 @@ export interface RunProgress {
   /** The run's weight in the shared API budget, when one was given (MigrateLedgerInput.weight). */
   weight?: number;
   pauseReason?: string;
-  /** Why a blocked run stopped before writing, when the workspace pre-check stopped it. */
+  /**
+   * Why a blocked run stopped before writing (the workspace pre-check, or the exports); for a dry
+   * run, why the live run would stop.
+   */
   blockedReason?: string;
+  /** When errors in the exports stop it: the first codes, for history (never their messages). */
+  firstProblems?: ProblemBrief[];
   verification?: VerificationSummary;
   reportFolder?: string;
+}
+
+/**
+ * One code of errors in the exports, as history may carry it: its count and where its first error
+ * is (file, row, column). Never the message, which quotes the exports' cells; the report has it.
+ */
+export interface ProblemBrief {
+  code: string;
+  count: number;
+  /** "customers.csv row 3, column \"Name\"" (src/ledger/problem.ts, formatLocation). */
+  first?: string;
 }
 
 export interface VerificationSummary {

@@ -15,6 +15,7 @@ import type {
 } from '../contracts/workflow-types.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { recordRound } from '../replay-history/record-round.js';
+import { firstProblems } from './first-problems.js';
 import { openRunReadModel, type RunReadModel } from './run-read-model.js';
 import {
   countFailedRows,
@@ -51,6 +52,7 @@ export function createReportingActivities(deps: ReportingActivityDeps) {
     skipFailedRows: withFailureMapping((input: { scope: RunScope; request: SkipRequest }) =>
       skipFailedRows(deps, input),
     ),
+    firstProblems: withFailureMapping((input: { scope: RunScope }) => firstProblems(deps, input)),
     writeReports: withFailureMapping(
       async (input: {
         scope: RunScope;

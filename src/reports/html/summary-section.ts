@@ -47,19 +47,31 @@ function attention(report: RunReport): HtmlValue {
   const { phase } = report.run;
   if (phase === 'blocked') {
     const errors = report.problemCounts.error;
+    const dry = report.run.mode === 'dry-run';
+    const reason = report.progress.blockedReason;
+    // Errors in the exports: where they are listed, and the two ways on.
+    const fix =
+      errors > 0
+        ? html`<p>
+            Each error is listed below under “Errors that block the run” with its file, row and
+            column. Fix them in the source files (or in a mapping override) and start a new dry run.
+            Or start the live run with <code>skipInvalidRows</code>: the rows at fault are then left
+            out and reported as skipped.
+          </p>`
+        : '';
     return html`<div class="callout tone-bad" id="blocked" role="note">
       <p class="callout-title">
-        <span class="icon" aria-hidden="true">✗</span> Why this run is blocked
+        <span class="icon" aria-hidden="true">✗</span>
+        ${dry ? 'Why the live run would be blocked' : 'Why this run is blocked'}
       </p>
       <p>
-        The exports have ${plural(errors, 'error')} that stop a live run: nothing was written. Each
-        error is listed below under “Errors that block the run” with its file, row and column.
+        ${
+          reason ??
+          html`The exports have ${plural(errors, 'error')} that stop a live run: nothing was
+          written.`
+        }
       </p>
-      <p>
-        Fix them in the source files (or in a mapping override) and start a new dry run. Or start
-        the live run with <code>skipInvalidRows</code>: the rows at fault are then left out and
-        reported as skipped.
-      </p>
+      ${fix}
     </div>`;
   }
   const reason = report.progress.pauseReason;
