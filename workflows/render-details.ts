@@ -64,11 +64,16 @@ export function renderDetails(progress: RunProgress): string {
   if (progress.pauseReason) lines.push('', `**Paused:** ${detailsValue(progress.pauseReason)}`);
   if (progress.verification) {
     const v = progress.verification;
+    const accounts = `${v.checkedAccounts} ${v.checkedAccounts === 1 ? 'account matches' : 'accounts match'}`;
+    // Compared with itself, the ledger always matches: only a legacy trial balance verifies.
+    const legacy = v.comparedWith?.target !== 'migrated-ledger';
     lines.push(
       '',
-      v.verified
-        ? `**Verified:** ${v.checkedAccounts} accounts match; clearing account ${v.clearingBalance}.`
-        : `**Needs review:** ${v.differences} differences; clearing account ${v.clearingBalance}.`,
+      !v.verified
+        ? `**Needs review:** ${v.differences} differences; clearing account ${v.clearingBalance}.`
+        : legacy
+          ? `**Verified:** ${accounts}; clearing account ${v.clearingBalance}.`
+          : `**Checked against what was read only:** ${accounts}; no legacy trial balance in the exports.`,
     );
   }
   // Plain text, not a code span: a code span takes no backslash escapes.

@@ -1,4 +1,8 @@
-import { describeBasis } from '../migration/contracts/verification-basis.js';
+import {
+  checksLegacyBooks,
+  describeBasis,
+  onlyWhatWasRead,
+} from '../migration/contracts/verification-basis.js';
 import { lineText } from '../migration/contracts/line-text.js';
 import type { RunProgress, StepProgress } from '../migration/contracts/workflow-types.js';
 
@@ -71,12 +75,23 @@ export function renderProgress(progress: RunProgress): string[] {
   if (progress.pauseReason) lines.push(`  Paused: ${lineText(progress.pauseReason)}`);
   if (progress.verification) {
     const v = progress.verification;
+    // Compared with itself, the ledger always matches: only a legacy trial balance verifies.
+    const legacy = v.comparedWith === undefined || checksLegacyBooks(v.comparedWith);
+    const matched = `${v.checkedAccounts} ${v.checkedAccounts === 1 ? 'account matches' : 'accounts match'}`;
     lines.push(
-      v.verified
-        ? `  Books verified: ${v.checkedAccounts} accounts match, clearing account ${v.clearingBalance}`
-        : `  Books need review: ${v.differences} differences, clearing account ${v.clearingBalance}`,
+      !v.verified
+        ? `  Books need review: ${v.differences} differences, clearing account ${v.clearingBalance}`
+        : legacy
+          ? `  Books verified: ${matched}, clearing account ${v.clearingBalance}`
+          : `  Books checked against what was read only: ${matched}, clearing account ${v.clearingBalance}`,
     );
-    if (v.comparedWith) lines.push(`  Compared with ${describeBasis(v.comparedWith)}`);
+    if (v.comparedWith) {
+      lines.push(
+        legacy
+          ? `  Compared with ${describeBasis(v.comparedWith)}`
+          : `  No verdict on the legacy books: ${onlyWhatWasRead(v.comparedWith.asOf)}`,
+      );
+    }
   }
   if (progress.reportFolder) lines.push(`  Report: ${lineText(progress.reportFolder)}`);
   return lines;

@@ -9,6 +9,7 @@ import type {
 import type { RunReadModel } from '../migration/reporting/run-read-model.js';
 import type { StageManifest } from '../migration/contracts/stage-manifest.js';
 import type { VerificationReport } from '../migration/contracts/verification-report.js';
+import { checksLegacyBooks } from '../migration/contracts/verification-basis.js';
 import type { RunReport, StepReport } from './run-report.js';
 import { estimateLiveRun } from './live-run-estimate.js';
 import type { RunInProgress } from '../migration/contracts/fair-share.js';
@@ -154,7 +155,9 @@ function headlineOf(
   }
   const books = verification
     ? verification.verified
-      ? 'the books verify'
+      ? checksLegacyBooks(verification)
+        ? 'the books verify'
+        : 'the books were checked against what was read only (the exports hold no trial balance)'
       : `the books need review (${verification.differences} differences, clearing ${verification.clearingBalance})`
     : 'the books were not verified';
   if (input.scope.mode === 'dry-run') {

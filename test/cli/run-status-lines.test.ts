@@ -33,6 +33,27 @@ describe('what status and the run commands say about a run', () => {
       expect(renderProgress(progressOf(phase)).join('\n'), phase).not.toContain('to go');
   });
 
+  it('never calls books verified that were compared with themselves', () => {
+    // No legacy trial balance: the books were checked against what was read, and only that.
+    const read = progressOf('completed', {
+      verification: {
+        verified: true,
+        differences: 0,
+        clearingBalance: '0.00',
+        checkedAccounts: 1,
+        comparedWith: { target: 'migrated-ledger', asOf: '2026-03-31' },
+      },
+    });
+    const text = renderProgress(read).join('\n');
+    expect(text).not.toMatch(/verified/i);
+    expect(text).toContain(
+      'Books checked against what was read only: 1 account matches, clearing account 0.00',
+    );
+    expect(text).toContain(
+      'No verdict on the legacy books: the exports hold no trial balance, so the run can only be checked against what was read (the migrated ledger at 2026-03-31); the legacy Trial Balance as at 2026-03-31',
+    );
+  });
+
   it('exits 1 when a run waiting for the operator has books to review, even with no failed row', () => {
     const review = progressOf('awaiting-operator', {
       verification: {

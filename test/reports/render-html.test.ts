@@ -137,6 +137,26 @@ describe('renderHtmlReport', () => {
     expect(text).toContain('Every account matches. ✓');
   });
 
+  it('never says books compared with themselves are verified', () => {
+    // The exports hold no trial balance: the books equal what was read, by construction.
+    const report = sampleRunReport('verified');
+    const page = renderHtmlReport({
+      ...report,
+      verification: report.verification && {
+        ...report.verification,
+        target: 'migrated-ledger',
+        legacyAsOf: undefined,
+        legacyFiles: undefined,
+      },
+    });
+    const text = textOf(page);
+    expect(text).not.toContain('Books verified');
+    expect(text).toContain('No legacy figures');
+    expect(text).toContain(
+      'the exports hold no trial balance, so the run can only be checked against what was read',
+    );
+  });
+
   it('shows each failed row with its step, key, reason and the file, row and column to fix', () => {
     const text = textOf(renderHtmlReport(sampleRunReport('live-with-failures')));
     expect(text).toContain(

@@ -68,4 +68,36 @@ describe('the details the Web UI shows for a run', () => {
       String.raw`**Paused:** checking\\u000a\\u000a\*\*Verified:\*\* 99 accounts match \| \<img src=x onerror=alert\(1\)\>\\u202e`,
     );
   });
+
+  it('never calls books verified that were compared with themselves, and counts in words', () => {
+    const verification = {
+      verified: true,
+      differences: 0,
+      clearingBalance: '0.00',
+      checkedAccounts: 1,
+    };
+    const withLegacy = renderDetails(
+      migrating({
+        phase: 'completed',
+        verification: {
+          ...verification,
+          comparedWith: { target: 'legacy-trial-balance', asOf: '2026-03-31' },
+        },
+      }),
+    );
+    expect(withLegacy).toContain('**Verified:** 1 account matches; clearing account 0.00.');
+    const withoutLegacy = renderDetails(
+      migrating({
+        phase: 'completed',
+        verification: {
+          ...verification,
+          comparedWith: { target: 'migrated-ledger', asOf: '2026-03-31' },
+        },
+      }),
+    );
+    expect(withoutLegacy).not.toContain('Verified');
+    expect(withoutLegacy).toContain(
+      '**Checked against what was read only:** 1 account matches; no legacy trial balance in the exports.',
+    );
+  });
 });

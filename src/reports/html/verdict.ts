@@ -1,4 +1,8 @@
-import { describeBasis } from '../../migration/contracts/verification-basis.js';
+import {
+  checksLegacyBooks,
+  describeBasis,
+  onlyWhatWasRead,
+} from '../../migration/contracts/verification-basis.js';
 import type { RunReport } from '../run-report.js';
 import { html, type HtmlValue } from './escape.js';
 import { formatMoney, isZeroMoney, plural } from './format.js';
@@ -39,6 +43,17 @@ export function verdictOf(report: RunReport): Verdict {
   const detail = clearingAtZero
     ? html`${compared}; clearing account at ${keep(clearing)}.`
     : html`${compared}.`;
+  if (verification.verified && !checksLegacyBooks(verification)) {
+    // Books compared with themselves agree: that is no verdict on the legacy books.
+    return {
+      icon: '–',
+      title: 'No legacy figures',
+      finding: 'checked against what was read only',
+      detail: html`${books} at ${keep(verification.asOf)} equal what was read;
+      ${onlyWhatWasRead(verification.asOf)}.`,
+      tone: 'warn',
+    };
+  }
   if (verification.verified) {
     return { icon: '✓', title: 'Books verified', detail, tone: 'good' };
   }

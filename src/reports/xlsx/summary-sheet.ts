@@ -1,5 +1,5 @@
 import { addDays } from '../../ledger/iso-dates.js';
-import { describeBasis } from '../../migration/contracts/verification-basis.js';
+import { checksLegacyBooks, describeBasis } from '../../migration/contracts/verification-basis.js';
 import { phaseStatus, verificationSourceLabel } from '../html/labels.js';
 import type { RunReport } from '../run-report.js';
 import { roundSentence } from './run-record-sheets.js';
@@ -75,7 +75,14 @@ export function summaryRows(report: RunReport): SummaryRow[] {
     rows.push({ item: 'Pause reason', value: report.progress.pauseReason });
   if (verification) {
     rows.push(
-      { item: 'Books verified', value: verification.verified ? 'Yes' : 'No: needs review' },
+      {
+        item: 'Books verified',
+        value: !verification.verified
+          ? 'No: needs review'
+          : checksLegacyBooks(verification)
+            ? 'Yes'
+            : 'No legacy figures: checked against what was read only',
+      },
       { item: 'Differences', value: verification.differences },
       { item: 'Clearing balance', value: { money: verification.clearingBalance } },
       { item: 'Accounts checked', value: verification.checkedAccounts },
