@@ -4,6 +4,7 @@ import {
   onlyWhatWasRead,
 } from '../migration/contracts/verification-basis.js';
 import { lineText } from '../migration/contracts/line-text.js';
+import { aboutDuration, formatCount } from '../migration/contracts/shown-figures.js';
 import type { RunProgress, StepProgress } from '../migration/contracts/workflow-types.js';
 
 const BAR_WIDTH = 24;
@@ -12,14 +13,6 @@ const BAR_WIDTH = 24;
 function bar(done: number, total: number, width = BAR_WIDTH): string {
   const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
   return `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
-}
-
-function duration(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  return minutes < 60
-    ? `${minutes}m ${seconds % 60}s`
-    : `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
 function stepLine(step: StepProgress): string {
@@ -60,15 +53,15 @@ export function renderProgress(progress: RunProgress): string[] {
   );
   const eta =
     working && progress.etaSeconds !== null && progress.etaSeconds > 0
-      ? `, about ${duration(progress.etaSeconds)} to go`
+      ? `, ${aboutDuration(progress.etaSeconds)} to go`
       : '';
   const lines = [
     header,
     ...progress.steps.map(stepLine),
     progress.mode === 'dry-run'
       ? // A dry run predicts calls: its count is what the live run would make, never calls made.
-        `  API calls: the live run would make ${progress.predictedLiveCalls ?? progress.calls.made}${progress.phase === 'migrating' ? ' (predicted so far)' : ''}${eta}`
-      : `  API calls: ${progress.calls.made} made${progress.pacePerMinute > 0 ? ` at ${progress.pacePerMinute}/min` : ''}${eta}`,
+        `  API calls: the live run would make ${formatCount(progress.predictedLiveCalls ?? progress.calls.made)}${progress.phase === 'migrating' ? ' (predicted so far)' : ''}${eta}`
+      : `  API calls: ${formatCount(progress.calls.made)} made${progress.pacePerMinute > 0 ? ` at ${formatCount(progress.pacePerMinute)}/min` : ''}${eta}`,
   ];
   // The reason is whoever paused it's own text, or the API's message: it stays on its line.
   lines.push(...stopLines(progress).map((line) => `  ${line}`));

@@ -28,7 +28,7 @@ function progressOf(phase: RunPhase, changes: Partial<RunProgress> = {}): RunPro
 
 describe('what status and the run commands say about a run', () => {
   it('gives a time to go only while the run works', () => {
-    expect(renderProgress(progressOf('migrating')).join('\n')).toContain('about 3h 15m to go');
+    expect(renderProgress(progressOf('migrating')).join('\n')).toContain('about 3 h 15 min to go');
     for (const phase of ['completed', 'needs-review', 'awaiting-operator', 'blocked'] as const)
       expect(renderProgress(progressOf(phase)).join('\n'), phase).not.toContain('to go');
   });

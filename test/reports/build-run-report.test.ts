@@ -101,7 +101,7 @@ describe("a dry run's report beside the live migrations running now", () => {
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ');
     expect(text).toContain(
-      'With the live migration running now under this client id (globex: weight 2, 6,000 calls left), the live run at weight 1 would take about 30 min instead of 10 min alone.',
+      'With the live migration running now under this client id (globex: weight 2, 6,000 calls left), the live run at weight 1 would take about 30 min instead of about 10 min alone.',
     );
   });
 });

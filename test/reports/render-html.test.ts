@@ -196,7 +196,7 @@ describe('renderHtmlReport', () => {
     expect(page).toContain('<title>DRY RUN · ');
     expect(text).toContain('DRY RUN Nothing was written to the workspace.');
     expect(text).toContain(
-      'The live run will make 134 API calls: about 2 min at the rate limit of 120 requests per minute.',
+      "The live run will make 134 API calls: about 2 min at the pace Ledgerlift keeps under the API's limit, 120 requests a minute.",
     );
     expect(text).toContain('Will migrate 3,192');
     expect(text).toContain('Rows that would fail 1');

@@ -4,6 +4,8 @@ import { verdictCard } from './verdict-card.js';
 import type { RunReport } from '../run-report.js';
 import { html, type HtmlValue, type SafeHtml } from './escape.js';
 import { formatCount, formatMinutes, plural } from './format.js';
+import { aboutMinutes } from './about-minutes.js';
+import { aboutDuration } from '../../migration/contracts/shown-figures.js';
 import { phaseStatus } from './labels.js';
 import { verdictOf } from './verdict.js';
 import { attentionCard } from './attention-card.js';
@@ -108,7 +110,7 @@ function sharedNote(shared: Array<{ runs: number; minutes: number }> | undefined
   if (!first) return '';
   const others = rest.map((s) => html`, ${formatMinutes(s.minutes)} with ${s.runs}`);
   return html`The limit is per client id: migrations running at the same time under the same one
-  share it, each at about 1/N of the pace, so this run takes about ${formatMinutes(first.minutes)}
+  share it, each at about 1/N of the pace, so this run takes ${aboutDuration(first.minutes * 60)}
   with ${first.runs} running${others}.`;
 }
 
@@ -116,9 +118,9 @@ function callsCard(report: RunReport): SafeHtml {
   const predicted = report.calls.predicted;
   const prediction = predicted
     ? html`<p class="card-note" id="prediction">
-        The live run will make <strong>${plural(predicted.calls, 'API call')}</strong>: about
-        <strong>${formatMinutes(predicted.minutesAtRateLimit)}</strong> at the rate limit of
-        ${formatCount(predicted.requestsPerMinute)} requests per minute.
+        The live run will make <strong>${plural(predicted.calls, 'API call')}</strong>:
+        ${aboutMinutes(predicted.minutesAtRateLimit)} at the pace Ledgerlift keeps under the API's
+        limit, ${formatCount(predicted.requestsPerMinute)} requests a minute.
         ${predicted.underSharing ? describeSharing(predicted.underSharing) : ''}
         ${sharedNote(predicted.shared)}
       </p>`
