@@ -59,7 +59,7 @@ import {
   recordPause,
   recordPlanTag,
   recordQueuedReplay,
-  recordReportFolder,
+  recordReport,
   recordResume,
   recordStage,
   recordStepChild,
@@ -219,7 +219,7 @@ export async function migrateLedger(
     );
     if (check.blocking || gate.now) {
       setPhase('blocked');
-      recordReportFolder(run, await writeReports(run));
+      recordReport(run, await writeReports(run));
       return { status: 'blocked', progress: progressOf(run) };
     }
     setPhase('migrating');
@@ -343,7 +343,7 @@ export async function migrateLedger(
     setPhase('reporting');
     // The report is kept and signed: it states where the run stands once it is written, not that
     // it is being written.
-    recordReportFolder(run, await writeReports(run, phaseAfterReport(run)));
+    recordReport(run, await writeReports(run, phaseAfterReport(run)));
   }
 
   if (!carried) {

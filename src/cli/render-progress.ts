@@ -86,6 +86,7 @@ export function renderProgress(progress: RunProgress): string[] {
       );
     }
   }
-  if (progress.reportFolder) lines.push(`  Report: ${lineText(progress.reportFolder)}`);
+  const report = progress.report ?? progress.reportFolder;
+  if (report) lines.push(`  Report: ${lineText(report)}`);
   return lines;
 }

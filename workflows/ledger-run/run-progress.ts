@@ -15,7 +15,7 @@ export const VERIFICATION_CALLS = 3;
 
 /** The run's progress as the progress query, the reports and the details panel show it. */
 export function progressOf(run: LedgerRun): RunProgress {
-  const { input, phase, round, operator, verification, reportFolder } = run;
+  const { input, phase, round, operator, verification, reportFolder, report } = run;
   const made = callsMade(run);
   const pace = pacePerMinute(run.paceSamples);
   const remaining = Math.max(0, run.estimatedCalls - made);
@@ -36,6 +36,7 @@ export function progressOf(run: LedgerRun): RunProgress {
     ...(run.firstProblems?.length ? { firstProblems: [...run.firstProblems] } : {}),
     ...(verification ? { verification } : {}),
     ...(reportFolder ? { reportFolder } : {}),
+    ...(report ? { report } : {}),
   };
 }
 

@@ -23,6 +23,8 @@ export interface CarriedState {
   estimatedCalls: number;
   verification?: VerificationSummary;
   reportFolder?: string;
+  /** The report's page (report.html) in that folder. */
+  report?: string;
   /** The books' base currency the first stage used. */
   currency?: string;
   /** This execution's plan tag (plan-ids.ts), when an earlier execution of the run name planned. */
@@ -87,6 +89,8 @@ export interface LedgerRun {
   readonly estimatedCalls: number;
   readonly verification: VerificationSummary | undefined;
   readonly reportFolder: string | undefined;
+  /** The report's page (report.html) in that folder. */
+  readonly report: string | undefined;
   /** The books' base currency: --currency, else the workspace's (the workspace pre-check reads it). */
   readonly currency: string;
   /**
@@ -161,6 +165,7 @@ export function openRun(input: MigrateLedgerInput, carried?: CarriedState): RunS
     estimatedCalls: carried?.estimatedCalls ?? 0,
     verification: carried?.verification,
     reportFolder: carried?.reportFolder,
+    report: carried?.report,
     currency: carried?.currency ?? input.currency ?? 'USD',
     blockedReason: undefined,
     firstProblems: undefined,
@@ -191,6 +196,7 @@ export function carriedStateOf(run: LedgerRun): CarriedState {
     estimatedCalls: run.estimatedCalls,
     ...(run.verification ? { verification: run.verification } : {}),
     ...(run.reportFolder ? { reportFolder: run.reportFolder } : {}),
+    ...(run.report ? { report: run.report } : {}),
     currency: run.currency,
     ...(run.planTag !== undefined ? { planTag: run.planTag } : {}),
   };
@@ -356,8 +362,16 @@ export function recordVerification(run: RunState, verification: VerificationSumm
   run.verification = verification;
 }
 
-export function recordReportFolder(run: RunState, folder: string): void {
-  run.reportFolder = folder;
+/** A report as written: its folder, and its page (report.html) in it. */
+export interface WrittenReport {
+  folder: string;
+  html: string;
+}
+
+/** The report just written: the result and the details panel name its page. */
+export function recordReport(run: RunState, written: WrittenReport): void {
+  run.reportFolder = written.folder;
+  run.report = written.html;
 }
 
 /** A replay round begins. */

@@ -1,17 +1,19 @@
 import type { RunPhase } from '../../src/migration/contracts/workflow-types.js';
 import { localActivities } from '../activity-proxies.js';
 import { progressOf } from '../ledger-run/run-progress.js';
-import { isClean, scopeOf, type LedgerRun } from '../ledger-run/run-state.js';
+import { isClean, scopeOf, type LedgerRun, type WrittenReport } from '../ledger-run/run-state.js';
 
-/** Writes the run's reports, showing the run in the given phase; answers their folder. */
-export async function writeReports(run: LedgerRun, phase: RunPhase = run.phase): Promise<string> {
-  const { folder } = await localActivities.writeReports({
+/** Writes the run's reports, showing the run in the given phase; answers their folder and page. */
+export async function writeReports(
+  run: LedgerRun,
+  phase: RunPhase = run.phase,
+): Promise<WrittenReport> {
+  return localActivities.writeReports({
     scope: scopeOf(run),
     progress: { ...progressOf(run), phase },
     source: run.input.source,
     batchSize: run.settings.batchSize,
   });
-  return folder;
 }
 
 /** Where the run stands once its report is written (the operator loop decides the same). */

@@ -74,6 +74,7 @@ export const ledgerCarriedStateSchema = z.strictObject({
   estimatedCalls: count,
   verification: verificationSummary.optional(),
   reportFolder: z.string().min(1).max(MAX_PATH_LENGTH).optional(),
+  report: z.string().min(1).max(MAX_PATH_LENGTH).optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)

@@ -104,6 +104,8 @@ export interface RunProgress {
   firstProblems?: ProblemBrief[];
   verification?: VerificationSummary;
   reportFolder?: string;
+  /** The report's page in that folder (report.html), once written: what a consultant opens. */
+  report?: string;
 }
 
 /**

@@ -94,7 +94,7 @@ export function createReportingActivities(deps: ReportingActivityDeps) {
               : {}),
           },
         );
-        return { folder: written.folder };
+        return { folder: written.folder, html: written.html };
       },
     ),
   };

@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest';
+import { stepNames, type StepName } from '../../src/migration/contracts/steps.js';
+import { ledgerCarriedStateSchema } from '../../src/migration/contracts/carried-state-schema.js';
+import type {
+  MigrateLedgerInput,
+  StageSummary,
+} from '../../src/migration/contracts/workflow-types.js';
+import { renderProgress } from '../../src/cli/render-progress.js';
+import { progressOf } from '../../workflows/ledger-run/run-progress.js';
+import {
+  carriedStateOf,
+  openRun,
+  recordReport,
+  recordStage,
+  recordStepProgress,
+  samplePace,
+} from '../../workflows/ledger-run/run-state.js';
+
+// The run's state is workflow code: outside a workflow, only its execution's id is needed.
+vi.mock('@temporalio/workflow', () => ({
+  workflowInfo: () => ({ firstExecutionRunId: '01a24f1c-30d2-78c0-ae6e-ef47f74e60a6' }),
+  setCurrentDetails: () => undefined,
+  upsertSearchAttributes: () => undefined,
+}));
+
+const input = (mode: MigrateLedgerInput['mode']): MigrateLedgerInput => ({
+  runName: 'acme-2026',
+  source: { folder: '/srv/ledgerlift/sources/acme', format: 'xero' },
+  profile: 'acme',
+  cutoverDate: '2026-01-01',
+  mode,
+});
+
+const perStep = (value: number) =>
+  Object.fromEntries(stepNames.map((step) => [step, value])) as Record<StepName, number>;
+
+const stage: StageSummary = {
+  stageId: 'live-01a24f1c-30d2-78c0-ae6e-ef47f74e60a6',
+  endDate: '2026-03-31',
+  rows: perStep(10),
+  skipped: perStep(0),
+  estimatedCalls: perStep(100),
+  problems: { error: 0, warning: 0, info: 0 },
+  blocking: false,
+};
+
+/** A run staged and migrating, with `calls` made by its invoices step over the last minute. */
+function migrating(mode: MigrateLedgerInput['mode'], calls: number) {
+  const run = openRun(input(mode));
+  recordStage(run, stage);
+  run.estimatedCalls = 1_000;
+  run.phase = 'migrating';
+  const start = Date.parse('2026-11-25T09:00:00Z');
+  samplePace(run, start);
+  recordStepProgress(run, {
+    step: 'invoices',
+    status: 'running',
+    rows: { planned: 10, done: 5, failed: 0, skipped: 0 },
+    units: { total: 10, done: 5 },
+    calls,
+  });
+  samplePace(run, start + 60_000);
+  return run;
+}
+
+describe('the progress a run gives of itself', () => {
+  it('names the report page, in the result, the CLI and the state carried on as new', () => {
+    const run = migrating('live', 100);
+    const folder = '/srv/ledgerlift/runs/acme-2026/reports/live-01a24f1c';
+    recordReport(run, { folder, html: `${folder}/report.html` });
+    const progress = progressOf(run);
+    expect(progress.report).toBe(`${folder}/report.html`);
+    expect(progress.reportFolder).toBe(folder);
+    expect(renderProgress(progress)).toContain(`  Report: ${folder}/report.html`);
+    const carried = ledgerCarriedStateSchema.parse(carriedStateOf(run));
+    expect(progressOf(openRun(input('live'), carried)).report).toBe(`${folder}/report.html`);
+  });
+});
