@@ -73,6 +73,9 @@ export async function buildRunReport(
   }
   const predictedCalls = input.progress.predictedLiveCalls ?? input.progress.calls.made;
   const timeline = input.scope.mode === 'live' ? await timelineOf(run.recordedCalls()) : undefined;
+  // The calls the chart draws are the calls the report says were made: the call log's.
+  const logged = timeline?.calls.reduce((sum, calls) => sum + calls, 0);
+  const counted = input.progress.calls.made;
   const aging = await run.aging();
   return {
     generatedAt: now.toISOString(),
@@ -91,7 +94,8 @@ export async function buildRunReport(
     headline: headlineOf(input, totals, manifest, verification),
     totals,
     calls: {
-      made: input.progress.calls.made,
+      made: logged ?? counted,
+      ...(logged !== undefined && logged !== counted ? { countedByRun: counted } : {}),
       ...(input.scope.mode === 'dry-run'
         ? {
             predicted: {

@@ -8,6 +8,7 @@ import type {
 import { renderProgress } from '../../src/cli/render-progress.js';
 import { progressOf } from '../../workflows/ledger-run/run-progress.js';
 import {
+  addOtherCalls,
   carriedStateOf,
   openRun,
   recordReport,
@@ -74,5 +75,23 @@ describe('the progress a run gives of itself', () => {
     expect(renderProgress(progress)).toContain(`  Report: ${folder}/report.html`);
     const carried = ledgerCarriedStateSchema.parse(carriedStateOf(run));
     expect(progressOf(openRun(input('live'), carried)).report).toBe(`${folder}/report.html`);
+  });
+
+  it("gives the calls its report counted from then on: the call log's, every call sent", () => {
+    const run = migrating('live', 100);
+    addOtherCalls(run, 3);
+    expect(progressOf(run).calls.made).toBe(103);
+    const folder = '/srv/ledgerlift/runs/acme-2026/reports/live-01a24f1c';
+    // The call log held 5 calls no activity reported back (attempts that failed and were retried).
+    recordReport(run, { folder, html: `${folder}/report.html`, callsMade: 108 });
+    const progress = progressOf(run);
+    expect(progress.calls.made).toBe(108);
+    expect(renderProgress(progress).join('\n')).toContain('API calls: 108 made');
+    // Carried on as new, the figure stays.
+    const carried = ledgerCarriedStateSchema.parse(carriedStateOf(run));
+    expect(progressOf(openRun(input('live'), carried)).calls.made).toBe(108);
+    // A later report of the same calls changes nothing.
+    recordReport(run, { folder, html: `${folder}/report.html`, callsMade: 108 });
+    expect(progressOf(run).calls.made).toBe(108);
   });
 });

@@ -362,16 +362,26 @@ export function recordVerification(run: RunState, verification: VerificationSumm
   run.verification = verification;
 }
 
-/** A report as written: its folder, and its page (report.html) in it. */
+/** A report as written: its folder, its page (report.html) in it, and the calls it counts. */
 export interface WrittenReport {
   folder: string;
   html: string;
+  /** Calls made: a live run's call log holds every call sent; absent from older workers. */
+  callsMade?: number;
 }
 
-/** The report just written: the result and the details panel name its page. */
+/**
+ * The report just written: the result and the details panel name its page. Its count of calls is
+ * what the run says from then on: a step counts the calls an activity reports back, and an attempt
+ * that fails and is retried reports none, though its calls were sent. Those calls join the run's
+ * other calls, so the result, the status and the details panel give the report's figure.
+ */
 export function recordReport(run: RunState, written: WrittenReport): void {
   run.reportFolder = written.folder;
   run.report = written.html;
+  if (written.callsMade !== undefined) {
+    run.otherCalls += Math.max(0, written.callsMade - callsMade(run));
+  }
 }
 
 /** A replay round begins. */

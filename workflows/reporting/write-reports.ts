@@ -3,7 +3,10 @@ import { localActivities } from '../activity-proxies.js';
 import { progressOf } from '../ledger-run/run-progress.js';
 import { isClean, scopeOf, type LedgerRun, type WrittenReport } from '../ledger-run/run-state.js';
 
-/** Writes the run's reports, showing the run in the given phase; answers their folder and page. */
+/**
+ * Writes the run's reports, showing the run in the given phase; answers their folder, their page,
+ * and the calls they count as made.
+ */
 export async function writeReports(
   run: LedgerRun,
   phase: RunPhase = run.phase,

@@ -94,7 +94,8 @@ export function createReportingActivities(deps: ReportingActivityDeps) {
               : {}),
           },
         );
-        return { folder: written.folder, html: written.html };
+        // The calls the report counts (a live run's call log): the run takes them as its own.
+        return { folder: written.folder, html: written.html, callsMade: report.calls.made };
       },
     ),
   };

@@ -125,13 +125,24 @@ function callsCard(report: RunReport): SafeHtml {
         ${sharedNote(predicted.shared)}
       </p>`
     : '';
+  const counted = report.calls.countedByRun;
+  // The run's own count is what the Web UI and `status` showed while it ran: say why this differs.
+  const countedNote =
+    counted !== undefined
+      ? html`<p class="card-note" id="calls-counted">
+          Every call in the run's call log, as the chart draws them. While it ran, the Web UI and
+          <code>ledgerlift status</code> counted ${formatCount(counted)}: a step counts the calls an
+          activity reports back, and an attempt that failed and was retried reports none. The run
+          gives this figure from now on.
+        </p>`
+      : '';
   return html`<div class="card" id="calls">
     <p class="card-label">API calls</p>
     <dl class="figures">
       ${predicted ? figure('Predicted (live run)', predicted.calls) : ''}
       ${predicted ? '' : figure('Made', report.calls.made)}
     </dl>
-    ${prediction}
+    ${prediction} ${countedNote}
   </div>`;
 }
 

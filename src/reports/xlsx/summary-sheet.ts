@@ -60,6 +60,9 @@ export function summaryRows(report: RunReport): SummaryRow[] {
   ];
   // A dry run's calls are predictions: it shows what the live run would make, never "made".
   if (!calls.predicted) rows.push({ item: 'API calls made', value: calls.made });
+  if (calls.countedByRun !== undefined) {
+    rows.push({ item: 'API calls the run counted while it ran', value: calls.countedByRun });
+  }
   if (calls.predicted) {
     rows.push(
       { item: 'Predicted API calls (live run)', value: calls.predicted.calls },

@@ -1,0 +1,72 @@
+// The figures a consultant reads are the ones measured, and read the same in the report, the
+// workflow's result and the CLI: calls made against the calls charted, and the report's page.
+import { access, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/reports/run-report.js';
+import { generateCompany } from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
+import {
+  startMigrationStack,
+  uniqueRunName,
+  type MigrationStack,
+} from '../support/migration-stack.js';
+
+const company = generateCompany(
+  {
+    customers: 6,
+    vendors: 3,
+    products: 3,
+    invoices: 12,
+    bills: 6,
+    bankTransactions: 6,
+    paidShare: 0.5,
+  },
+  31,
+);
+
+async function reportOf(file: string | undefined): Promise<{ json: RunReport; html: string }> {
+  if (!file) throw new Error('the run named no report');
+  const json = JSON.parse(
+    await readFile(path.join(path.dirname(file), 'report.json'), 'utf8'),
+  ) as RunReport;
+  return { json, html: await readFile(file, 'utf8') };
+}
+
+describe('the figures of a run, as measured', () => {
+  let stack: MigrationStack;
+  let folder: string;
+
+  beforeAll(async () => {
+    stack = await startMigrationStack();
+    folder = path.join(stack.dir, 'exports');
+    await writeGenericCsv(company.records, folder);
+  });
+  afterAll(async () => stack?.close());
+
+  it('counts the calls it charts and names its page', async () => {
+    const handle = await stack.start({
+      source: { folder, format: 'generic' as const },
+      cutoverDate: company.cutoverDate,
+      endDate: company.endDate,
+      batchSize: 10,
+      runName: uniqueRunName('figures'),
+      mode: 'live',
+    });
+    const live = await handle.result();
+    expect(live.status).toBe('completed');
+
+    // The result names the page a consultant opens, and it is there.
+    expect(live.progress.report).toBe(path.join(live.progress.reportFolder ?? '', 'report.html'));
+    await access(live.progress.report ?? '');
+    const { json } = await reportOf(live.progress.report);
+
+    // Made, charted and counted by the run are the same calls: reads included, none twice.
+    const charted = json.timeline?.calls.reduce((sum, calls) => sum + calls, 0);
+    expect(json.calls.made).toBe(charted);
+    expect(json.calls.made).toBe(live.progress.calls.made);
+    expect(json.calls.countedByRun).toBeUndefined();
+    const callLog = (json.callLog ?? []).reduce((sum, step) => sum + step.calls, 0);
+    expect(callLog).toBe(json.calls.made);
+  });
+});
