@@ -27,7 +27,8 @@ function localTime(date: Date): string {
 export function renderRunList(rows: readonly RunListRow[], budgetPerMinute: number): string[] {
   const table = rows.map((row) => {
     const working = WORKING.has(row.phase) && row.progress !== undefined;
-    const pace = working ? (row.progress?.pacePerMinute ?? 0) : 0;
+    // A dry run's "calls" are predictions: it takes no share of the API budget and has no pace.
+    const pace = working && row.mode !== 'dry-run' ? (row.progress?.pacePerMinute ?? 0) : 0;
     const eta = working ? row.progress?.etaSeconds : undefined;
     return [
       row.name,

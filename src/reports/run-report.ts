@@ -125,7 +125,7 @@ export interface IdMapRow {
   round: number;
 }
 
-/** A step's records by status, and the API calls it made (dry run: would make). */
+/** A step's records by status, and the API calls it made (dry run: the live run would make). */
 export interface StepReport extends StepTally {
   calls: number;
 }

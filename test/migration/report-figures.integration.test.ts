@@ -1,5 +1,6 @@
 // The figures a consultant reads are the ones measured, and read the same in the report, the
-// workflow's result and the CLI: calls made against the calls charted, and the report's page.
+// workflow's result and the CLI: calls made against the calls charted, a dry run's calls as the
+// live run's, and the report's page.
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,14 +46,20 @@ describe('the figures of a run, as measured', () => {
   afterAll(async () => stack?.close());
 
   it('counts the calls it charts and names its page', async () => {
-    const handle = await stack.start({
+    const base = {
       source: { folder, format: 'generic' as const },
       cutoverDate: company.cutoverDate,
       endDate: company.endDate,
       batchSize: 10,
-      runName: uniqueRunName('figures'),
-      mode: 'live',
-    });
+    };
+    const dry = await (
+      await stack.start({ ...base, runName: uniqueRunName('figures-dry'), mode: 'dry-run' })
+    ).result();
+    // A dry run makes no call of its own to pace: its calls are the live run's.
+    expect(dry.progress.pacePerMinute).toBe(0);
+    expect(dry.progress.report).toBe(path.join(dry.progress.reportFolder ?? '', 'report.html'));
+
+    const handle = await stack.start({ ...base, runName: uniqueRunName('figures'), mode: 'live' });
     const live = await handle.result();
     expect(live.status).toBe('completed');
 

@@ -52,6 +52,11 @@ describe("a dry run's estimate of the live run", () => {
       'migrations running at the same time under the same one share it, each at about 1/N of the pace, so this run takes about 3 min with 2 running, 4 min with 3, 5 min with 4.',
     );
     expect(text).not.toMatch(/\bMade\b/);
+    // Its figure and its steps' calls are the live run's, never calls this run needed or made.
+    expect(text).toContain('API calls The live run would make 134');
+    expect(text).toContain(
+      'Step Rows Will create Will match Will map Will fail Skipped Calls the live run would make',
+    );
   });
 
   it('gives each figure as a person reads it: a pace of 99, and a short run "under 1 min"', () => {

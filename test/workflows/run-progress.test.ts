@@ -16,6 +16,7 @@ import {
   recordStepProgress,
   samplePace,
 } from '../../workflows/ledger-run/run-state.js';
+import { renderDetails } from '../../workflows/render-details.js';
 
 // The run's state is workflow code: outside a workflow, only its execution's id is needed.
 vi.mock('@temporalio/workflow', () => ({
@@ -65,6 +66,24 @@ function migrating(mode: MigrateLedgerInput['mode'], calls: number) {
 }
 
 describe('the progress a run gives of itself', () => {
+  it('gives no time to go while the exports are staged, when no call is counted yet', () => {
+    const progress = progressOf(openRun(input('live')));
+    expect(progress.phase).toBe('staging');
+    expect(progress.etaSeconds).toBeNull();
+    expect(renderDetails(progress).split('\n')[0]).toBe('**acme-2026** · live · staging');
+    expect(renderProgress(progress).join('\n')).not.toMatch(/to go|ETA/);
+  });
+
+  it('gives a live run its pace and time to go, and a dry run none: it makes no calls', () => {
+    const live = progressOf(migrating('live', 100));
+    expect(live.pacePerMinute).toBe(100);
+    expect(live.etaSeconds).toBe(540);
+    const dry = progressOf(migrating('dry-run', 100));
+    expect(dry.pacePerMinute).toBe(0);
+    expect(dry.predictedLiveCalls).toBe(103);
+    expect(renderProgress(dry).join('\n')).not.toMatch(/\/min|made/);
+  });
+
   it('names the report page, in the result, the CLI and the state carried on as new', () => {
     const run = migrating('live', 100);
     const folder = '/srv/ledgerlift/runs/acme-2026/reports/live-01a24f1c';

@@ -27,9 +27,9 @@ export function progressOf(run: LedgerRun): RunProgress {
     ...(input.mode === 'dry-run' ? { predictedLiveCalls: made + VERIFICATION_CALLS } : {}),
     steps: [...run.steps.values()],
     calls: { made, remainingEstimate: remaining },
-    pacePerMinute: pace,
-    etaSeconds:
-      pace > 0 && remaining > 0 ? Math.round((remaining / pace) * 60) : remaining === 0 ? 0 : null,
+    // A dry run's calls are predictions: its pace of predicting is no pace of API calls.
+    pacePerMinute: input.mode === 'live' ? pace : 0,
+    etaSeconds: etaOf(run, pace, remaining),
     ...(input.weight !== undefined ? { weight: input.weight } : {}),
     ...(operator.pauseReason ? { pauseReason: operator.pauseReason } : {}),
     ...(run.blockedReason ? { blockedReason: run.blockedReason } : {}),
@@ -38,6 +38,16 @@ export function progressOf(run: LedgerRun): RunProgress {
     ...(reportFolder ? { reportFolder } : {}),
     ...(report ? { report } : {}),
   };
+}
+
+/**
+ * Seconds to go: unknown (null) until staging has counted the calls and a pace is measured, 0 once
+ * no call is left. Never 0 while staging, when nothing is known yet.
+ */
+function etaOf(run: LedgerRun, pace: number, remaining: number): number | null {
+  if (run.stage === undefined) return null;
+  if (remaining === 0) return 0;
+  return pace > 0 ? Math.round((remaining / pace) * 60) : null;
 }
 
 /** Shows the run's progress in the Temporal UI: its details panel and its search attributes. */

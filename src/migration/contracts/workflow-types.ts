@@ -89,7 +89,7 @@ export interface RunProgress {
   calls: { made: number; remainingEstimate: number };
   /** Dry runs: the calls the live run will make (this run's reads and predicted writes, plus verification). */
   predictedLiveCalls?: number;
-  /** API calls per minute over the last few minutes. */
+  /** API calls per minute over the last few minutes (a live run's; a dry run makes none: 0). */
   pacePerMinute: number;
   etaSeconds: number | null;
   /** The run's weight in the shared API budget, when one was given (MigrateLedgerInput.weight). */

@@ -139,7 +139,7 @@ function callsCard(report: RunReport): SafeHtml {
   return html`<div class="card" id="calls">
     <p class="card-label">API calls</p>
     <dl class="figures">
-      ${predicted ? figure('Predicted (live run)', predicted.calls) : ''}
+      ${predicted ? figure('The live run would make', predicted.calls) : ''}
       ${predicted ? '' : figure('Made', report.calls.made)}
     </dl>
     ${prediction} ${countedNote}
