@@ -115,7 +115,7 @@ export async function migrateLedger(
     publish(run);
   };
   const pause = (reason: string) => {
-    recordPause(run, reason);
+    recordPause(run, reason, Date.now());
     publish(run);
   };
   const tellChildren = () => sendToChildrenInTurn(run, () => signalChildren(run));

@@ -1,17 +1,19 @@
 // The figures a consultant reads are the ones measured, and read the same in the report, the
 // workflow's result and the CLI: calls made against the calls charted, a dry run's calls as the
-// live run's, and the report's page.
+// live run's, the report's page, and the run's pauses with their reasons.
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/reports/run-report.js';
 import { generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
+import { pauseSignal, progressQuery, resumeSignal } from '../../workflows/handlers.js';
 import {
   startMigrationStack,
   uniqueRunName,
   type MigrationStack,
 } from '../support/migration-stack.js';
+import { waitFor } from '../support/wait.js';
 
 const company = generateCompany(
   {
@@ -45,7 +47,7 @@ describe('the figures of a run, as measured', () => {
   });
   afterAll(async () => stack?.close());
 
-  it('counts the calls it charts and names its page', async () => {
+  it('counts the calls it charts, names its page, and reports its pause with the reason', async () => {
     const base = {
       source: { folder, format: 'generic' as const },
       cutoverDate: company.cutoverDate,
@@ -60,13 +62,20 @@ describe('the figures of a run, as measured', () => {
     expect(dry.progress.report).toBe(path.join(dry.progress.reportFolder ?? '', 'report.html'));
 
     const handle = await stack.start({ ...base, runName: uniqueRunName('figures'), mode: 'live' });
+    const reason = 'checking the export with the client';
+    await handle.signal(pauseSignal, { reason });
+    await waitFor(
+      'the run to pause',
+      async () => (await handle.query(progressQuery)).phase === 'paused',
+    );
+    await handle.signal(resumeSignal, {});
     const live = await handle.result();
     expect(live.status).toBe('completed');
 
     // The result names the page a consultant opens, and it is there.
     expect(live.progress.report).toBe(path.join(live.progress.reportFolder ?? '', 'report.html'));
     await access(live.progress.report ?? '');
-    const { json } = await reportOf(live.progress.report);
+    const { json, html } = await reportOf(live.progress.report);
 
     // Made, charted and counted by the run are the same calls: reads included, none twice.
     const charted = json.timeline?.calls.reduce((sum, calls) => sum + calls, 0);
@@ -75,5 +84,13 @@ describe('the figures of a run, as measured', () => {
     expect(json.calls.countedByRun).toBeUndefined();
     const callLog = (json.callLog ?? []).reduce((sum, step) => sum + step.calls, 0);
     expect(callLog).toBe(json.calls.made);
+
+    // The pause is part of the record: when, why, and that it ended.
+    expect(json.progress.pauses).toEqual([
+      { at: expect.any(String) as string, reason, resumedAt: expect.any(String) as string },
+    ]);
+    const pauses = /<div class="callout tone-warn" id="pauses"[\s\S]*?<\/div>/.exec(html)?.[0];
+    expect(pauses).toContain('Paused 1 time while it ran');
+    expect(pauses).toContain(reason);
   });
 });

@@ -231,6 +231,28 @@ describe('renderHtmlReport', () => {
     );
   });
 
+  it('lists every pause of the run with its reason and how long it lasted', () => {
+    const report = sampleRunReport('verified');
+    const paused: RunReport = {
+      ...report,
+      progress: {
+        ...report.progress,
+        pauses: [
+          {
+            at: '2024-04-02T09:12:00.000Z',
+            reason: 'invoices: CredentialProblem: the refresh token was revoked; connect again',
+            resumedAt: '2024-04-02T09:20:00.000Z',
+          },
+          { at: '2024-04-02T09:31:00.000Z', reason: 'checking the export with the client' },
+        ],
+      },
+    };
+    const text = textOf(renderHtmlReport(paused));
+    expect(text).toContain(
+      'Paused 2 times while it ran From 2024-04-02 09:12 UTC to 2024-04-02 09:20 UTC: invoices: CredentialProblem: the refresh token was revoked; connect again From 2024-04-02 09:31 UTC still paused: checking the export with the client',
+    );
+  });
+
   it('formats money exactly with separators and lists differences before matches', () => {
     const text = textOf(renderHtmlReport(sampleRunReport('live-with-failures')));
     expect(text).toContain(

@@ -11,7 +11,9 @@ import {
   addOtherCalls,
   carriedStateOf,
   openRun,
+  recordPause,
   recordReport,
+  recordResume,
   recordStage,
   recordStepProgress,
   samplePace,
@@ -112,5 +114,26 @@ describe('the progress a run gives of itself', () => {
     // A later report of the same calls changes nothing.
     recordReport(run, { folder, html: `${folder}/report.html`, callsMade: 108 });
     expect(progressOf(run).calls.made).toBe(108);
+  });
+
+  it('keeps each pause with its reason and when it ended, carried on as new', () => {
+    const run = migrating('live', 100);
+    const at = Date.parse('2026-11-25T09:12:00Z');
+    recordPause(run, 'invoices: CredentialProblem: the refresh token was revoked', at);
+    // A second reason while paused replaces the first: it is one pause.
+    recordPause(run, 'checking the export with the client', at + 60_000);
+    recordResume(run, at + 8 * 60_000);
+    recordPause(run, 'paused by the operator', at + 20 * 60_000);
+    const progress = progressOf(run);
+    expect(progress.pauses).toEqual([
+      {
+        at: '2026-11-25T09:12:00.000Z',
+        reason: 'checking the export with the client',
+        resumedAt: '2026-11-25T09:20:00.000Z',
+      },
+      { at: '2026-11-25T09:32:00.000Z', reason: 'paused by the operator' },
+    ]);
+    const carried = ledgerCarriedStateSchema.parse(carriedStateOf(run));
+    expect(carried.pauses).toEqual(progress.pauses);
   });
 });

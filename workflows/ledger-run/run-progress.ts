@@ -32,6 +32,7 @@ export function progressOf(run: LedgerRun): RunProgress {
     etaSeconds: etaOf(run, pace, remaining),
     ...(input.weight !== undefined ? { weight: input.weight } : {}),
     ...(operator.pauseReason ? { pauseReason: operator.pauseReason } : {}),
+    ...(operator.pauses.length > 0 ? { pauses: [...operator.pauses] } : {}),
     ...(run.blockedReason ? { blockedReason: run.blockedReason } : {}),
     ...(run.firstProblems?.length ? { firstProblems: [...run.firstProblems] } : {}),
     ...(verification ? { verification } : {}),

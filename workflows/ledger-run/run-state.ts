@@ -2,6 +2,7 @@ import { workflowInfo, type ChildWorkflowHandle } from '@temporalio/workflow';
 import { stepNames, type StepName } from '../../src/migration/contracts/steps.js';
 import type {
   MigrateLedgerInput,
+  PauseRecord,
   ProblemBrief,
   RowCounts,
   RunPhase,
@@ -25,6 +26,8 @@ export interface CarriedState {
   reportFolder?: string;
   /** The report's page (report.html) in that folder. */
   report?: string;
+  /** The run's pauses so far, for the reports of later rounds. */
+  pauses?: PauseRecord[];
   /** The books' base currency the first stage used. */
   currency?: string;
   /** This execution's plan tag (plan-ids.ts), when an earlier execution of the run name planned. */
@@ -69,6 +72,8 @@ export interface OperatorState {
   finishRequested: boolean;
   replayQueued: QueuedReplay | undefined;
   replayRequested: boolean;
+  /** Every pause (the last PAUSES_KEPT), with its reason and when it ended. */
+  pauses: PauseRecord[];
 }
 
 /**
@@ -178,6 +183,7 @@ export function openRun(input: MigrateLedgerInput, carried?: CarriedState): RunS
       finishRequested: false,
       replayQueued: undefined,
       replayRequested: false,
+      pauses: carried?.pauses ?? [],
     },
     runningChildren: new Map(),
     childrenTold: Promise.resolve(),
@@ -197,6 +203,7 @@ export function carriedStateOf(run: LedgerRun): CarriedState {
     ...(run.verification ? { verification: run.verification } : {}),
     ...(run.reportFolder ? { reportFolder: run.reportFolder } : {}),
     ...(run.report ? { report: run.report } : {}),
+    ...(run.operator.pauses.length > 0 ? { pauses: [...run.operator.pauses] } : {}),
     currency: run.currency,
     ...(run.planTag !== undefined ? { planTag: run.planTag } : {}),
   };
@@ -403,10 +410,29 @@ export function recordFinishRequested(run: RunState): void {
   run.operator.finishRequested = true;
 }
 
-/** Pauses the run (the operator's pause, or a step's on a credential or quota problem). */
-export function recordPause(run: RunState, reason: string): void {
+/** Pauses kept for the report: enough for any run a person steers, bounded for history. */
+const PAUSES_KEPT = 20;
+/** A pause's reason as kept: an API's message can be long, and the record is carried. */
+const REASON_KEPT = 500;
+
+function kept(reason: string): string {
+  return reason.length > REASON_KEPT ? `${reason.slice(0, REASON_KEPT - 1)}…` : reason;
+}
+
+/**
+ * Pauses the run at the given workflow time (the operator's pause, or a step's on a credential or
+ * quota problem). A pause while paused changes the reason, not the pause.
+ */
+export function recordPause(run: RunState, reason: string, at: number): void {
   const { operator } = run;
-  if (!operator.paused) operator.phaseBeforePause = run.phase;
+  if (!operator.paused) {
+    operator.phaseBeforePause = run.phase;
+    operator.pauses.push({ at: new Date(at).toISOString(), reason: kept(reason) });
+    if (operator.pauses.length > PAUSES_KEPT) operator.pauses.shift();
+  } else {
+    const last = operator.pauses.at(-1);
+    if (last) last.reason = kept(reason);
+  }
   operator.paused = true;
   operator.pauseReason = reason;
   enterRunPhase(run, 'paused');
@@ -418,6 +444,8 @@ export function recordResume(run: RunState, at: number): void {
   operator.paused = false;
   operator.pauseReason = undefined;
   operator.lastResumedAt = at;
+  const last = operator.pauses.at(-1);
+  if (last && last.resumedAt === undefined) last.resumedAt = new Date(at).toISOString();
   enterRunPhase(run, operator.phaseBeforePause);
 }
 

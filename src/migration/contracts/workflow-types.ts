@@ -106,6 +106,17 @@ export interface RunProgress {
   reportFolder?: string;
   /** The report's page in that folder (report.html), once written: what a consultant opens. */
   report?: string;
+  /** The run's pauses, oldest first (the last few), with their reasons: the report lists them. */
+  pauses?: PauseRecord[];
+}
+
+/** One pause of a run: when, why (the operator's words, or the problem that paused it), until when. */
+export interface PauseRecord {
+  /** ISO time the run paused. */
+  at: string;
+  reason: string;
+  /** ISO time it resumed; absent while it is paused. */
+  resumedAt?: string;
 }
 
 /**

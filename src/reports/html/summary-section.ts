@@ -3,7 +3,8 @@ import { figure } from './figure.js';
 import { verdictCard } from './verdict-card.js';
 import type { RunReport } from '../run-report.js';
 import { html, type HtmlValue, type SafeHtml } from './escape.js';
-import { formatCount, formatMinutes, plural } from './format.js';
+import { formatCount, formatMinutes, formatTimestamp, plural } from './format.js';
+import type { PauseRecord } from '../../migration/contracts/workflow-types.js';
 import { aboutMinutes } from './about-minutes.js';
 import { aboutDuration } from '../../migration/contracts/shown-figures.js';
 import { phaseStatus } from './labels.js';
@@ -77,6 +78,8 @@ function attention(report: RunReport): HtmlValue {
     </div>`;
   }
   const reason = report.progress.pauseReason;
+  const pauses = report.progress.pauses ?? [];
+  if (pauses.length > 0) return pausesCallout(report, pauses);
   if ((phase === 'paused' || phase === 'awaiting-operator') && reason) {
     return html`<div class="callout tone-warn" role="note">
       <p class="callout-title">
@@ -86,6 +89,27 @@ function attention(report: RunReport): HtmlValue {
     </div>`;
   }
   return '';
+}
+
+/**
+ * Every pause of the run, with its reason and how long it lasted: a pause changes when the run
+ * wrote what it wrote, and why it stopped is part of the record a consultant signs.
+ */
+function pausesCallout(report: RunReport, pauses: readonly PauseRecord[]): SafeHtml {
+  const paused = report.run.phase === 'paused';
+  const title = paused ? 'Paused' : `Paused ${plural(pauses.length, 'time')} while it ran`;
+  const items = pauses.map((pause) => {
+    const until = pause.resumedAt
+      ? html`to ${formatTimestamp(pause.resumedAt)}`
+      : html`<strong>still paused</strong>`;
+    return html`<li>From ${formatTimestamp(pause.at)} ${until}: ${pause.reason}</li>`;
+  });
+  return html`<div class="callout tone-warn" id="pauses" role="note">
+    <p class="callout-title"><span class="icon" aria-hidden="true">‖</span> ${title}</p>
+    <ul>
+      ${items}
+    </ul>
+  </div>`;
 }
 
 function rowsCard(report: RunReport): SafeHtml {

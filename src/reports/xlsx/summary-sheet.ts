@@ -76,6 +76,12 @@ export function summaryRows(report: RunReport): SummaryRow[] {
   }
   if (report.progress.pauseReason)
     rows.push({ item: 'Pause reason', value: report.progress.pauseReason });
+  (report.progress.pauses ?? []).forEach((pause, index) => {
+    rows.push({
+      item: `Pause ${index + 1}`,
+      value: `${pause.at} to ${pause.resumedAt ?? 'still paused'}: ${pause.reason}`,
+    });
+  });
   if (verification) {
     rows.push(
       {
