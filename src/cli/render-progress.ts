@@ -2,9 +2,10 @@ import {
   checksLegacyBooks,
   describeBasis,
   onlyWhatWasRead,
+  PROJECTED_WITHOUT_ERRORS,
 } from '../migration/contracts/verification-basis.js';
 import { lineText } from '../migration/contracts/line-text.js';
-import { aboutDuration, formatCount } from '../migration/contracts/shown-figures.js';
+import { aboutDuration, formatCount, plural } from '../migration/contracts/shown-figures.js';
 import type { RunProgress, StepProgress } from '../migration/contracts/workflow-types.js';
 
 const BAR_WIDTH = 24;
@@ -70,13 +71,18 @@ export function renderProgress(progress: RunProgress): string[] {
     const v = progress.verification;
     // Compared with itself, the ledger always matches: only a legacy trial balance verifies.
     const legacy = v.comparedWith === undefined || checksLegacyBooks(v.comparedWith);
-    const matched = `${v.checkedAccounts} ${v.checkedAccounts === 1 ? 'account matches' : 'accounts match'}`;
+    const matched = `${formatCount(v.checkedAccounts)} ${v.checkedAccounts === 1 ? 'account matches' : 'accounts match'}`;
+    // A dry run whose live run would be blocked predicted on with the rows in error left out.
+    const projected =
+      progress.mode === 'dry-run' && progress.blockedReason !== undefined
+        ? ` (${PROJECTED_WITHOUT_ERRORS})`
+        : '';
     lines.push(
       !v.verified
-        ? `  Books need review: ${v.differences} differences, clearing account ${v.clearingBalance}`
+        ? `  Books need review${projected}: ${plural(v.differences, 'difference')}, clearing account ${v.clearingBalance}`
         : legacy
-          ? `  Books verified: ${matched}, clearing account ${v.clearingBalance}`
-          : `  Books checked against what was read only: ${matched}, clearing account ${v.clearingBalance}`,
+          ? `  Books verified${projected}: ${matched}, clearing account ${v.clearingBalance}`
+          : `  Books checked against what was read only${projected}: ${matched}, clearing account ${v.clearingBalance}`,
     );
     if (v.comparedWith) {
       lines.push(

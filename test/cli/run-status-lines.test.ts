@@ -54,6 +54,29 @@ describe('what status and the run commands say about a run', () => {
     );
   });
 
+  it("says a blocked dry run's books were projected without the rows in error", () => {
+    const folder = '.ledgerlift/runs/acme/reports/dry-run-01a24f1c';
+    const text = renderProgress(
+      progressOf('blocked', {
+        mode: 'dry-run',
+        blockedReason:
+          'The live run would be blocked: 1 error in the exports must be fixed first, or the run started with skipInvalidRows (--skip-invalid-rows) to leave those rows out.',
+        verification: {
+          verified: false,
+          differences: 1,
+          clearingBalance: '0.00',
+          checkedAccounts: 1_200,
+        },
+        reportFolder: folder,
+        report: `${folder}/report.html`,
+      }),
+    ).join('\n');
+    expect(text).toContain(
+      'Books need review (projected with the rows in error left out, as skipInvalidRows would): 1 difference, clearing account 0.00',
+    );
+    expect(text).toContain(`Report: ${folder}/report.html`);
+  });
+
   it('exits 1 when a run waiting for the operator has books to review, even with no failed row', () => {
     const review = progressOf('awaiting-operator', {
       verification: {

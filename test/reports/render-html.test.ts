@@ -253,6 +253,27 @@ describe('renderHtmlReport', () => {
     );
   });
 
+  it("says a blocked dry run's projected books leave out the rows in error", () => {
+    const dry = sampleRunReport('dry-run');
+    const blocked: RunReport = {
+      ...dry,
+      run: { ...dry.run, phase: 'blocked' },
+      progress: {
+        ...dry.progress,
+        phase: 'blocked',
+        blockedReason:
+          'The live run would be blocked: 3 errors in the exports must be fixed first, or the run started with skipInvalidRows (--skip-invalid-rows) to leave those rows out.',
+      },
+    };
+    const text = textOf(renderHtmlReport(blocked));
+    expect(text).toContain(
+      'Why the live run would be blocked The live run would be blocked: 3 errors',
+    );
+    expect(text).toMatch(
+      /The projected books, the rows in error left out \(as skipInvalidRows would\), at \d{4}-\d{2}-\d{2} compared with/,
+    );
+  });
+
   it('formats money exactly with separators and lists differences before matches', () => {
     const text = textOf(renderHtmlReport(sampleRunReport('live-with-failures')));
     expect(text).toContain(

@@ -54,3 +54,10 @@ export function onlyWhatWasRead(asOf: string, openingDate?: string): string {
   const opening = openingDate ? `as at ${openingDate}` : 'as at the day before the cutover';
   return `the exports hold no trial balance, so the run can only be checked against what was read (the migrated ledger at ${asOf}); the legacy Trial Balance as at ${asOf}, or ${opening}, in the exports would allow the real check`;
 }
+
+/**
+ * What a dry run verified when its live run would be blocked: it predicts on with the rows in
+ * error left out, so its books are those a live run with skipInvalidRows would write.
+ */
+export const PROJECTED_WITHOUT_ERRORS =
+  'projected with the rows in error left out, as skipInvalidRows would';

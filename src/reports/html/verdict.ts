@@ -32,8 +32,15 @@ export function verdictOf(report: RunReport): Verdict {
         : 'This run has not reached verification.';
     return { icon: '–', title: 'Not verified', detail: why, tone: 'neutral' };
   }
+  // A dry run whose live run would be blocked projected the books with the rows in error left
+  // out: what a live run with skipInvalidRows would write, not what this input's would.
+  const leftOut = report.run.mode === 'dry-run' && report.run.phase === 'blocked';
   const books =
-    verification.source === 'projection' ? 'The projected books' : "The workspace's books";
+    verification.source === 'projection'
+      ? leftOut
+        ? 'The projected books, the rows in error left out (as skipInvalidRows would),'
+        : 'The projected books'
+      : "The workspace's books";
   const clearing = formatMoney(verification.clearingBalance);
   const clearingAtZero = isZeroMoney(verification.clearingBalance);
   const compared = html`${books} at ${keep(verification.asOf)} compared with
