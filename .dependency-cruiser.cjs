@@ -8,19 +8,17 @@ const project = '^(src|workflows|activities|mappings|sandbox|scripts|bin|bench|t
 const foundations = 'src/(money|json|collections|ledger|private-files)/';
 /** What reads the exports: readers, validation, format mappings. */
 const intake = 'src/(sources|validation)/|mappings/';
-/** A concept's activity half: the only files of src/migration/ that Temporal's activity side sees. */
-const activityHalf = '^src/migration/[^/]+/[^/]+-activities\\.ts$';
 
 /**
  * A rule that lets `from` import project code only from `allowed` (regular expression
  * alternatives, each relative to the repository root) and from its own folder.
  */
-function onlyImports(name, comment, from, allowed, fromNot) {
+function onlyImports(name, comment, from, allowed) {
   return {
     name,
     severity: 'error',
     comment,
-    from: { path: `^${from}`, ...(fromNot ? { pathNot: fromNot } : {}) },
+    from: { path: `^${from}` },
     to: { path: project, pathNot: `^(${from}|${allowed.join('|')})` },
   };
 }
@@ -109,7 +107,6 @@ module.exports = {
         'src/(offheap|run-store|code-form)/',
         'src/migration/(contracts|accounting)/',
       ],
-      activityHalf,
     ),
     onlyImports(
       'call-log-imports-only-contracts',
@@ -134,7 +131,6 @@ module.exports = {
       'Planning decides units from staged rows and outcomes; it makes no API call.',
       'src/migration/planning/',
       [foundations, 'src/run-store/', 'src/migration/(contracts|engine|outcomes|staging)/'],
-      activityHalf,
     ),
     onlyImports(
       'sending-runs-planned-units',
@@ -146,7 +142,6 @@ module.exports = {
         'src/migration/(contracts|engine|outcomes|planning|call-log)/',
         'src/migration/undo/pre-run-records\\.ts$',
       ],
-      activityHalf,
     ),
     onlyImports(
       'handlers-plug-into-the-engine',
@@ -174,7 +169,6 @@ module.exports = {
         'src/run-store/',
         'src/migration/(contracts|engine|outcomes|staging|sending|handlers)/',
       ],
-      activityHalf,
     ),
     onlyImports(
       'verification-reads-what-the-steps-wrote',
@@ -185,7 +179,6 @@ module.exports = {
         'src/run-store/',
         'src/migration/(contracts|accounting|engine|outcomes|staging|sending|handlers)/',
       ],
-      activityHalf,
     ),
     onlyImports(
       'undo-reverses-through-the-steps',
@@ -197,7 +190,6 @@ module.exports = {
         'src/migration/(contracts|accounting|engine|outcomes|planning|sending|handlers|api-adapter|verification|workspace)/',
         'src/partner-api/errors\\.ts$',
       ],
-      activityHalf,
     ),
     onlyImports(
       'replay-history-reads-outcomes',
@@ -214,7 +206,6 @@ module.exports = {
         'src/run-store/',
         'src/migration/(contracts|engine|outcomes|staging|call-log|replay-history|verification)/',
       ],
-      activityHalf,
     ),
     onlyImports(
       'migration-root-imports-only-contracts',
@@ -222,25 +213,12 @@ module.exports = {
       'src/migration/[^/]+\\.ts$',
       ['src/migration/contracts/'],
     ),
-    onlyImports(
-      'activity-halves-import-the-boundary-not-the-top',
-      "A concept's activities: its own code, the activity boundary (activities/), the reports.",
-      activityHalf.slice(1),
-      [
-        foundations,
-        'src/(offheap|run-store|reports)/',
-        'src/migration/',
-        'activities/activity-boundary\\.ts$',
-      ],
+    neverImports(
+      'migration-sits-below-the-activities-and-reports',
+      'The migration knows neither the activities that run it nor the reports written from it.',
+      'src/migration/',
+      ['activities/', 'src/reports/'],
     ),
-    {
-      name: 'only-the-activity-side-imports-activity-halves',
-      severity: 'error',
-      comment:
-        'A *-activities.ts file is imported by activities/ (and, for its types, the workflows).',
-      from: { pathNot: `^(activities/|bench/|workflows/)|${activityHalf}` },
-      to: { path: activityHalf },
-    },
 
     // Infrastructure.
     onlyImports(
@@ -286,6 +264,14 @@ module.exports = {
       'activities/',
       ['workflows/', 'src/(worker|cli|dev)/', 'sandbox/', 'scripts/', 'bin/', 'bench/'],
     ),
+    {
+      name: 'only-the-worker-registers-activities',
+      severity: 'error',
+      comment:
+        'activities/ is what the worker registers: the worker, benchmarks and (for types) the workflows import it.',
+      from: { pathNot: '^(activities|src/worker|workflows|bench|test)/' },
+      to: { path: '^activities/' },
+    },
     {
       name: 'workflows-import-only-contracts',
       severity: 'error',

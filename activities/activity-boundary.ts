@@ -26,9 +26,10 @@ function activityAttempt(): number | undefined {
  * (docs/partner-api-client.md, "Errors"). Its `type` (src/migration/contracts/failure-types.ts) is
  * what workflows branch on. A `PartnerApiError` is read by its kind: credential and configuration
  * problems, a 403 and a quota wait too long to sit out are non-retryable (the workflow pauses the
- * run); a 429 retries after its Retry-After (else the API schedule); a write that may have been
- * applied retries as `AmbiguousWrite`; anything else as `TransientFailure`. The message is the
- * error's own, already free of secrets.
+ * run); a 429 retries after its Retry-After (else the API schedule); an answer Ledgerlift cannot
+ * read retries as `UnexpectedResponse`; any other write that may have been applied as
+ * `AmbiguousWrite`; anything else as `TransientFailure`. The message is the error's own, already
+ * free of secrets.
  */
 export function toApplicationFailure(error: unknown): unknown {
   if (
@@ -71,6 +72,11 @@ export function toApplicationFailure(error: unknown): unknown {
         ...(delayMs !== undefined ? { nextRetryDelay: delayMs } : {}),
       });
     }
+    case 'unexpected-response':
+      // Its own type, read or write: the API and Ledgerlift disagree on a shape, which a retry
+      // alone rarely mends. A write's unit looks its rows up before it sends again
+      // (src/migration/sending/execute-unit.ts).
+      return ApplicationFailure.create({ type: 'UnexpectedResponse', message: error.message });
     default:
       return ApplicationFailure.create({
         type: error.ambiguous ? 'AmbiguousWrite' : 'TransientFailure',

@@ -1,34 +1,25 @@
-import {
-  createPlanningActivities,
-  type PlanningActivities,
-} from '../src/migration/planning/planning-activities.js';
+import { createPlanningActivities, type PlanningActivities } from './planning-activities.js';
 import {
   createReportingActivities,
   type ReportingActivities,
   type ReportingActivityDeps,
-} from '../src/migration/reporting/reporting-activities.js';
+} from './reporting-activities.js';
 import {
   createSendingActivities,
   type SendingActivities,
   type SendingActivityDeps,
-} from '../src/migration/sending/sending-activities.js';
+} from './sending-activities.js';
 import {
   createStagingActivities,
   type StagingActivities,
   type StagingActivityDeps,
-} from '../src/migration/staging/staging-activities.js';
-import {
-  createUndoActivities,
-  type UndoActivityDeps,
-} from '../src/migration/undo/undo-activities.js';
+} from './staging-activities.js';
+import { createUndoActivities, type UndoActivityDeps } from './undo-activities.js';
 import {
   createVerificationActivities,
   type VerificationActivities,
-} from '../src/migration/verification/verification-activities.js';
-import {
-  createWorkspaceActivities,
-  type WorkspaceActivities,
-} from '../src/migration/workspace/workspace-activities.js';
+} from './verification-activities.js';
+import { createWorkspaceActivities, type WorkspaceActivities } from './workspace-activities.js';
 import { keptAlive } from './activity-boundary.js';
 import { createSmokeActivities } from './smoke-activities.js';
 
@@ -47,7 +38,7 @@ export type MigrationActivities = StagingActivities &
 /**
  * Builds every activity with its dependencies injected, so tests pass their own and the worker
  * passes real clients (the samples-typescript `createActivities(deps)` pattern). Each concept's
- * factory sits in its folder (`src/migration/<concept>/<concept>-activities.ts`). Every activity
+ * factory sits beside this file (`activities/<concept>-activities.ts`). Every activity
  * heartbeats while it runs (activities/activity-boundary.ts), but staging and a dry run's
  * predictions, which heartbeat their progress.
  */

@@ -74,25 +74,42 @@ export async function writeCustomers(path: string, customers: number): Promise<v
 /**
  * The same bank transactions as writeBankTransactions, as an Excel workbook (one sheet, text in
  * shared strings as Excel writes it), streamed so a large workbook takes little memory to write.
+ * With `formulas`, as QuickBooks Online writes its reports: each amount a formula without a saved
+ * result (`=-15.5`), and a running balance beside it that adds the amount to the balance above.
  */
-export async function writeBankTransactionsXlsx(path: string, rows: number): Promise<void> {
+export async function writeBankTransactionsXlsx(
+  path: string,
+  rows: number,
+  formulas = false,
+): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true });
   const sheet = book.addWorksheet('bank_transactions');
   sheet
-    .addRow(['Key', 'BankAccount', 'Date', 'Amount', 'Description', 'Payee', 'Account'])
+    .addRow([
+      'Key',
+      'BankAccount',
+      'Date',
+      'Amount',
+      'Description',
+      'Payee',
+      'Account',
+      ...(formulas ? ['Balance'] : []),
+    ])
     .commit();
   for (let index = 1; index <= rows; index += 1) {
     const cents = ((index * 7919) % 200_000) - 100_000;
+    const row = index + 1;
     sheet
       .addRow([
         `BT-${index}`,
         1000,
         dateOf(index),
-        cents / 100,
+        formulas ? { formula: centsText(cents) } : cents / 100,
         `Card payment ${index % 97}`,
         `Shop ${index % 1000}`,
         6000,
+        ...(formulas ? [{ formula: index === 1 ? `D${row}` : `H${row - 1}+D${row}` }] : []),
       ])
       .commit();
   }

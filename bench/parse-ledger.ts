@@ -2,7 +2,8 @@
  * Parsing and validation benchmark: generates generic exports of N rows (default 1,000,000) in a
  * temporary folder, then reads them with readLedger, alone and piped through validateLedger,
  * printing rows per second and peak memory (RSS and heap); the bank transactions are read from an
- * XLSX workbook too. Run: npm run bench:parse [-- --rows N]
+ * XLSX workbook too, and from one whose amounts are formulas without saved results.
+ * Run: npm run bench:parse [-- --rows N]
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -64,6 +65,10 @@ async function main(): Promise<void> {
     await import('node:fs/promises').then((fs) => fs.mkdir(workbook));
     await writeFile(join(workbook, 'accounts.csv'), BENCH_ACCOUNTS);
     await writeBankTransactionsXlsx(join(workbook, 'bank_transactions.xlsx'), ROWS);
+    const formulaBook = join(folder, 'formulas');
+    await import('node:fs/promises').then((fs) => fs.mkdir(formulaBook));
+    await writeFile(join(formulaBook, 'accounts.csv'), BENCH_ACCOUNTS);
+    await writeBankTransactionsXlsx(join(formulaBook, 'bank_transactions.xlsx'), ROWS, true);
     await writeInvoices(join(sales, 'invoices.csv'), ROWS, CUSTOMERS);
     console.log(`Node ${process.version}, ${ROWS.toLocaleString('en-US')} rows per file\n`);
     console.log(
@@ -76,6 +81,7 @@ async function main(): Promise<void> {
       ['bank transactions: read', () => read(bank)],
       ['bank transactions: read + validate', () => validateLedger(read(bank), settings)],
       ['bank transactions, XLSX: read', () => read(workbook)],
+      ['bank transactions, XLSX of formulas without results: read', () => read(formulaBook)],
       ['invoice lines (4 per invoice): read', () => read(sales)],
       [
         'invoice lines (4 per invoice): read + validate',

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { stageExports } from '../src/migration/staging/staging-activities.js';
+import { stageExports } from '../activities/staging-activities.js';
 import { workerSettings } from '../src/config/worker-settings.js';
 import { companySizes, generateCompany } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';

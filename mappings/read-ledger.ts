@@ -1,19 +1,23 @@
-import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { genericExports } from './generic/export-checklist.js';
 import { genericMapping } from './generic/index.js';
 import { loadOverrides, parseOverrides } from '../src/sources/overrides/load-overrides.js';
 import type {
   MappingOverrides,
   MappingOverridesInput,
 } from '../src/sources/overrides/mapping-overrides.js';
+import { quickBooksDesktopExports } from './quickbooks-desktop-iif/export-checklist.js';
 import { quickBooksDesktopIifMapping } from './quickbooks-desktop-iif/index.js';
+import { quickBooksOnlineExports } from './quickbooks-online/export-checklist.js';
 import { quickBooksOnlineMapping } from './quickbooks-online/index.js';
+import type { FormatChecklist } from './shared/export-checklist.js';
+import { xeroExports } from './xero/export-checklist.js';
 import { xeroMapping } from './xero/index.js';
-import type { Problem } from '../src/ledger/index.js';
-import { problemOf } from '../src/ledger/problem-catalog.js';
 import type { LedgerItem } from '../src/ledger/ledger-item.js';
 import type { TableMapping } from '../src/sources/table-mapping/table-spec.js';
 import { readMappedTables } from '../src/sources/read-mapped-tables.js';
+import { openExportFolder, type OpenedSource } from '../src/sources/archive/export-folder.js';
+import { FolderListing } from '../src/sources/table/locate-table.js';
 
 export type { LedgerItem } from '../src/ledger/ledger-item.js';
 
@@ -25,9 +29,29 @@ export const sourceFormats = [
 ] as const;
 export type SourceFormat = (typeof sourceFormats)[number];
 
+/**
+ * What a consultant exports for each format (`ledgerlift template --format`, docs/mappings.md):
+ * each format's list lives beside its mapping, which names from it the exports that are missing.
+ */
+export const exportChecklists: Record<SourceFormat, FormatChecklist> = {
+  generic: genericExports,
+  xero: xeroExports,
+  'quickbooks-desktop-iif': quickBooksDesktopExports,
+  'quickbooks-online': quickBooksOnlineExports,
+};
+
 export interface ReadLedgerOptions {
-  /** A folder of export files; SourceLocation.file is relative to it. */
+  /**
+   * A folder of export files, a ZIP of them, or a folder holding such a ZIP
+   * (src/sources/archive/export-folder.ts); SourceLocation.file is relative to it, an archive's
+   * files named "<archive>: <entry>".
+   */
   folder: string;
+  /**
+   * The source as another thread opened it (`readLedgerBeside`): its files are read, and that
+   * thread removes what it extracted. Absent, `readLedger` opens and closes the source itself.
+   */
+  opened?: OpenedSource;
   format: SourceFormat;
   /** Overrides already loaded (checked like a file; bare file names allowed). */
   overrides?: MappingOverridesInput;
@@ -63,11 +87,24 @@ const tableMappings: Record<Exclude<SourceFormat, 'quickbooks-desktop-iif'>, Tab
  * becomes a located problem.
  */
 export async function* readLedger(options: ReadLedgerOptions): AsyncGenerator<LedgerItem> {
-  const folderProblem = await checkFolder(options.folder);
-  if (folderProblem) {
-    yield { kind: 'problem', problem: folderProblem };
+  if (options.opened) {
+    yield* readOpened(options, options.opened);
     return;
   }
+  const own = await openExportFolder(options.folder);
+  try {
+    yield* readOpened(options, own);
+  } finally {
+    await own.close();
+  }
+}
+
+async function* readOpened(
+  options: ReadLedgerOptions,
+  source: OpenedSource,
+): AsyncGenerator<LedgerItem> {
+  for (const problem of source.problems) yield { kind: 'problem', problem };
+  if (!source.readable) return;
   let overrides: MappingOverrides = {};
   if (options.overridesFile !== undefined) {
     const loaded = await loadOverrides(options.overridesFile, basename(options.overridesFile));
@@ -82,7 +119,7 @@ export async function* readLedger(options: ReadLedgerOptions): AsyncGenerator<Le
     overrides = { ...overrides, ...given.overrides };
   }
   const settings = {
-    folder: options.folder,
+    listing: new FolderListing(source.files),
     overrides,
     defaultCurrency: overrides.defaultCurrency ?? options.defaultCurrency,
     cutoverDate: options.cutoverDate,
@@ -95,24 +132,4 @@ export async function* readLedger(options: ReadLedgerOptions): AsyncGenerator<Le
       : readMappedTables(tableMappings[options.format], settings);
   // Readers hand over batches (one await per batch); consumers get one item at a time.
   for await (const batch of batches) yield* batch;
-}
-
-/** The export folder must exist and be a folder: anything else is a located problem, not a throw. */
-async function checkFolder(folder: string): Promise<Problem | undefined> {
-  try {
-    if ((await stat(folder)).isDirectory()) return undefined;
-    return problemOf(
-      'file.not-found',
-      `The export folder ${folder} is a file, not a folder of exports.`,
-      {
-        location: { file: folder, row: 1 },
-      },
-    );
-  } catch (error) {
-    const why =
-      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
-    return problemOf('file.not-found', `The export folder ${folder} ${why}; check --source.`, {
-      location: { file: folder, row: 1 },
-    });
-  }
 }

@@ -8,7 +8,6 @@ import {
 } from '@temporalio/workflow';
 import { ledgerCarriedStateSchema } from '../src/migration/contracts/carried-state-schema.js';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
-import type { StepName } from '../src/migration/contracts/steps.js';
 import {
   resolveStartInput,
   type MigrateLedgerStart,
@@ -16,7 +15,7 @@ import {
 import type {
   MigrateLedgerInput,
   ReplayRequest,
-  RunPhase,
+  RunProgress,
   SkipRequest,
 } from '../src/migration/contracts/workflow-types.js';
 import { localActivities } from './activity-proxies.js';
@@ -32,7 +31,6 @@ import {
   stepPausedSignal,
   stepProgressSignal,
 } from './handlers.js';
-import { exactCounts } from './ledger-run/exact-counts.js';
 import { exportsGate } from './ledger-run/exports-gate.js';
 import {
   checkReplayRequest,
@@ -40,41 +38,7 @@ import {
   checkSkipRequest,
   countReplay,
 } from './ledger-run/operator-requests.js';
-import { answeredByLastResume, signalChildren } from './ledger-run/pause-and-resume.js';
-import { progressOf, publish, showDetails } from './ledger-run/run-progress.js';
-import {
-  addOtherCalls,
-  beginReplayRound,
-  carriedStateOf,
-  currentStage,
-  enterRunPhase,
-  isClean,
-  markReplayRequested,
-  openRun,
-  recordBlockedReason,
-  recordCurrency,
-  recordEstimatedCalls,
-  recordExactCounts,
-  recordFinishRequested,
-  recordPause,
-  recordPlanTag,
-  recordQueuedReplay,
-  recordReport,
-  recordResume,
-  recordStage,
-  recordStepChild,
-  recordStepDone,
-  recordStepProgress,
-  recordStepStarted,
-  recordVerification,
-  samplePace,
-  scopeOf,
-  sendToChildrenInTurn,
-  type CarriedState,
-  type MigrateLedgerWorkflow,
-  type QueuedReplay,
-  type RunOutcome,
-} from './ledger-run/run-state.js';
+import { LedgerRun, type CarriedState, type QueuedReplay } from './ledger-run/run-state.js';
 import { runSteps } from './ledger-run/step-scheduler.js';
 import { planIdOf } from './planning/plan-ids.js';
 import { phaseAfterReport, writeReports } from './reporting/write-reports.js';
@@ -88,16 +52,20 @@ import {
   workspaceCheckScope,
 } from './workspace/workspace-precheck.js';
 
-export type { CarriedState, RunOutcome } from './ledger-run/run-state.js';
+export type { CarriedState } from './ledger-run/run-state.js';
+
+export interface RunOutcome {
+  status: 'dry-run-complete' | 'completed' | 'needs-review' | 'blocked';
+  progress: RunProgress;
+}
 
 /**
  * A whole migration: stage the exports, run the steps in dependency order (independent ones at the
  * same time), verify the books, write the reports; live runs then wait for replays of failed rows
  * until the operator finishes (or finish by themselves when clean).
  *
- * This function owns the run's state: `openRun` hands the writable form to it alone, and only the
- * closures below apply transitions (workflows/ledger-run/run-state.ts). The parts they call, in
- * ledger-run/ and the concept folders, take values and return (or yield) what happened.
+ * The run's state is one `LedgerRun` (workflows/ledger-run/run-state.ts): the handlers below and
+ * the functions after this one change it through its methods.
  */
 export async function migrateLedger(
   given: MigrateLedgerStart,
@@ -106,59 +74,41 @@ export async function migrateLedger(
   const input = checkedInput(given);
   // Without carried state the first pass runs every safeguard; only continue-as-new may skip it.
   const carried = acceptCarried(ledgerCarriedStateSchema, carriedGiven, 'carried state');
-  const run = openRun(input, carried);
-  const { settings, operator } = run;
+  const run = new LedgerRun(input, carried);
 
-  /** Enters the next phase (run-state.ts decides what a pause keeps) and shows the run. */
-  const setPhase = (next: RunPhase) => {
-    enterRunPhase(run, next);
-    publish(run);
-  };
-  const pause = (reason: string) => {
-    recordPause(run, reason, Date.now());
-    publish(run);
-  };
-  const tellChildren = () => sendToChildrenInTurn(run, () => signalChildren(run));
-
-  // Every query, signal and update the run answers.
-  setHandler(progressQuery, () => progressOf(run));
-  setHandler(stepProgressSignal, (update) => {
-    recordStepProgress(run, update);
-    samplePace(run, Date.now());
-    showDetails(run);
-  });
+  setHandler(progressQuery, () => run.progress());
+  setHandler(stepProgressSignal, (update) => run.stepReported(update, Date.now()));
   setHandler(stepPausedSignal, async ({ step, reason, attemptStartedAt }) => {
     // An attempt scheduled before the operator fixed things and resumed: resume that child, so it
     // tries the unit again with what the operator fixed, instead of pausing the run again.
-    if (answeredByLastResume(operator, attemptStartedAt)) await tellChildren();
-    else pause(`${step}: ${reason}`);
+    if (run.resumedSince(attemptStartedAt)) await run.tellChildren();
+    else run.pause(`${step}: ${reason}`, Date.now());
   });
   setHandler(pauseSignal, async ({ reason }) => {
-    pause(reason ?? 'paused by the operator');
-    await tellChildren();
+    run.pause(reason ?? 'paused by the operator', Date.now());
+    await run.tellChildren();
   });
   setHandler(resumeSignal, async () => {
-    if (!operator.paused) return;
-    recordResume(run, Date.now());
-    publish(run);
-    await tellChildren();
+    if (!run.paused) return;
+    run.resume(Date.now());
+    await run.tellChildren();
   });
-  setHandler(finishSignal, () => recordFinishRequested(run));
+  setHandler(finishSignal, () => run.finish());
   setHandler(
     retryFailedRowsUpdate,
     async (request) => {
       // Count first, then queue: the operator loop starts the round as soon as it is queued. The
-      // flag keeps a second request out meanwhile (validators run before any await).
-      markReplayRequested(run, true);
+      // request keeps a second one out meanwhile (validators run before any await).
+      run.requestReplay();
       try {
         await checkReplayWorkspace(run);
       } catch (error) {
-        markReplayRequested(run, false);
+        run.replayRefused();
         throw error;
       }
-      addOtherCalls(run, 1);
+      run.addCalls(1);
       const { replay, rows } = await countReplay(run, request);
-      recordQueuedReplay(run, replay);
+      run.queueReplay(replay);
       return { round: run.round + 1, rows };
     },
     { validator: (request: ReplayRequest) => checkReplayRequest(run, request) },
@@ -166,191 +116,161 @@ export async function migrateLedger(
   setHandler(
     skipRowsUpdate,
     async (request) => {
-      const result = await localActivities.skipFailedRows({ scope: scopeOf(run), request });
-      await countExactly();
+      const result = await localActivities.skipFailedRows({ scope: run.scope(), request });
+      await countExactly(run);
       return result;
     },
     // The request itself is checked by the activity; the validator checks when it may run.
     { validator: (_request: SkipRequest) => checkSkipRequest(run) },
   );
 
-  /**
-   * A new run's first pass: stage the exports, run every selected step, verify and report. Answers
-   * the outcome when the run ends here (a blocked live run, any dry run); a live run goes on to
-   * wait for the operator.
-   */
-  async function firstPass(): Promise<RunOutcome | undefined> {
-    publish(run);
-    // A run name belongs to one workspace: another one is refused before the first read of it.
-    const workspace = await checkRunWorkspace(
-      scopeOf(run, settings.mainStageId),
-      input.mode === 'live' ? 'run' : 'dry run',
-      input.source,
-    );
-    addOtherCalls(run, 1);
-    // The workspace pre-check (workspace/workspace-precheck.ts).
-    const checkScope = workspaceCheckScope(scopeOf(run, settings.mainStageId));
-    const read = await readWorkspaceForCheck(checkScope, input.source);
-    addOtherCalls(run, read.calls);
-    recordCurrency(run, input.currency ?? read.currency ?? run.currency);
-    const stage = await stageExports(
-      input,
-      { currency: run.currency, batchSize: settings.batchSize },
-      { stageId: settings.mainStageId, ...(input.endDate ? { endDate: input.endDate } : {}) },
-    );
-    recordStage(run, stage);
-    recordEstimatedCalls(
-      run,
-      settings.selectedSteps.reduce((sum, step) => sum + stage.estimatedCalls[step], 0),
-    );
-    const check = await checkBooksAgainstWorkspace(
-      scopeOf(run),
-      checkScope,
-      input.currency !== undefined,
-    );
-    const gate = exportsGate(input, stage);
-    recordBlockedReason(
-      run,
-      check.reason ?? gate.reason,
-      // What the exports hold that stops the run, by code and place (never a message).
-      gate.reason !== undefined && stage.problems.error > 0
-        ? await localActivities.firstProblems({ scope: scopeOf(run) })
-        : undefined,
-    );
-    if (check.blocking || gate.now) {
-      setPhase('blocked');
-      recordReport(run, await writeReports(run));
-      return { status: 'blocked', progress: progressOf(run) };
-    }
-    setPhase('migrating');
-    if (input.mode === 'live') {
-      await bindRunWorkspace(scopeOf(run), workspace);
-      // What an undo restores, read before the first write.
-      for await (const calls of takeUndoSnapshot(scopeOf(run), stage.endDate)) {
-        addOtherCalls(run, calls);
-      }
-      // A later execution of the run name (after an undo, say) plans afresh
-      // (workflows/planning/plan-ids.ts).
-      recordPlanTag(run, (await localActivities.planTag({ scope: scopeOf(run) })).tag);
-    }
-    await runRound(planIdOf(0, run.planTag), settings.selectedSteps);
-    await countExactly();
-    await verifyAndReport();
-    if (input.mode === 'dry-run') {
-      // A dry run whose live run would be blocked ends blocked, as that live run would.
-      setPhase(phaseAfterReport(run));
-      return {
-        status: run.phase === 'blocked' ? 'blocked' : 'dry-run-complete',
-        progress: progressOf(run),
-      };
-    }
-    return undefined;
-  }
-
-  /**
-   * A live run after its first pass: replays failed rows when the operator asks, until the operator
-   * finishes it (or it is clean and may finish by itself). Continues as new while it waits, so the
-   * history stays bounded.
-   */
-  async function awaitOperator(): Promise<RunOutcome> {
-    const finishesByItself = () => settings.finishWhenClean && isClean(run);
-    for (;;) {
-      setPhase(operator.paused ? 'paused' : 'awaiting-operator');
-      await condition(
-        () =>
-          operator.finishRequested ||
-          operator.replayQueued !== undefined ||
-          finishesByItself() ||
-          workflowInfo().continueAsNewSuggested,
-      );
-      if (operator.finishRequested || (finishesByItself() && operator.replayQueued === undefined)) {
-        break;
-      }
-      if (operator.replayQueued === undefined) {
-        await condition(allHandlersFinished);
-        return makeContinueAsNewFunc<MigrateLedgerWorkflow>(onCurrentBuild)(
-          run.input,
-          carriedStateOf(run),
-        );
-      }
-      await replayRound(operator.replayQueued);
-    }
-    setPhase(isClean(run) ? 'completed' : 'needs-review');
-    return { status: isClean(run) ? 'completed' : 'needs-review', progress: progressOf(run) };
-  }
-
-  /** One replay round: re-stage the exports, run the steps with failed rows, verify and report. */
-  async function replayRound(request: QueuedReplay): Promise<void> {
-    beginReplayRound(run);
-    setPhase('replaying');
-    const { mainStageId, batchSize } = settings;
-    recordStage(
-      run,
-      await stageExports(
-        input,
-        { currency: run.currency, batchSize },
-        {
-          stageId: `${mainStageId}-replay-${run.round}`,
-          endDate: currentStage(run).endDate,
-          replayOf: mainStageId,
-        },
-      ),
-    );
-    const failedSteps = await localActivities.stepsWithFailures({
-      scope: scopeOf(run),
-      ...(request.step ? { step: request.step } : {}),
-    });
-    await runRound(
-      planIdOf(run.round, run.planTag),
-      failedSteps,
-      request.code ? { failedCode: request.code } : {},
-    );
-    recordQueuedReplay(run, undefined);
-    await countExactly();
-    await verifyAndReport();
-  }
-
-  /** Runs the steps as children, recording what happens to each. */
-  async function runRound(
-    planId: string,
-    steps: StepName[],
-    replay?: { failedCode?: string },
-  ): Promise<void> {
-    for await (const event of runSteps(run, planId, steps, replay)) {
-      if (event.kind === 'starting') recordStepStarted(run, event.step);
-      else if (event.kind === 'started') {
-        recordStepChild(run, event.step, event.child);
-        // A child started while the run is paused starts told to wait.
-        if (operator.paused) await tellChildren();
-      } else {
-        recordStepDone(run, event.step, event.result);
-        publish(run);
-      }
-    }
-  }
-
-  /** Exact counts from the run store replace the live ones (after a round or a skip). */
-  async function countExactly(): Promise<void> {
-    recordExactCounts(run, await exactCounts(scopeOf(run), settings.selectedSteps));
-    publish(run);
-  }
-
-  /** Verification (live: the workspace's reports against the legacy books) and the reports. */
-  async function verifyAndReport(): Promise<void> {
-    setPhase('verifying');
-    for await (const calls of readVerificationReports(run)) addOtherCalls(run, calls);
-    recordVerification(run, await localActivities.verifyBooks({ scope: scopeOf(run) }));
-    setPhase('reporting');
-    // The report is kept and signed: it states where the run stands once it is written, not that
-    // it is being written.
-    recordReport(run, await writeReports(run, phaseAfterReport(run)));
-  }
-
   if (!carried) {
-    const outcome = await firstPass();
+    const outcome = await firstPass(run);
     if (outcome) return outcome;
   }
-  return awaitOperator();
+  return awaitOperator(run);
+}
+
+/**
+ * A new run's first pass: stage the exports, run every selected step, verify and report. Answers
+ * the outcome when the run ends here (a blocked live run, any dry run); a live run goes on to wait
+ * for the operator.
+ */
+async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined> {
+  const { input, settings } = run;
+  run.publish();
+  // A run name belongs to one workspace: another one is refused before the first read of it.
+  const workspace = await checkRunWorkspace(
+    run.scope(settings.mainStageId),
+    input.mode === 'live' ? 'run' : 'dry run',
+    input.source,
+  );
+  run.addCalls(1);
+  // The workspace pre-check (workspace/workspace-precheck.ts).
+  const checkScope = workspaceCheckScope(run.scope(settings.mainStageId));
+  run.workspaceRead(await readWorkspaceForCheck(checkScope, input.source));
+  const stage = await stageExports(
+    input,
+    { currency: run.currency, batchSize: settings.batchSize },
+    { stageId: settings.mainStageId, ...(input.endDate ? { endDate: input.endDate } : {}) },
+  );
+  run.staged(stage);
+  const check = await checkBooksAgainstWorkspace(
+    run.scope(),
+    checkScope,
+    input.currency !== undefined,
+  );
+  const gate = exportsGate(input, stage);
+  run.stopFound(
+    check.reason ?? gate.reason,
+    // What the exports hold that stops the run, by code and place (never a message).
+    gate.reason !== undefined && stage.problems.error > 0
+      ? await localActivities.firstProblems({ scope: run.scope() })
+      : undefined,
+  );
+  if (check.blocking || gate.now) {
+    run.block();
+    run.reportWritten(await writeReports(run));
+    return { status: 'blocked', progress: run.progress() };
+  }
+  run.enter('migrating');
+  if (input.mode === 'live') {
+    await bindRunWorkspace(run.scope(), workspace);
+    // What an undo restores, read before the first write.
+    await takeUndoSnapshot(run, stage.endDate);
+    // A later execution of the run name (after an undo, say) plans afresh
+    // (workflows/planning/plan-ids.ts).
+    run.tagPlans((await localActivities.planTag({ scope: run.scope() })).tag);
+  }
+  await runSteps(run, planIdOf(0, run.planTag), settings.selectedSteps);
+  await countExactly(run);
+  await verifyAndReport(run);
+  if (input.mode === 'dry-run') {
+    // A dry run whose live run would be blocked ends blocked, as that live run would.
+    run.enter(phaseAfterReport(run));
+    return {
+      status: run.phase === 'blocked' ? 'blocked' : 'dry-run-complete',
+      progress: run.progress(),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A live run after its first pass: replays failed rows when the operator asks, until the operator
+ * finishes it (or it is clean and may finish by itself). Continues as new while it waits, so the
+ * history stays bounded.
+ */
+async function awaitOperator(run: LedgerRun): Promise<RunOutcome> {
+  for (;;) {
+    run.enter(run.paused ? 'paused' : 'awaiting-operator');
+    await condition(
+      () =>
+        run.finishRequested ||
+        run.replayQueued !== undefined ||
+        run.finishesByItself ||
+        workflowInfo().continueAsNewSuggested,
+    );
+    if (run.finishRequested || (run.finishesByItself && run.replayQueued === undefined)) break;
+    if (run.replayQueued === undefined) {
+      await condition(allHandlersFinished);
+      return makeContinueAsNewFunc<typeof migrateLedger>(onCurrentBuild)(
+        run.input,
+        run.carriedState(),
+      );
+    }
+    await replayRound(run, run.replayQueued);
+  }
+  run.enter(run.isClean ? 'completed' : 'needs-review');
+  return { status: run.isClean ? 'completed' : 'needs-review', progress: run.progress() };
+}
+
+/** One replay round: re-stage the exports, run the steps with failed rows, verify and report. */
+async function replayRound(run: LedgerRun, request: QueuedReplay): Promise<void> {
+  const { input, settings } = run;
+  run.startReplayRound();
+  run.staged(
+    await stageExports(
+      input,
+      { currency: run.currency, batchSize: settings.batchSize },
+      {
+        stageId: `${settings.mainStageId}-replay-${run.round}`,
+        endDate: run.stage.endDate,
+        replayOf: settings.mainStageId,
+      },
+    ),
+  );
+  const failedSteps = await localActivities.stepsWithFailures({
+    scope: run.scope(),
+    ...(request.step ? { step: request.step } : {}),
+  });
+  await runSteps(
+    run,
+    planIdOf(run.round, run.planTag),
+    failedSteps,
+    request.code ? { failedCode: request.code } : {},
+  );
+  run.replayRan();
+  await countExactly(run);
+  await verifyAndReport(run);
+}
+
+/** Exact counts from the run store replace the live ones (after a round or a skip). */
+async function countExactly(run: LedgerRun): Promise<void> {
+  run.countedExactly(
+    await localActivities.summarizeRun({ scope: run.scope(), steps: run.settings.selectedSteps }),
+  );
+}
+
+/** Verification (live: the workspace's reports against the legacy books) and the reports. */
+async function verifyAndReport(run: LedgerRun): Promise<void> {
+  run.enter('verifying');
+  await readVerificationReports(run);
+  run.verified(await localActivities.verifyBooks({ scope: run.scope() }));
+  run.enter('reporting');
+  // The report is kept and signed: it states where the run stands once it is written, not that it
+  // is being written.
+  run.reportWritten(await writeReports(run, phaseAfterReport(run)));
 }
 
 /**

@@ -24,31 +24,11 @@ import { acceptCarried } from './carried-state.js';
 import { onCurrentBuild } from './continue-as-new-options.js';
 import { pausingReason } from './activity-proxies.js';
 import { pauseSignal, resumeSignal } from './handlers.js';
-import { answeredByLastResume } from './ledger-run/pause-and-resume.js';
 import { checkRunWorkspace } from './workspace/bind-run-workspace.js';
 import { reverseGroups } from './undo/reverse-groups.js';
 import { undoProgressQuery } from './undo/undo-handlers.js';
-import { untilUndoRunning } from './undo/undo-pause.js';
 import { undoApiActivities, undoLocalActivities as local } from './undo/undo-proxies.js';
-import {
-  addUndoCalls,
-  finishUndoGroup,
-  finishUndoPhase,
-  openUndoRun,
-  recordPlannedGroups,
-  recordUndoPause,
-  recordUndoResume,
-  recordUndoUnitDone,
-  setUndoState,
-  startUndoUnit,
-  undoProgressOf,
-  unitsPlanned,
-  type UndoRun,
-  type UndoWork,
-} from './undo/undo-state.js';
-
-/** The workflow's signature, for continue-as-new (which must not import the workflow itself). */
-type UndoRunWorkflow = (given: UndoInput, cursor?: UndoCursor) => Promise<UndoOutcome>;
+import { UndoRun } from './undo/undo-state.js';
 
 /**
  * Undoes a live run: plans the reversal from the run's outcome log phase by phase (what holds a
@@ -58,9 +38,8 @@ type UndoRunWorkflow = (given: UndoInput, cursor?: UndoCursor) => Promise<UndoOu
  * undo pauses on a credential or quota problem until resumed, and continues as new with a small
  * cursor, so its history does not grow with the reversals (its parts are in undo/).
  *
- * This function owns the undo's state: `openUndoRun` hands the writable form to it alone, and only
- * the closures below apply transitions (workflows/undo/undo-state.ts); the reversal window yields
- * what happened as `UndoWork`.
+ * The undo's state is one `UndoRun` (workflows/undo/undo-state.ts): the pause and resume signals,
+ * the reversal window and the verification change it through its methods.
  */
 export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promise<UndoOutcome> {
   const checked = checkUndoInput(given);
@@ -86,144 +65,107 @@ export async function undoRun(given: UndoInput, cursorGiven?: UndoCursor): Promi
     profile: input.profile,
     ...(input.weight !== undefined ? { weight: input.weight } : {}),
   };
-  const run = openUndoRun(input, scope, planId, cursor);
-  setHandler(undoProgressQuery, () => undoProgressOf(run));
+  const run = new UndoRun(input, scope, planId, cursor);
+  setHandler(undoProgressQuery, () => run.progress());
   // The migration's pause and resume signals (workflows/handlers.ts): `ledgerlift pause` and
   // `resume`, or the Temporal UI, stop and continue an undo's reversals the same way.
-  setHandler(pauseSignal, ({ reason }) => recordUndoPause(run, reason ?? 'paused by the operator'));
+  setHandler(pauseSignal, ({ reason }) => run.pause(reason ?? 'paused by the operator'));
   setHandler(resumeSignal, () => {
-    if (run.paused) recordUndoResume(run, Date.now());
+    if (run.paused) run.resume(Date.now());
   });
-  /**
-   * A credential or quota problem pauses the undo until the operator resumes; as in a migration,
-   * a failure of an attempt scheduled before the operator's last resume does not pause again: the
-   * operator has acted since, so it is just tried again.
-   */
-  const pauseFor = (reason: string, attemptStartedAt: number) => {
-    if (!answeredByLastResume(run, attemptStartedAt)) recordUndoPause(run, reason);
-  };
-  /** Applies what the reversal window did, in order; the window waits while this is under way. */
-  const apply = async (work: UndoWork): Promise<void> => {
-    switch (work.kind) {
-      case 'next-call':
-        return untilUndoRunning(run);
-      case 'started':
-        return startUndoUnit(run);
-      case 'calls':
-        return addUndoCalls(run, work.calls);
-      case 'pausing':
-        return pauseFor(work.reason, work.attemptStartedAt);
-      case 'unit-done':
-        return recordUndoUnitDone(run);
-      case 'group-done':
-        return finishUndoGroup(run);
-    }
-  };
-  setUndoState(run, 'planning');
+  run.enter('planning');
   // Only in the run's own workspace (src/migration/workspace/workspace-binding.ts).
   if (!cursor) {
     await checkRunWorkspace(scope, 'undo');
-    addUndoCalls(run, 1);
+    run.addCalls(1);
   }
   const asOf = cursor?.asOf ?? (await snapshotDate(run));
   // The phases an earlier execution finished: their stored plans, for the progress and the report.
   for (const phase of undoPhases.slice(0, run.phaseIndex)) {
-    recordPlannedGroups(
-      run,
-      await local.planUndoPhase({ scope, planId, phase, steps: input.steps }),
-    );
+    run.planned(await local.planUndoPhase({ scope, planId, phase, steps: input.steps }));
   }
 
   while (run.phaseIndex < undoPhases.length) {
     const phase = undoPhases[run.phaseIndex] as (typeof undoPhases)[number];
-    setUndoState(run, 'planning');
+    run.enter('planning');
     // Idempotent: a phase planned by an earlier execution answers its stored groups.
     const planned = await local.planUndoPhase({ scope, planId, phase, steps: input.steps });
-    recordPlannedGroups(run, planned);
+    run.planned(planned);
     if (input.mode !== 'live') {
-      finishUndoPhase(run);
+      run.finishPhase();
       continue;
     }
-    setUndoState(run, 'reversing');
-    for await (const work of reverseGroups(run, planned)) await apply(work);
+    run.enter('reversing');
+    await reverseGroups(run, planned);
     if (run.groupIndex < planned.length) {
       await condition(allHandlersFinished);
-      const next: UndoCursor = {
-        planId,
-        asOf,
-        phaseIndex: run.phaseIndex,
-        groupIndex: run.groupIndex,
-        nextUnit: run.nextUnit,
-        calls: run.calls,
-        unitsDone: run.unitsDone,
-        unitsPlanned: unitsPlanned(run),
-      };
+      const next = run.cursor(asOf);
       log.info('continuing undo as new', { ...next });
-      return makeContinueAsNewFunc<UndoRunWorkflow>(onCurrentBuild)(given, next);
+      return makeContinueAsNewFunc<typeof undoRun>(onCurrentBuild)(given, next);
     }
-    finishUndoPhase(run);
+    run.finishPhase();
   }
-  return verifyAndReport();
+  return verifyAndReport(run, asOf);
+}
 
-  /** After the last phase: the trial balance against the snapshot (live), then the report. */
-  async function verifyAndReport(): Promise<UndoOutcome> {
-    const { input, scope, planId, groups } = run;
-    const notReversible = await local.listNotReversible({
-      runName: input.runName,
-      steps: input.steps,
-    });
-    const plan: UndoPlan = {
-      planId,
-      groups: [...groups],
-      calls: unitsPlanned(run),
-      notReversible,
-      asOf,
-    };
-    let verification: UndoOutcome['verification'];
-    if (input.mode === 'live') {
-      setUndoState(run, 'verifying');
-      const api = undoApiActivities(scope);
-      for (;;) {
-        await untilUndoRunning(run);
-        const attemptStartedAt = Date.now();
-        try {
-          await api.fetchUndoTrialBalance({ scope, planId, asOf });
-          break;
-        } catch (error) {
-          const reason = pausingReason(error);
-          if (reason === undefined) throw error;
-          pauseFor(reason, attemptStartedAt);
-        }
+/** After the last phase: the trial balance against the snapshot (live), then the report. */
+async function verifyAndReport(run: UndoRun, asOf: string): Promise<UndoOutcome> {
+  const { input, scope, planId, groups } = run;
+  const notReversible = await local.listNotReversible({
+    runName: input.runName,
+    steps: input.steps,
+  });
+  const plan: UndoPlan = {
+    planId,
+    groups: [...groups],
+    calls: run.unitsPlanned,
+    notReversible,
+    asOf,
+  };
+  let verification: UndoOutcome['verification'];
+  if (input.mode === 'live') {
+    run.enter('verifying');
+    const api = undoApiActivities(scope);
+    for (;;) {
+      await run.untilRunning();
+      const attemptStartedAt = Date.now();
+      try {
+        await api.fetchUndoTrialBalance({ scope, planId, asOf });
+        break;
+      } catch (error) {
+        const reason = pausingReason(error);
+        if (reason === undefined) throw error;
+        run.pauseFor(reason, attemptStartedAt);
       }
-      addUndoCalls(run, 1);
-      verification = await local.verifyUndo({ scope, planId, steps: input.steps });
     }
-    setUndoState(run, 'reporting');
-    const requestsPerMinute = await local.undoRequestsPerMinute();
-    const { calls } = run;
-    const outcome: Omit<UndoOutcome, 'reportFolder'> = {
-      status:
-        input.mode === 'dry-run'
-          ? 'dry-run-complete'
-          : verification?.balanced && verification.notReversed.length === 0
-            ? 'verified'
-            : 'needs-review',
-      plan: { ...plan, notReversible: notReversible.length },
-      estimatedMinutes: estimatedMinutes(plan.calls, requestsPerMinute),
-      calls,
-      verification,
-    };
-    const { folder } = await local.writeUndoReport({
-      runName: input.runName,
-      mode: input.mode,
-      plan,
-      calls,
-      verification,
-      outcome,
-    });
-    setUndoState(run, 'done');
-    return { ...outcome, reportFolder: folder };
+    run.addCalls(1);
+    verification = await local.verifyUndo({ scope, planId, steps: input.steps });
   }
+  run.enter('reporting');
+  const requestsPerMinute = await local.undoRequestsPerMinute();
+  const { calls } = run;
+  const outcome: Omit<UndoOutcome, 'reportFolder'> = {
+    status:
+      input.mode === 'dry-run'
+        ? 'dry-run-complete'
+        : verification?.balanced && verification.notReversed.length === 0
+          ? 'verified'
+          : 'needs-review',
+    plan: { ...plan, notReversible: notReversible.length },
+    estimatedMinutes: estimatedMinutes(plan.calls, requestsPerMinute),
+    calls,
+    verification,
+  };
+  const { folder } = await local.writeUndoReport({
+    runName: input.runName,
+    mode: input.mode,
+    plan,
+    calls,
+    verification,
+    outcome,
+  });
+  run.enter('done');
+  return { ...outcome, reportFolder: folder };
 }
 
 async function snapshotDate(run: UndoRun): Promise<string> {

@@ -5,7 +5,7 @@ import { executeUnit } from '../../src/migration/sending/execute-unit.js';
 import { planPhase } from '../../src/migration/planning/plan-phase.js';
 import { reconcileUnit } from '../../src/migration/sending/reconcile-unit.js';
 import { readSnapshotPage } from '../../src/migration/workspace/workspace-snapshot.js';
-import { stageExports } from '../../src/migration/staging/staging-activities.js';
+import { stageExports } from '../../activities/staging-activities.js';
 import {
   snapshotsOfStep,
   stepNames,

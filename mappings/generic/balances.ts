@@ -17,6 +17,7 @@ export const genericOpeningBalances: TableSpec<'opening-balance'> = {
   entity: 'opening-balance',
   fileNames: genericFileNames('opening_balances'),
   columns: genericColumns('opening_balances'),
+  amountColumns: ['Debit', 'Credit'],
   map([row], context) {
     if (!row) return [];
     const account = row.required('Account');
@@ -41,6 +42,7 @@ export const genericTrialBalance: TableSpec<'trial-balance'> = {
   fileNames: genericFileNames('trial_balance'),
   columns: genericColumns('trial_balance'),
   dateColumns: ['AsOf'],
+  amountColumns: ['Debit', 'Credit'],
   map([row], context) {
     if (!row) return [];
     const asOf = row.date('AsOf', { required: true });

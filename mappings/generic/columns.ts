@@ -17,6 +17,14 @@ export function genericColumns(id: string): ColumnSpec[] {
   }));
 }
 
+/**
+ * The sample row the template of a generic table is written with (src/templates/write-templates.ts),
+ * by column: left in the export, it is recognised and not read.
+ */
+export function genericSampleRow(id: string): Record<string, string> {
+  return Object.fromEntries(templateOf(id).columns.map((column) => [column.header, column.sample]));
+}
+
 /** File and sheet names of a generic table: "opening_balances" also matches "Opening Balances". */
 export function genericFileNames(id: string): string[] {
   return [id];

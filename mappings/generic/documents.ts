@@ -75,6 +75,18 @@ function documentTable<E extends 'invoice' | 'bill'>(kind: DocumentKind<E>): Tab
     fileNames: genericFileNames(kind.id),
     columns: genericColumns(kind.id),
     dateColumns: ['Date', 'DueDate'],
+    amountColumns: [
+      'Quantity',
+      'UnitPrice',
+      'LineAmount',
+      'TaxAmount',
+      'Subtotal',
+      'TaxTotal',
+      'Total',
+      'AmountDue',
+      'BaseTotal',
+      'ExchangeRate',
+    ],
     groupBy: byColumn('Number'),
     map(rows, context) {
       const [first] = rows;

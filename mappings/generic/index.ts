@@ -1,4 +1,5 @@
-import type { TableMapping } from '../../src/sources/table-mapping/table-spec.js';
+import type { AnyTableSpec, TableMapping } from '../../src/sources/table-mapping/table-spec.js';
+import { genericSampleRow } from './columns.js';
 import { genericOpeningBalances, genericTrialBalance } from './balances.js';
 import { genericBills, genericInvoices } from './documents.js';
 import {
@@ -32,5 +33,5 @@ export const genericMapping: TableMapping = {
     genericVendorPayments,
     genericCreditApplications,
     genericTrialBalance,
-  ],
+  ].map((spec): AnyTableSpec => ({ ...spec, sampleRow: genericSampleRow(spec.id) })),
 };

@@ -144,6 +144,7 @@ export const genericProducts: TableSpec<'product'> = {
   entity: 'product',
   fileNames: genericFileNames('products'),
   columns: genericColumns('products'),
+  amountColumns: ['SalesPrice', 'PurchaseCost'],
   map([row]) {
     if (!row) return [];
     const name = row.required('Name');

@@ -13,6 +13,7 @@ export const genericBankTransactions: TableSpec<'bank-transaction'> = {
   fileNames: genericFileNames('bank_transactions'),
   columns: genericColumns('bank_transactions'),
   dateColumns: ['Date'],
+  amountColumns: ['Amount'],
   map([row], context) {
     if (!row) return [];
     const key = row.required('Key');
@@ -57,6 +58,7 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(
     fileNames: genericFileNames(id),
     columns: genericColumns(id),
     dateColumns: ['Date'],
+    amountColumns: ['Amount', 'AllocatedAmount'],
     groupBy: byColumn('Key'),
     map(rows, context) {
       const [first] = rows;
@@ -121,6 +123,7 @@ export const genericCreditApplications: TableSpec<'credit-application'> = {
   fileNames: genericFileNames('credit_applications'),
   columns: genericColumns('credit_applications'),
   dateColumns: ['Date'],
+  amountColumns: ['Amount'],
   map([row]) {
     if (!row) return [];
     const kind = row.oneOf('Kind', creditKinds, {

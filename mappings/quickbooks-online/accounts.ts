@@ -101,6 +101,8 @@ export const quickBooksOnlineAccounts: TableSpec<'account'> = {
     { id: 'Detail Type', headers: ['Detail Type', 'Detail type'] },
     { id: 'Description', headers: ['Description'] },
   ],
+  // The Account List's balances: the trial balance gives them.
+  ignoredColumns: ['Balance'],
   map([row], context) {
     if (!row) return [];
     const code = row.text('Account Number');

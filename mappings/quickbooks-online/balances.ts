@@ -1,5 +1,7 @@
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
+import type { FormatChecklist } from '../shared/export-checklist.js';
 import { trialBalanceReports, type BalanceColumns } from '../shared/report-balances.js';
+import { quickBooksOnlineExports } from './export-checklist.js';
 
 /** The Trial Balance report (`,Debit,Credit` under title rows) or the trial balance import layout. */
 const trialBalanceReportColumns: ColumnSpec[] = [
@@ -10,7 +12,15 @@ const trialBalanceReportColumns: ColumnSpec[] = [
 
 const balanceColumns: BalanceColumns = { account: 'Account', pairs: [['Debit', 'Credit']] };
 
-const reports = trialBalanceReports(trialBalanceReportColumns, balanceColumns);
+/**
+ * QuickBooks' Trial Balance reports (Online and Desktop write them alike), as at the day before the
+ * cutover and at the end date; a missing one is named from the system's checklist.
+ */
+export function quickBooksTrialBalances(checklist: FormatChecklist) {
+  return trialBalanceReports(trialBalanceReportColumns, balanceColumns, checklist);
+}
+
+const reports = quickBooksTrialBalances(quickBooksOnlineExports);
 
 /** The Trial Balance report as of the day before the cutover. */
 export const reportOpeningBalance = reports.opening;

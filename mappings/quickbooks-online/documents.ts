@@ -1,6 +1,7 @@
 import type { PurchaseDocument, SalesDocument } from '../../src/ledger/index.js';
 import { cellText } from '../../src/sources/cell.js';
 import type { TableRow } from '../../src/sources/table/table-row.js';
+import { journalRegisterOf } from './journal.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { checkRepeatedValues } from '../shared/consistency.js';
@@ -163,6 +164,7 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
     fileNames: table.fileNames,
     columns: sales ? invoiceColumns : billColumns,
     dateColumns: [layout.date, layout.dueDate],
+    amountColumns: [layout.quantity, layout.rate, layout.amount, layout.taxAmount, 'ExchangeRate'],
     groupBy: documentRows(layout),
     map(rows, context) {
       const [first] = rows;
@@ -231,7 +233,10 @@ function documentTable<E extends 'invoice' | 'bill'>(table: Table<E>): TableSpec
         customerKey: sales ? partyKey : undefined,
         vendorKey: sales ? undefined : partyKey,
       });
-      return [{ ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] }];
+      const result = { ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] };
+      // The Journal report's payments may settle it (journal.ts).
+      journalRegisterOf(context).know(result as Mapped<'invoice'> | Mapped<'bill'>);
+      return [result];
     },
   };
 }

@@ -7,14 +7,28 @@ import {
   quickBooksOnlineInvoices,
   quickBooksOnlineVendorCredits,
 } from './documents.js';
-import { quickBooksOnlineJournal } from './journal.js';
-import { quickBooksOnlineJournalEntries } from './journal-entries.js';
+import {
+  quickBooksJournal,
+  quickBooksJournalDocuments,
+  quickBooksJournalSettlements,
+  quickBooksPayablesAging,
+  quickBooksReceivablesAging,
+} from './journal.js';
+import { gatherCarriedKinds } from '../shared/activity/activity-records.js';
 import { quickBooksOnlineCustomers, quickBooksOnlineVendors } from './parties.js';
 import { quickBooksOnlineCustomerPayments, quickBooksOnlineVendorPayments } from './payments.js';
 import { quickBooksOnlineProducts } from './products.js';
+import { quickBooksOnlineMissingExports } from './export-checklist.js';
 
-/** QuickBooks Online's list exports, import layouts and reports (see docs/mappings.md). */
+/** QuickBooks Online's list exports, reports and import layouts (see docs/mappings.md). */
 export const quickBooksOnlineMapping: TableMapping = {
+  async prepare(scan, context) {
+    // The Journal report leaves to these import layouts the payments they hold.
+    await gatherCarriedKinds(scan, context, [
+      ['customer_payments', ['customer-payment']],
+      ['vendor_payments', ['vendor-payment']],
+    ]);
+  },
   tables: [
     quickBooksOnlineAccounts,
     quickBooksOnlineCustomers,
@@ -25,10 +39,14 @@ export const quickBooksOnlineMapping: TableMapping = {
     quickBooksOnlineCreditMemos,
     quickBooksOnlineBills,
     quickBooksOnlineVendorCredits,
-    quickBooksOnlineJournal,
+    quickBooksReceivablesAging,
+    quickBooksPayablesAging,
+    quickBooksJournal,
+    quickBooksJournalDocuments,
     quickBooksOnlineCustomerPayments,
     quickBooksOnlineVendorPayments,
-    quickBooksOnlineJournalEntries,
+    quickBooksJournalSettlements,
     reportTrialBalance,
+    quickBooksOnlineMissingExports,
   ],
 };

@@ -92,6 +92,7 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(
     fileNames: layout.fileNames,
     columns: layout.columns,
     dateColumns: [layout.date],
+    amountColumns: ['Amount', 'Total Amount'],
     groupBy: byColumn(layout.ref),
     map(rows, context) {
       const [first] = rows;

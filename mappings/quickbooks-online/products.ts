@@ -32,6 +32,7 @@ export const quickBooksOnlineProducts: TableSpec<'product'> = {
     { id: 'As-of date', headers: ['As-of date', 'As of date'] },
     { id: 'Taxable', headers: ['Taxable'] },
   ],
+  amountColumns: ['Sales Price/Rate', 'Purchase Cost'],
   map([row], context) {
     if (!row) return [];
     const name = row.required('Name');

@@ -8,6 +8,11 @@ import { trialBalanceFileNames } from '../../src/sources/table/trial-balance-fil
 import { reportDate } from '../../src/sources/table/report-date.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { sidesOf } from './document-parts.js';
+import {
+  closingBalanceMissing,
+  noteOpeningControl,
+  type FormatChecklist,
+} from './export-checklist.js';
 
 /** Columns of a trial balance report export. The first pair found with values is used. */
 export interface BalanceColumns {
@@ -65,6 +70,8 @@ function openingBalanceFromReport(
   if (!row) return [];
   const line = reportBalanceLine(row, context, columns);
   if (line === 'skip') return [];
+  if (line)
+    noteOpeningControl(context, line.accountKey, centsOf(line.debit) - centsOf(line.credit));
   if (!line)
     return [
       {
@@ -129,12 +136,17 @@ function trialBalanceFromReport(
 
 /**
  * The two trial balance reports of a format, read alike: the opening one as at the day before the
- * cutover, and the closing one at the end date for the reconciliation.
+ * cutover, and the closing one at the end date for the reconciliation (its absence named from the
+ * format's export checklist).
  */
 export function trialBalanceReports(
   columns: ColumnSpec[],
   balanceColumns: BalanceColumns,
+  checklist: FormatChecklist,
+  /** Columns of the report the balances do not need (TableSpec.ignoredColumns). */
+  ignoredColumns: readonly string[] = [],
 ): { opening: TableSpec<'opening-balance'>; closing: TableSpec<'trial-balance'> } {
+  const amountColumns = balanceColumns.pairs.flat();
   return {
     opening: {
       id: 'opening_balances',
@@ -142,6 +154,8 @@ export function trialBalanceReports(
       fileNames: trialBalanceFileNames.opening,
       trialBalance: 'opening',
       columns,
+      ignoredColumns,
+      amountColumns,
       map: (rows, context) => openingBalanceFromReport(rows, context, balanceColumns),
     },
     closing: {
@@ -149,7 +163,10 @@ export function trialBalanceReports(
       entity: 'trial-balance',
       fileNames: trialBalanceFileNames.closing,
       trialBalance: 'closing',
+      missing: closingBalanceMissing(checklist),
       columns,
+      ignoredColumns,
+      amountColumns,
       map: (rows, context) => trialBalanceFromReport(rows, context, balanceColumns),
     },
   };

@@ -3,6 +3,7 @@ import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
 import type { TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { failUnknownAccountType, mappedAccount, kindOfType } from '../shared/account-mapping.js';
 import { compact } from '../shared/document-parts.js';
+import { chartOfAccounts } from './export-layouts.js';
 
 /** Xero's display labels and API codes for account types (capitalisation varies: keys ignore it). */
 const xeroAccountTypes = vocabulary<AccountKind>({
@@ -72,6 +73,8 @@ export const xeroAccounts: TableSpec<'account'> = {
     { id: 'Description', headers: ['Description'] },
     { id: 'Status', headers: ['Status'] },
   ],
+  // The chart's balances come from the trial balance; the rest are Xero's own settings.
+  ignoredColumns: chartOfAccounts.headers,
   map([row], context) {
     if (!row) return [];
     const code = row.text('Code');

@@ -1,4 +1,7 @@
 import type { Money } from '../../src/ledger/index.js';
+import { centsOf } from '../../src/money/index.js';
+import { cellText, isBlankCell } from '../../src/sources/cell.js';
+import type { OpenItem } from '../shared/activity/open-items.js';
 import { addDays } from '../../src/ledger/iso-dates.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
@@ -23,6 +26,8 @@ function agedColumns(sales: boolean): ColumnSpec[] {
       required: true,
     },
     { id: 'Date', headers: ['Invoice Date', 'Bill Date', 'Date'] },
+    { id: 'Due Date', headers: ['Due Date'] },
+    { id: 'Reference', headers: ['Invoice Reference', 'Reference', 'Bill Reference'] },
     { id: 'Due', headers: ['Due', 'Amount Due', 'Balance Due'] },
     { id: 'Total', headers: ['Total'], required: true },
   ];
@@ -33,6 +38,12 @@ export interface AgedBaseDue {
   /** The report's "As at" date. */
   asOf: string | undefined;
   due: Map<string, Money>;
+  /** Every open item, numbered or not: the documents, when the folder holds no document export. */
+  items: OpenItem[];
+  /** The contact whose heading the rows are under. */
+  contact: string | undefined;
+  /** True past the grand total: the trailer rows after it are no documents. */
+  ended: boolean;
 }
 
 /** The facts key under which the report's amounts wait for the documents (read after it). */
@@ -60,17 +71,69 @@ function agedDetail<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
     // Without it, foreign documents are valued from the trial balance (currency.base-value-estimated).
     reportMissing: false,
     columns: agedColumns(sales),
+    // The contact's heading stands in the first column (read by position); the ageing buckets
+    // and the contact's details say nothing the documents' numbers and totals do not.
+    ignoredColumns: [
+      'Contact Account Number',
+      'Primary Person',
+      'Phone',
+      'Email',
+      'Mobile',
+      'Contact Group',
+      'Expected Date',
+      '< 1 Month',
+      '1 Month',
+      '2 Months',
+      '3 Months',
+      'Older',
+      'Current',
+      'Outstanding Tax',
+      'Invoice Seen',
+      'Invoice Sent',
+      '',
+    ],
+    amountColumns: ['Due', 'Total'],
     map([row], context) {
       if (!row) return [];
       const report = reportOf(context, entity, title);
       const number = row.text('Number');
-      const first = row.row.cells[0];
-      // Contact headings, "Total <contact>" and the grand total carry no document number.
-      if (number === undefined || (typeof first === 'string' && /^total\b/i.test(first.trim())))
+      const first = cellText(row.row.cells[0]);
+      if (report.ended) return [];
+      if (/^total$/i.test(first)) {
+        report.ended = true;
         return [];
+      }
+      // "Total <contact>" closes a contact's rows.
+      if (/^total\b/i.test(first)) return [];
+      const blank = (column: string) => !row.has(column) || isBlankCell(row.row.cell(column));
+      if (number === undefined && blank('Total')) {
+        // A contact's heading: its name in the first cell, nothing else.
+        if (first !== '') report.contact = first;
+        return [];
+      }
       const due = row.has('Due') ? row.money('Due') : row.money('Total');
+      const date = row.date('Date', { required: number === undefined });
       if (row.failed || due === undefined)
         return [{ entity, key: number, location: row.location(), problems: [] }];
+      if (report.asOf !== undefined && date !== undefined && report.contact !== undefined) {
+        const cents = centsOf(due);
+        report.items.push({
+          entity,
+          // A credit note or a supplier credit is negative on the report.
+          credit: cents < 0n,
+          number,
+          partyKey:
+            context.index.partyKey(sales ? 'customer' : 'vendor', report.contact) ?? report.contact,
+          date,
+          dueDate: row.date('Due Date'),
+          reference: row.text('Reference'),
+          open: cents < 0n ? -cents : cents,
+          report: title,
+          location: row.location(),
+        });
+      }
+      // Matched to the documents by number: an item without one values no document.
+      if (number === undefined) return [];
       if (report.due.has(number)) {
         row.note(
           'aged.duplicate-document',
@@ -95,7 +158,13 @@ function reportOf(context: MappingContext, entity: 'invoice' | 'bill', title: st
   const asOf = reportDate(context.table.titleLines);
   const wanted = context.cutoverDate && addDays(context.cutoverDate, -1);
   const usable = asOf !== undefined && (wanted === undefined || asOf === wanted);
-  const created: AgedBaseDue = { asOf: usable ? asOf : undefined, due: new Map() };
+  const created: AgedBaseDue = {
+    asOf: usable ? asOf : undefined,
+    due: new Map(),
+    items: [],
+    contact: undefined,
+    ended: false,
+  };
   context.facts.set(agedFactsKey(entity), created);
   if (!usable)
     context.report(

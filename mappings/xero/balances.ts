@@ -1,5 +1,6 @@
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
 import { trialBalanceReports, type BalanceColumns } from '../shared/report-balances.js';
+import { xeroExports } from './export-checklist.js';
 
 /**
  * Both layouts of Xero's Trial Balance report: `Account,Debit,Credit,YTD Debit,YTD Credit` (accounts
@@ -25,7 +26,8 @@ const balanceColumns: BalanceColumns = {
   ],
 };
 
-const reports = trialBalanceReports(reportColumns, balanceColumns);
+// The newer layout's Account Type: the chart of accounts gives each account's type.
+const reports = trialBalanceReports(reportColumns, balanceColumns, xeroExports, ['Account Type']);
 
 /** Xero's Trial Balance report exported as at the day before the cutover. */
 export const xeroOpeningBalance = reports.opening;

@@ -37,6 +37,7 @@ export const xeroBankStatement: TableSpec<'bank-transaction'> = {
     { id: 'Tax Amount', headers: ['Tax Amount', 'TaxAmount'] },
   ],
   dateColumns: ['Date'],
+  amountColumns: ['Amount', 'Tax Amount'],
   map([row], context) {
     if (!row) return [];
     const date = row.date('Date', { required: true });

@@ -8,7 +8,7 @@ import type {
 } from '../../src/sources/table-mapping/table-spec.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { compact } from '../shared/document-parts.js';
-import { contactIdentityColumns, sharedFileTable } from './export-layouts.js';
+import { contactIdentityColumns, contacts, sharedFileTable } from './export-layouts.js';
 
 const contactColumns = [
   ...contactIdentityColumns,
@@ -36,8 +36,9 @@ interface ContactRoles {
 
 /**
  * Xero's contact export does not say who is a customer and who a supplier: a contact is a customer
- * when it appears on a sales invoice or payment, has a sales account or sales tax default, or is set
- * so in the override file's "contactRoles"; likewise for suppliers.
+ * when it appears on a sales invoice, the aged receivables or a receivable row of Account
+ * Transactions, has a sales account or sales tax default, or is set so in the override file's
+ * "contactRoles"; likewise for suppliers.
  */
 export async function gatherContactRoles(
   scan: TableScanner,
@@ -56,6 +57,29 @@ export async function gatherContactRoles(
   };
   await scan('invoices', collect(roles.customers, 'invoices'));
   await scan('bills', collect(roles.vendors, 'bills'));
+  // Without the document exports, the reports say who sells and who buys: the aged reports by
+  // their contact headings, Account Transactions by its receivable and payable rows.
+  const heading = (set: Set<string>) => (fields: RowFields) => {
+    const first = fields.row.cells[0];
+    if (typeof first === 'string' && first.trim() !== '' && fields.text('Number') === undefined)
+      set.add(first.trim().toLowerCase());
+  };
+  await scan('aged_receivables', heading(roles.customers));
+  await scan('aged_payables', heading(roles.vendors));
+  await scan('account_transactions', (fields) => {
+    const source = fields.text('Source')?.toLowerCase() ?? '';
+    const set = source.startsWith('receivable')
+      ? roles.customers
+      : source.startsWith('payable')
+        ? roles.vendors
+        : undefined;
+    const description = fields.text('Description');
+    if (!set || !description) return;
+    // "<contact> - <line>": every part before a " - " may be the contact's name.
+    set.add(description.toLowerCase());
+    for (let at = description.indexOf(' - '); at > 0; at = description.indexOf(' - ', at + 3))
+      set.add(description.slice(0, at).toLowerCase());
+  });
   context.facts.set(ROLES, roles);
 }
 
@@ -117,6 +141,7 @@ function contactTable<E extends 'customer' | 'vendor'>(entity: E): TableSpec<E> 
     ...sharedFileTable(entity, entity === 'customer' ? 'customers' : 'vendors', 'contacts'),
     required: true,
     columns: contactColumns,
+    ignoredColumns: contacts.headers,
     map([row], context) {
       if (!row) return [];
       const name = row.required('ContactName');

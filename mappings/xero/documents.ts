@@ -21,9 +21,15 @@ import {
   type LineDraft,
   lineAccountKey,
 } from '../shared/document-parts.js';
+import {
+  accountTransactionsOf,
+  documentRegisterOf,
+  noteDocumentsExported,
+} from './account-transactions.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import { exchangeRateOf } from '../shared/exchange-rate.js';
-import { documentAmountColumns, trackingColumns } from './export-layouts.js';
+import { documentAmountColumns, salesInvoices, trackingColumns } from './export-layouts.js';
+import { notePaidDocument } from './export-checklist.js';
 
 /** The columns that tell one Xero document's rows from the next: Xero repeats them on every line. */
 const identityColumns = ['InvoiceNumber', 'ContactName', 'InvoiceDate', 'Total'] as const;
@@ -190,11 +196,25 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
       ? ['sales invoices', 'invoices', 'invoice export']
       : ['bills', 'purchase invoices', 'bill export'],
     columns: documentColumns,
+    // Invoices and bills share one layout.
+    ignoredColumns: salesInvoices.headers,
     dateColumns: ['InvoiceDate', 'DueDate'],
+    amountColumns: [
+      'Total',
+      'TaxTotal',
+      'InvoiceAmountDue',
+      'CurrencyRate',
+      'Quantity',
+      'UnitAmount',
+      'Discount',
+      'LineAmount',
+      'TaxAmount',
+    ],
     groupBy: documentRows,
     map(rows, context) {
       const [first] = rows;
       if (!first) return [];
+      noteDocumentsExported(context, entity);
       const number = first.text('InvoiceNumber');
       const contact = first.required('ContactName');
       const date = first.date('InvoiceDate', { required: true });
@@ -303,7 +323,21 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         customerKey: sales ? partyKey : undefined,
         vendorKey: sales ? undefined : partyKey,
       });
-      return [{ ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] }];
+      const paid =
+        first.money('InvoiceAmountPaid') ??
+        (stated.total !== undefined && amountDue !== undefined
+          ? formatCents(centsOf(stated.total) - centsOf(amountDue))
+          : undefined);
+      if (paid !== undefined && centsOf(paid) > 0n && status !== 'draft' && status !== 'void')
+        notePaidDocument(context, entity, { number: ownNumber, date, location: first.location() });
+      const result = { ...mapped, key: head.key, value: value as unknown as Mapped<E>['value'] };
+      // With an Account Transactions report, what was settled after the cutover is known only once
+      // it is read: the document waits in its register (account-transactions.ts).
+      if (accountTransactionsOf(context)) {
+        documentRegisterOf(context).add(result as Mapped<'invoice'> | Mapped<'bill'>);
+        return [];
+      }
+      return [result];
     },
   };
 }

@@ -12,6 +12,7 @@ export const xeroItems: TableSpec<'product'> = {
   columns: inventoryItems.headers
     .map((header) => header.replace(/^\*/, ''))
     .map((id) => ({ id, headers: [id], required: id === 'ItemCode' })),
+  amountColumns: ['SalesUnitPrice', 'PurchasesUnitPrice'],
   map([row], context) {
     if (!row) return [];
     const key = row.required('ItemCode');

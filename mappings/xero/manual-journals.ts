@@ -26,6 +26,7 @@ export const xeroManualJournals: TableSpec<'journal-entry'> = {
     { id: 'Amount', headers: ['Amount', '*Amount'], required: true },
   ],
   dateColumns: ['Date'],
+  amountColumns: ['Amount'],
   groupBy: (row) =>
     `${cellText(row.cell('Narration'))}\u0000${cellText(row.cell('Date'))}`.trim() || undefined,
   map(rows, context) {

@@ -52,6 +52,7 @@ function paymentTable<E extends 'customer-payment' | 'vendor-payment'>(entity: E
     ),
     columns: paymentColumns,
     dateColumns: ['Date'],
+    amountColumns: ['Amount'],
     groupBy: byColumn('PaymentID'),
     map(rows, context) {
       const [first] = rows;
@@ -130,6 +131,7 @@ export const xeroCreditAllocations: TableSpec<'credit-application'> = {
     { id: 'ContactName', headers: ['ContactName', 'Contact'] },
   ],
   dateColumns: ['Date'],
+  amountColumns: ['Amount'],
   map([row], context) {
     if (!row) return [];
     const kind = row.oneOf('Type', creditTypes, {

@@ -6,6 +6,7 @@ import {
   signaturesMatch,
   signedPathOf,
 } from '../auth/signature.js';
+import { alteredAnswerText } from '../faults/fault-injector.js';
 import type { SandboxApp } from '../sandbox-config.js';
 import type { SandboxRuntime } from '../runtime.js';
 import { ApiError, errorBody, forbidden, unauthorized, validationFailed } from './api-error.js';
@@ -164,6 +165,9 @@ export function partnerHandler(runtime: SandboxRuntime, route: PartnerRoute) {
         if (route.permission && !(app.permissions ?? []).includes(route.permission)) {
           throw forbidden(`This operation needs the ${route.permission} permission.`);
         }
+        const refused = runtime.faults.refusalFor(method, path, bodyText);
+        if (refused !== undefined)
+          throw new ApiError(400, 'business_rule', `Refused by an injected rule ("${refused}").`);
         signed.body = parseBody(route, request, bodyText);
         const ctx: RequestContext = {
           ...signed,
@@ -211,7 +215,10 @@ export function partnerHandler(runtime: SandboxRuntime, route: PartnerRoute) {
       request.raw.socket.destroy();
       return;
     }
-    const text = stringifyJsonExact(payload);
+    // Only a write that succeeded has an answer to alter; the write stays applied.
+    const alteration =
+      status >= 200 && status <= 299 ? runtime.faults.alterationFor(method, path) : undefined;
+    const text = alteration ? alteredAnswerText(payload, alteration) : stringifyJsonExact(payload);
     runtime.requestLog.add({
       at: runtime.clock.nowIso(),
       method,
@@ -219,6 +226,7 @@ export function partnerHandler(runtime: SandboxRuntime, route: PartnerRoute) {
       status,
       clientId,
       ...(workspaceId ? { workspaceId } : {}),
+      ...(alteration ? { altered: true as const } : {}),
       durationMs: performance.now() - started,
     });
     await reply.code(status).headers(headers).type('application/json; charset=utf-8').send(text);

@@ -7,6 +7,8 @@ export interface RequestLogEntry {
   clientId?: string;
   /** The workspace the access token speaks for (absent for token exchanges and refused tokens). */
   workspaceId?: string;
+  /** The answer was altered by a fault (`alterAnswer`): the client got another body than the API's. */
+  altered?: true;
   durationMs: number;
 }
 

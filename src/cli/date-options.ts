@@ -3,9 +3,13 @@ import { CliError } from './exit-codes.js';
 
 /**
  * `--cutover` and `--end`, checked by the rules the workflow applies to its input, so `validate`
- * refuses `--cutover banana` or `2026-02-30` as `dry-run` and `run` do.
+ * refuses `--cutover banana` or `2026-02-30` as `dry-run` and `run` do. `template` takes both as
+ * optional.
  */
-export function checkDateOptions(options: { cutover: string; end?: string | undefined }): void {
+export function checkDateOptions(options: {
+  cutover?: string | undefined;
+  end?: string | undefined;
+}): void {
   for (const [flag, value] of [
     ['--cutover', options.cutover],
     ['--end', options.end],
@@ -14,7 +18,7 @@ export function checkDateOptions(options: { cutover: string; end?: string | unde
     const problem = calendarDateProblem(value);
     if (problem) throw new CliError(`${flag} ${problem}.`);
   }
-  if (options.end !== undefined && options.end < options.cutover) {
+  if (options.cutover !== undefined && options.end !== undefined && options.end < options.cutover) {
     throw new CliError(
       `--end must not be before --cutover ${options.cutover} (got "${options.end}").`,
     );

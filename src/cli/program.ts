@@ -47,7 +47,10 @@ function failedRowOptions(command: Command, codeExample = ''): Command {
 
 function sourceOptions(command: Command): Command {
   return command
-    .requiredOption('--source <folder>', 'the folder of export files')
+    .requiredOption(
+      '--source <folder>',
+      'the folder of export files, or a ZIP of them (docs/mappings.md)',
+    )
     .addOption(
       new Option('--format <format>', 'the export format')
         .choices([...sourceFormats])
@@ -204,10 +207,17 @@ export function buildProgram(exit: (code: number) => void): Command {
     .action(act(later(async () => (await import('./commands/connect.js')).connect)));
 
   program
-    .command('template <dir>')
+    .command('template [dir]')
     .description(
-      'write the generic templates: an XLSX workbook (one sheet per entity) and matching CSVs',
+      'write the generic templates to <dir> (an XLSX workbook, one sheet per entity, and matching CSVs), or with --format print what to export from that system: each file, its menu path and its dates',
     )
+    .addOption(
+      new Option('--format <format>', 'the format whose export checklist to print').choices([
+        ...sourceFormats,
+      ]),
+    )
+    .option('--cutover <date>', 'cutover date (YYYY-MM-DD): the checklist names the dates from it')
+    .option('--end <date>', 'end date (YYYY-MM-DD), the date the books are verified at')
     .action(act(later(async () => (await import('./commands/template.js')).template)));
 
   sourceOptions(program.command('validate'))

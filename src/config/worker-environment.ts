@@ -23,6 +23,7 @@ export function workerEnvironment(
     ...(worker.runStoreUrl ? { LEDGERLIFT_RUN_STORE_URL: worker.runStoreUrl } : {}),
     ...(worker.credentialsPath ? { LEDGERLIFT_CREDENTIALS: worker.credentialsPath } : {}),
     LEDGERLIFT_SOURCES_ROOT: worker.sourcesRoot,
+    ...(worker.workflowBundlePath ? { LEDGERLIFT_WORKFLOW_BUNDLE: worker.workflowBundlePath } : {}),
     ...(worker.liveApiLimit
       ? {
           LEDGERLIFT_LIVE_API_REQUESTS_PER_WINDOW: String(worker.liveApiLimit.requestsPerWindow),
@@ -41,4 +42,5 @@ export const optionalWorkerVariables: readonly string[] = [
   'LEDGERLIFT_CREDENTIALS',
   'LEDGERLIFT_LIVE_API_REQUESTS_PER_WINDOW',
   'LEDGERLIFT_LIVE_API_RATE_WINDOW_SECONDS',
+  'LEDGERLIFT_WORKFLOW_BUNDLE',
 ];

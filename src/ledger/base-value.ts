@@ -7,7 +7,7 @@ type Document = SalesDocument | PurchaseDocument;
  * A document's total in the base currency, as the legacy books recorded it: the total itself for a
  * base-currency document, else the export's base total, else its total at the export's rate, else
  * what the legacy aged receivables or payables report says is due on it in base currency (pro rata
- * of its amount due). Undefined when a foreign document carries none of these: its open amount at
+ * of what was due at the cutover). Undefined when a foreign document carries none of these: its open amount at
  * the cutover is then estimated from the trial balance (estimateFromTrialBalance).
  */
 export function legacyBaseTotal(document: Document, baseCurrency: string): Cents | undefined {
@@ -15,9 +15,16 @@ export function legacyBaseTotal(document: Document, baseCurrency: string): Cents
   if (document.currency === baseCurrency) return total;
   if (document.baseTotal !== undefined) return centsOf(document.baseTotal);
   if (document.exchangeRate !== undefined) return multiplyByRate(total, document.exchangeRate);
-  if (document.baseAmountDue !== undefined && document.amountDue !== undefined)
-    return proRata(total, centsOf(document.amountDue), centsOf(document.baseAmountDue));
+  const due = valuedDue(document);
+  if (document.baseAmountDue !== undefined && due !== undefined)
+    return proRata(total, due, centsOf(document.baseAmountDue));
   return undefined;
+}
+
+/** The amount due that `baseAmountDue` values: what was due at the cutover (model.ts). */
+function valuedDue(document: Document): Cents | undefined {
+  const due = document.dueAtCutover ?? document.amountDue;
+  return due === undefined ? undefined : centsOf(due);
 }
 
 /**
@@ -55,8 +62,9 @@ export function legacyBaseOf(
   estimate?: BaseEstimate,
 ): Cents {
   if (document.currency === baseCurrency) return part;
-  if (document.baseAmountDue !== undefined && document.amountDue !== undefined)
-    return proRata(part, centsOf(document.amountDue), centsOf(document.baseAmountDue));
+  const due = valuedDue(document);
+  if (document.baseAmountDue !== undefined && due !== undefined)
+    return proRata(part, due, centsOf(document.baseAmountDue));
   const base = legacyBaseTotal(document, baseCurrency);
   if (base !== undefined) return proRata(part, centsOf(document.total), base);
   if (estimate) return proRata(part, estimate.open, estimate.base);
@@ -73,6 +81,12 @@ export function legacyBaseLines(
 ): Array<{ amount: Cents; tax: Cents }> {
   const amounts = document.lines.flatMap((line) => [centsOf(line.amount), centsOf(line.taxAmount)]);
   const base = legacyBaseTotal(document, baseCurrency);
+  const posted = postedBaseLines(document);
+  if (posted && document.currency !== baseCurrency && sumOf(posted) === base)
+    return document.lines.map((_, index) => ({
+      amount: posted[index * 2] ?? 0n,
+      tax: posted[index * 2 + 1] ?? 0n,
+    }));
   const parts =
     base === undefined || document.currency === baseCurrency
       ? amounts
@@ -81,4 +95,17 @@ export function legacyBaseLines(
     amount: parts[index * 2] ?? 0n,
     tax: parts[index * 2 + 1] ?? 0n,
   }));
+}
+
+/** The lines' own base values, [amount0, tax0, ...], when every line has them. */
+function postedBaseLines(document: Document): Cents[] | undefined {
+  if (!document.lines.every((line) => line.baseAmount !== undefined)) return undefined;
+  return document.lines.flatMap((line) => [
+    centsOf(line.baseAmount ?? '0'),
+    centsOf(line.baseTaxAmount ?? '0'),
+  ]);
+}
+
+function sumOf(values: readonly Cents[]): Cents {
+  return values.reduce((sum, value) => sum + value, 0n);
 }

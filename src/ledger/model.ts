@@ -178,6 +178,13 @@ const documentLineSchema = z.object({
   accountKey: legacyKeySchema,
   taxAmount: moneySchema,
   taxCode: z.string().optional(),
+  /**
+   * Foreign documents: the line's net amount and tax in base currency as the legacy books posted
+   * them, when the exports say (Xero converts each line on its own, which pro rata of the total
+   * can miss by a cent); src/ledger/base-value.ts uses them when every line has them.
+   */
+  baseAmount: moneySchema.optional(),
+  baseTaxAmount: moneySchema.optional(),
   source: sourceLocationSchema,
 });
 export type DocumentLine = z.infer<typeof documentLineSchema>;
@@ -202,6 +209,13 @@ const documentFields = {
   total: moneySchema,
   /** Outstanding amount as of the export, when the source says; credits: the unapplied balance. */
   amountDue: moneySchema.optional(),
+  /**
+   * What was due on it at the end of the day before the cutover, in its currency, when the exports
+   * say so other than through `amountDue`: an aged report's open item, or a document exported at the
+   * end date less what the activity report shows settled since. Its conversion document carries it,
+   * and `baseAmountDue` values it. Without it, `amountDue` plus what was settled from the cutover on.
+   */
+  dueAtCutover: moneySchema.optional(),
   status: z.enum(['draft', 'open', 'paid', 'void']),
   /**
    * Foreign documents: the total in the base currency as the legacy books recorded it (from the
@@ -213,7 +227,7 @@ const documentFields = {
   /**
    * Foreign documents: what was due on it in base currency as at the day before the cutover, from
    * the legacy aged receivables or payables report (Xero's Aged Receivables Detail); it values
-   * `amountDue`, which must then be given.
+   * what was due at the cutover (`dueAtCutover`, else `amountDue`), which must then be given.
    */
   baseAmountDue: moneySchema.optional(),
   source: sourceLocationSchema,

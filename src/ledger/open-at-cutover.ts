@@ -5,6 +5,8 @@ export interface CutoverDocument {
   total: Cents;
   /** Outstanding as of the export, when the export says. */
   amountDue?: Cents | undefined;
+  /** Outstanding at the end of the day before the cutover, when the exports say (model.ts). */
+  dueAtCutover?: Cents | undefined;
   status: 'draft' | 'open' | 'paid' | 'void';
 }
 
@@ -26,6 +28,7 @@ export function emptySettlements(): Settlements {
  * conversion document carries, and what the receivables or payables opening balance must equal.
  * The one rule, used by validation and by staging.
  *
+ * - What was due at the cutover, when the exports say so (an aged report's open item).
  * - With the export's `amountDue` (as of the export), add back what was settled from the cutover on.
  * - A paid document without `amountDue` was open at C by exactly what was settled from C on.
  * - Otherwise, the total less what was settled before C.
@@ -36,7 +39,9 @@ export function openAtCutover(
   settlements: Settlements,
 ): { outstanding: Cents; clamped: boolean } {
   let outstanding: Cents;
-  if (document.amountDue !== undefined) outstanding = document.amountDue + settlements.fromCutover;
+  if (document.dueAtCutover !== undefined) outstanding = document.dueAtCutover;
+  else if (document.amountDue !== undefined)
+    outstanding = document.amountDue + settlements.fromCutover;
   else if (document.status === 'paid') outstanding = settlements.fromCutover;
   else outstanding = document.total - settlements.beforeCutover;
   if (outstanding < 0n) return { outstanding: 0n, clamped: true };

@@ -13,9 +13,54 @@ export const problemCatalog = {
   ],
   'file.unreadable': ['error', 'A file could not be opened or is not the type its extension says.'],
   'file.optional-missing': ['info', 'An optional file is absent; its entity is not migrated.'],
+  'export.activity-missing': [
+    'error',
+    'No activity report for the cutover to the end date, though the document exports show amounts paid that nothing else dates.',
+  ],
+  'export.open-items-missing': [
+    'warning',
+    'Neither an aged report nor a document export gives what was open at the cutover, though the opening trial balance holds receivables or payables.',
+  ],
+  'export.closing-balance-missing': [
+    'warning',
+    'No trial balance at the end date: the books are compared with the opening trial balance rolled forward by the exports themselves.',
+  ],
+  'file.duplicate': [
+    'error',
+    'More than one file (or sheet) could be a table; only the first is read. Remove the others.',
+  ],
+  'file.near-miss': [
+    'warning',
+    'A file is named almost like a table (`customers (1).csv`, `.csv.txt`); not read. Rename it.',
+  ],
   'overrides.invalid': ['error', 'The override file is not valid JSON or breaks its schema.'],
+  // Export archives (a ZIP given as the source, or saved in the export folder)
+  'archive.unreadable': [
+    'error',
+    'An export ZIP could not be read (damaged, encrypted, or ZIP64); none of its files is read.',
+  ],
+  'archive.too-large': [
+    'error',
+    'An export ZIP holds too many entries, or inflates too far (a ZIP bomb); none is read.',
+  ],
+  'archive.unsafe-entry': [
+    'error',
+    'An export ZIP names an entry that leads outside it (.., an absolute path, a link); none is read.',
+  ],
+  'archive.name-clash': [
+    'error',
+    'Two files of an export ZIP, or a ZIP and its folder, share a name but not their content.',
+  ],
+  'archive.duplicate-file': [
+    'info',
+    'A file inside an export ZIP is the same as one beside it in the folder: read once.',
+  ],
+  'archive.nested-archive': ['warning', 'An export ZIP holds another ZIP, which is not read.'],
   // Text and encodings
-  'encoding.mixed': ['warning', 'A line was not valid UTF-8 and was read as Windows-1252.'],
+  'encoding.mixed': [
+    'warning',
+    'A file mixes UTF-8 and Windows-1252 lines; each was read in its own (one per file, naming the odd lines).',
+  ],
   'encoding.replacement': ['warning', 'A value holds undecodable bytes (shown as \uFFFD).'],
   // CSV structure
   'csv.unterminated-quote': [
@@ -39,7 +84,28 @@ export const problemCatalog = {
     'A row has more than 16,384 cells (a runaway line of separators).',
   ],
   'csv.truncated': ['warning', 'The file ends in the middle of a row (the last row may be cut).'],
+  'csv.split-row': [
+    'error',
+    'Consecutive lines are one row cut by a line break inside an unquoted value; not read.',
+  ],
+  'csv.quote-spans-rows': [
+    'error',
+    'A stray quote swallowed the rows up to its closing quote into one value; not read.',
+  ],
   // Headers
+  'row.repeated-header': [
+    'warning',
+    'A row repeats the header mid-file (two exports pasted together); it is not read.',
+  ],
+  'row.template-sample': [
+    'warning',
+    "The template's own sample row was left in the export; it is not read.",
+  ],
+  'column.unused': [
+    'info',
+    'Columns no table reads, once per file; a warning when one holding values is named like money, tax, a date or an id.',
+  ],
+  'column.unnamed': ['warning', 'Values stand under a blank header cell, so they are not read.'],
   'header.not-found': ['error', 'No row in the first rows has the expected columns.'],
   'header.missing-column': ['error', 'The header lacks a required column.'],
   'header.duplicate-column': [
@@ -48,13 +114,48 @@ export const problemCatalog = {
   ],
   // XLSX
   'xlsx.sheet-not-found': ['error', 'The workbook has no sheet with the expected name.'],
-  'xlsx.formula-without-result': ['error', 'A formula cell has no saved result to read.'],
+  'xlsx.sheet-hidden': [
+    'error',
+    'The sheet to read is hidden (or the workbook shows none); hidden sheets are never read.',
+  ],
+  'xlsx.formula-without-result': [
+    'error',
+    'A formula cell has no saved result and no formula of its own (a shared formula).',
+  ],
+  'xlsx.formula-unsupported': [
+    'error',
+    'A formula without a saved result uses what the reader does not evaluate (a function, a sheet).',
+  ],
+  'xlsx.formula-unresolved': [
+    'error',
+    'A formula without a saved result refers to a cell below, itself, text or an error.',
+  ],
+  'xlsx.formula-result-differs': [
+    'error',
+    "A formula's saved result is not what the formula gives (saved without recalculating).",
+  ],
   'xlsx.error-value': ['error', 'A cell holds an Excel error value such as #REF!.'],
+  'xlsx.date-as-number': [
+    'error',
+    'A workbook date column holds a number under no date format (Excel shows a number).',
+  ],
+  'xlsx.date-1900-02-29': [
+    'error',
+    "A date cell holds Excel's fictitious 29 February 1900 (serial 60).",
+  ],
   'xlsx.merged-cells': [
     'warning',
     'Cells merged across rows: only the first row of the range holds the value.',
   ],
   'xlsx.unreadable': ['error', 'The workbook could not be read (corrupt or not an XLSX file).'],
+  'xlsx.legacy-xls': [
+    'error',
+    'The file is a legacy Excel 97-2003 (.xls) or other binary Office file: save it as .xlsx.',
+  ],
+  'xlsx.encrypted': [
+    'error',
+    'The workbook is protected with a password (encrypted): clear the password and save it.',
+  ],
   'xlsx.part-too-large': [
     'error',
     'A workbook part inflates past its size limit (a ZIP bomb or an oversized sheet).',
@@ -83,6 +184,14 @@ export const problemCatalog = {
     'error',
     'A sheet row is numbered at or before the row above it (rows must ascend).',
   ],
+  'xlsx.shared-string-missing': [
+    'error',
+    'A cell refers to a shared string the workbook does not hold (a damaged file).',
+  ],
+  'xlsx.duplicate-cell': [
+    'error',
+    'A cell reference is written twice in a sheet, so its value is unclear (a damaged file).',
+  ],
   // Values
   'value.required': ['error', 'A required value is empty.'],
   'value.invalid': [
@@ -91,15 +200,31 @@ export const problemCatalog = {
   ],
   'amount.invalid': ['error', 'A value is not an amount.'],
   'amount.too-many-decimals': ['error', 'A money amount has more than two decimal places.'],
+  'amount.ambiguous-format': [
+    'error',
+    'Amounts like 10.000 read two ways and nothing in the file shows its decimal mark.',
+  ],
+  'amount.format-conflict': [
+    'error',
+    'Some amounts of a file have a decimal comma, others a decimal point; set decimalSeparator.',
+  ],
+  'amount.currency-mismatch': [
+    'error',
+    "An amount is written in another currency than its record's (EUR 1,000.00 in USD books).",
+  ],
   'decimal.invalid': ['error', 'A quantity or price is not a number.'],
   'date.invalid': ['error', 'A value is not a valid date in the date format in force.'],
   'date.ambiguous-format': [
     'error',
-    'Every date could be day-first or month-first; set dateFormat.',
+    'Dates of a file could be day-first or month-first and nothing decides; set dateFormat.',
   ],
   'date.order-assumed': [
     'info',
     'Every date of a file reads both ways; it was read in the order another file shows.',
+  ],
+  'date.order-conflict': [
+    'error',
+    'Some dates of a file fit only day-first, others only month-first; set dateFormat.',
   ],
   'date.excel-serial': [
     'error',
@@ -137,6 +262,18 @@ export const problemCatalog = {
   ],
   'line.missing-account': ['error', 'A document line has no account and its item names none.'],
   'line.tax-allocated': ['info', 'A document-level tax amount was spread over its lines.'],
+  'api.row-refused': [
+    'error',
+    'A row the API refuses as the legacy books hold it (a number too long, a negative total): fix it there.',
+  ],
+  'api.value-adapted': [
+    'info',
+    'A value the API does not take, sent in a form it takes (a text cut, an email left out); books unchanged.',
+  ],
+  'line.reclassified': [
+    'info',
+    'A sales line on an account other than income: posted to the clearing account, then moved to its own by a journal.',
+  ],
   'journal.not-balanced': ['error', 'A journal entry whose debits do not equal its credits.'],
   'journal.party-dropped': [
     'info',
@@ -271,6 +408,30 @@ export const problemCatalog = {
   'aged.duplicate-document': [
     'warning',
     'An aged receivables or payables report lists a document twice: the first row is used.',
+  ],
+  'activity.unbalanced': [
+    'error',
+    'A transaction rebuilt from an activity report (Account Transactions, Journal) does not balance.',
+  ],
+  'activity.document-unreadable': [
+    'error',
+    'A document in an activity report has no receivables or payables line or no contact.',
+  ],
+  'activity.payment-inferred': [
+    'warning',
+    'An activity report’s payment names no document: the one it settles was inferred.',
+  ],
+  'activity.payment-unmatched': [
+    'warning',
+    'An activity report’s payment settles no document of the exports: migrated on account.',
+  ],
+  'activity.conversion-residual': [
+    'info',
+    'A foreign document’s parts settled a cent more than it had open: kept on the control account, no contact’s.',
+  ],
+  'activity.due-at-cutover-assumed': [
+    'info',
+    'What a foreign document had due at the cutover, in its currency, was assumed to be its total.',
   ],
   'currency.base-value-estimated': [
     'warning',

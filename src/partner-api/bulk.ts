@@ -82,7 +82,9 @@ export async function runBulk<I, T, O extends object = object>(
     } catch (error) {
       if (batchNumber === 0) throw error;
       const stoppedBy = error instanceof Error ? error : new Error(String(error));
-      const ambiguous = stoppedBy instanceof PartnerApiError && stoppedBy.ambiguous;
+      // Only the client's own error can say the batch was not applied; anything else may follow
+      // the send, so its rows are looked for before they are sent again.
+      const ambiguous = !(stoppedBy instanceof PartnerApiError) || stoppedBy.ambiguous;
       const thisBatch = ambiguous ? 'unconfirmed' : 'not_sent';
       for (const [position] of batch.rows.entries()) {
         outcomes.push({

@@ -34,7 +34,7 @@ export type PartnerApiErrorKind =
   | 'not-found'
   /** A 409: an existing state conflicts (opening balance exists, lock conflict). */
   | 'conflict'
-  /** A status the contract does not list (3xx, 405, 413, ...). */
+  /** A status the contract does not list (3xx, 405, 413, ...). Ambiguous for a write. */
   | 'unexpected-status'
   /** A 2xx whose body is not the documented shape; ambiguous for a write (it was accepted). */
   | 'unexpected-response'
@@ -90,7 +90,10 @@ export interface PartnerApiErrorDetails extends Partial<RequestIdentity> {
   /** The API's stable `code` from the error body, when it sent one. */
   apiCode?: string;
   apiErrors?: ApiFieldError[];
-  /** A write may have been applied (only network, timeout, server, unexpected-response, aborted). */
+  /**
+   * A write may have been applied (network, timeout, server, unexpected-status, unexpected-response,
+   * aborted).
+   */
   ambiguous?: boolean;
   /** Set on `credential` errors. */
   problem?: CredentialProblem;
@@ -241,10 +244,13 @@ export function errorFromStatus(answer: HttpErrorAnswer): PartnerApiError {
       { ...details, ambiguous: isWrite },
     );
   }
+  // The statuses above are the spec's refusals, which apply nothing (its "Errors" table). Of any
+  // other answer to a write the spec says nothing, so it may follow a commit: look before resending.
   return new PartnerApiError(
     'unexpected-status',
-    `Unexpected answer from the Partner API (${where})${reason}`,
-    details,
+    `Unexpected answer from the Partner API (${where})${reason}` +
+      (isWrite ? '; the write may have been applied' : ''),
+    { ...details, ambiguous: isWrite },
   );
 }
 

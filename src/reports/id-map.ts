@@ -7,6 +7,8 @@ type RowOutcome = ReturnType<RunReadModel['outcomes']> extends Iterable<infer O>
  * Which legacy key became which workspace record: every row whose latest outcome carries a workspace
  * UUID (created, or matched to a record already there). Markers some phases record instead of a
  * record ("applied", "published") are not records and are left out; so are a dry run's predictions.
+ * A record found again after one of the run's own calls that may have been applied ("reconciled")
+ * was created by the run, and says so.
  */
 export function* idMapOf(outcomes: Iterable<RowOutcome>): Generator<IdMapRow> {
   // Yielded one at a time, never collected: a large company maps hundreds of thousands of rows,
@@ -18,7 +20,7 @@ export function* idMapOf(outcomes: Iterable<RowOutcome>): Generator<IdMapRow> {
       key: outcome.key,
       id: outcome.id,
       step: outcome.step,
-      how: outcome.status,
+      how: outcome.code === 'reconciled' ? 'created' : outcome.status,
       round: roundOfUnit(outcome.unit),
     };
   }

@@ -2,13 +2,22 @@ import { isoOfUtcDate } from './values/parse-date.js';
 import { numberToDecimalText } from './values/number-text.js';
 
 /**
- * A cell that cannot be read as a value, such as a formula without a saved result. It travels to the
+ * A cell that cannot be read as a value, such as a formula without a saved result the reader
+ * cannot evaluate. It travels to the
  * mapping like any cell, so a problem is reported only when a column the mapping uses holds one.
  */
 export class UnreadableCell {
   constructor(
-    readonly code: 'xlsx.formula-without-result' | 'xlsx.error-value',
+    readonly code:
+      | 'xlsx.formula-without-result'
+      | 'xlsx.formula-unsupported'
+      | 'xlsx.formula-unresolved'
+      | 'xlsx.formula-result-differs'
+      | 'xlsx.error-value'
+      | 'xlsx.date-1900-02-29',
     readonly description: string,
+    /** What the consultant should do, when the code alone does not say. */
+    readonly advice?: string,
   ) {}
 }
 
@@ -19,6 +28,8 @@ export type CellValue = string | number | boolean | Date | UnreadableCell | unde
 export interface RawRow {
   row: number;
   cells: readonly CellValue[];
+  /** The last line of a CSV row that runs over several lines (a quoted value with line breaks). */
+  lastRow?: number;
 }
 
 /** A cell as the consultant sees it, for headers, text fields and messages. */

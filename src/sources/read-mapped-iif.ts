@@ -1,13 +1,19 @@
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { cellText } from './cell.js';
 import { iifBlocks } from './iif/iif-blocks.js';
 import { withoutGroupMembers } from './iif/iif-groups.js';
-import type { IifMapping, IifPass } from './iif/iif-mapping.js';
+import type { IifMapping, IifPass, IifTransactionScanner } from './iif/iif-mapping.js';
 import { readIifRows } from './iif/read-iif-rows.js';
 import type { LedgerItem } from '../ledger/ledger-item.js';
+import { RowFields } from './table-mapping/row-fields.js';
 import type { AnyMapped } from './table-mapping/table-spec.js';
-import { SourceEnvironment, type DateSample, type SourceSettings } from './source-environment.js';
+import {
+  SCAN_ROWS,
+  SourceEnvironment,
+  type CellSample,
+  type SourceSettings,
+} from './source-environment.js';
 
 /** The IIF files of the folder: the override file's "files" → "iif" entry, else every *.iif file. */
 function iifFiles(environment: SourceEnvironment): string[] {
@@ -17,33 +23,41 @@ function iifFiles(environment: SourceEnvironment): string[] {
 }
 
 /**
- * Reads a QuickBooks Desktop IIF export (plus its trial balance reports) in entity order. Every
- * pass streams the file again, so memory stays flat whatever its size; structural problems are
- * reported by the first pass only.
+ * Reads a QuickBooks Desktop IIF export (plus its reports) in entity order. Every pass streams the
+ * file again, so memory stays flat whatever its size; structural problems are reported by the
+ * first pass only.
  */
 export async function* readMappedIif(
   mapping: IifMapping,
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {
-  const environment = await SourceEnvironment.open(settings);
+  const environment = SourceEnvironment.open(settings);
+  // QuickBooks Desktop writes IIF amounts with a decimal point only (US, Canadian, UK editions).
+  environment.numbers.formatMark = '.';
   const files = iifFiles(environment).filter((file) => environment.listing.files.includes(file));
   const encoding = settings.overrides.encoding;
   const tables = mapping.passes.flatMap((pass) => (pass.kind === 'table' ? [pass.spec] : []));
-  environment.dateSamples = async function* (only?: string): AsyncGenerator<DateSample> {
+  environment.samples = async function* (only?: string): AsyncGenerator<CellSample> {
     for (const file of files) {
-      if (only !== undefined && only !== file) continue;
+      if (only !== undefined && only !== environment.listing.shownName(file)) continue;
+      let rows = 0;
       for await (const batch of readIifRows({
-        path: join(settings.folder, file),
-        file,
+        path: environment.listing.pathOf(file),
+        file: environment.listing.shownName(file),
         encoding,
       })) {
         for (const { type, row } of batch) {
           if (type === 'TRNS' || type === 'SPL')
-            yield { text: cellText(row.cell('DATE')), location: row.location('DATE') };
+            yield {
+              kind: 'date',
+              text: cellText(row.cell('DATE')),
+              location: row.location('DATE'),
+            };
         }
+        if ((rows += batch.length) > SCAN_ROWS) break;
       }
     }
-    yield* environment.tableDateSamples(tables, only);
+    yield* environment.tableSamples(tables, only);
   };
   if (files.length === 0) {
     yield [
@@ -51,37 +65,61 @@ export async function* readMappedIif(
         kind: 'problem',
         problem: problemOf(
           'file.not-found',
-          'No .iif file in the export folder. Export the company file from QuickBooks Desktop (File → Utilities → Export → Lists and transactions to IIF), or name it under "files" → "iif" in the override file.',
+          'No .iif file in the export folder. Export the lists from QuickBooks Desktop (File → Utilities → Export → Lists to IIF Files), or name the file under "files" → "iif" in the override file.',
           {},
         ),
       },
     ];
   }
+  if (mapping.prepare)
+    await mapping.prepare(transactionScanner(environment, files), environment.context);
   let firstPass = true;
   for (const pass of mapping.passes) {
     if (pass.kind === 'table') {
       yield* environment.readSpec(pass.spec);
       continue;
     }
+    if (pass.kind === 'derived') {
+      yield* environment.readDerived(pass.step);
+      continue;
+    }
     for (const file of files) yield* readPass(environment, pass, file, firstPass);
     firstPass = false;
   }
+  yield environment.unusedColumnProblems();
+}
+
+/** Reads the TRNS rows of the files ahead of the passes, quietly: the passes report problems. */
+function transactionScanner(environment: SourceEnvironment, files: readonly string[]) {
+  const scan: IifTransactionScanner = async (visit) => {
+    for (const file of files) {
+      for await (const batch of readIifRows({
+        path: environment.listing.pathOf(file),
+        file: environment.listing.shownName(file),
+        encoding: environment.settings.overrides.encoding,
+      })) {
+        for (const { type, row } of batch)
+          if (type === 'TRNS') visit(new RowFields(row, environment.context, []));
+      }
+    }
+  };
+  return scan;
 }
 
 async function* readPass(
   environment: SourceEnvironment,
-  pass: Exclude<IifPass, { kind: 'table' }>,
+  pass: Extract<IifPass, { kind: 'list' | 'transaction' }>,
   file: string,
   reportStructure: boolean,
 ): AsyncGenerator<LedgerItem[]> {
   const { context } = environment;
-  context.table = { file, titleLines: [] };
+  context.table = { file: environment.listing.shownName(file), titleLines: [] };
   const onProblem = reportStructure
     ? (problem: Parameters<typeof context.report>[0]) => context.report(problem)
     : () => undefined;
   const rows = readIifRows({
-    path: join(environment.settings.folder, file),
-    file,
+    path: environment.listing.pathOf(file),
+    file: environment.listing.shownName(file),
     encoding: environment.settings.overrides.encoding,
     onProblem,
   });
@@ -91,7 +129,7 @@ async function* readPass(
       if (pass.kind === 'list') {
         if (block.kind !== 'list' || block.type !== pass.rowType) continue;
         items.push(
-          ...(await environment.mapGroup([block.row], [], ([row]) =>
+          ...(await environment.mapGroup([block.row], { dates: [] }, ([row]) =>
             row ? pass.map(row, context) : [],
           )),
         );
@@ -100,11 +138,11 @@ async function* readPass(
           trns ? pass.map(trns, splits, context) : [];
         items.push(
           ...environment.drain(),
-          ...(await environment.mapGroup([block.trns, ...block.splits], ['DATE'], map)),
+          ...(await environment.mapGroup([block.trns, ...block.splits], { dates: ['DATE'] }, map)),
         );
       }
     }
     yield items;
   }
-  yield [...environment.drain(), ...environment.ambiguousDates(file)];
+  yield [...environment.drain(), ...environment.unreadValues(environment.listing.shownName(file))];
 }

@@ -1,6 +1,6 @@
 import type { LedgerItem } from '../ledger/ledger-item.js';
 import { RowFields } from './table-mapping/row-fields.js';
-import type { TableMapping } from './table-mapping/table-spec.js';
+import { isTableSpec, type TableMapping } from './table-mapping/table-spec.js';
 import { SourceEnvironment, type SourceSettings } from './source-environment.js';
 
 export type { SourceSettings } from './source-environment.js';
@@ -13,15 +13,19 @@ export async function* readMappedTables(
   mapping: TableMapping,
   settings: SourceSettings,
 ): AsyncGenerator<LedgerItem[]> {
-  const environment = await SourceEnvironment.open(settings);
-  environment.dateSamples = (file) => environment.tableDateSamples(mapping.tables, file);
+  const environment = SourceEnvironment.open(settings);
+  const specs = mapping.tables.filter(isTableSpec);
+  environment.samples = (file) => environment.tableSamples(specs, file);
   if (mapping.prepare) {
     await mapping.prepare(async (tableId, visit) => {
-      const spec = mapping.tables.find((candidate) => candidate.id === tableId);
+      const spec = specs.find((candidate) => candidate.id === tableId);
       if (!spec) return;
       for await (const row of environment.quietRows(spec))
         visit(new RowFields(row, environment.context, []));
     }, environment.context);
   }
-  for (const spec of mapping.tables) yield* environment.readSpec(spec);
+  for (const step of mapping.tables) {
+    yield* isTableSpec(step) ? environment.readSpec(step) : environment.readDerived(step);
+  }
+  yield environment.unusedColumnProblems();
 }

@@ -6,26 +6,41 @@ import type { LedgerItem } from '../ledger/ledger-item.js';
 import {
   ambiguousDateProblem,
   assumedDateOrderNote,
+  dateOrderConflict,
 } from './table-mapping/ambiguous-date-problem.js';
 import { DateOrderState } from './table-mapping/date-order-state.js';
 import { groupRows } from './table-mapping/group-rows.js';
+import { withoutSampleRows } from './table-mapping/sample-rows.js';
 import { LedgerIndex } from './table-mapping/ledger-index.js';
 import type { MappingContext } from './table-mapping/mapping-context.js';
 import { needsDateOrder } from './table-mapping/read-date-cell.js';
 import { RowFields } from './table-mapping/row-fields.js';
-import type { AnyMapped, AnyTableSpec } from './table-mapping/table-spec.js';
+import type { AnyMapped, AnyTableSpec, DerivedTable } from './table-mapping/table-spec.js';
 import { toItems } from './table-mapping/to-items.js';
 import type { ColumnSpec } from './table/column-spec.js';
-import { FolderListing, locateTable } from './table/locate-table.js';
+import { candidateProblems } from './table/file-candidates.js';
+import { locateTable, type FolderListing, type LocatedTable } from './table/locate-table.js';
 import { readTable, type TableSource } from './table/read-table.js';
+import { UnusedColumns } from './table/unused-columns.js';
+import type { RawRow } from './cell.js';
+import type { HeaderMatch } from './table/find-header.js';
 import { findTrialBalanceFiles, trialBalanceFileNames } from './table/trial-balance-files.js';
-import { findTitledTable } from './table/titled-table.js';
+import { findTitledTables } from './table/titled-table.js';
 import { trialBalanceRoles, type TrialBalanceRoles } from './table/trial-balance-roles.js';
 import type { TableRow } from './table/table-row.js';
-import { dateShapeOf, isAmbiguous, ordersAllowed, type DateOrder } from './values/parse-date.js';
+import { dateShapeOf, ordersAllowed, type DateOrder } from './values/parse-date.js';
+import { parseAmount } from './values/parse-amount.js';
+import { NumberFormatState } from './table-mapping/number-format-state.js';
+import {
+  ambiguousAmountProblem,
+  foreignAmounts,
+  numberFormatConflict,
+  readsTwoWays,
+} from './table-mapping/number-format-problems.js';
 
 export interface SourceSettings {
-  folder: string;
+  /** The export source's files, opened by src/sources/archive/export-folder.ts. */
+  listing: FolderListing;
   overrides: MappingOverrides;
   defaultCurrency?: string | undefined;
   /** The first day of activity in the workspace: dates trial balances into their roles. */
@@ -36,16 +51,30 @@ export interface SourceSettings {
   skipKinds?: readonly string[] | undefined;
 }
 
+/**
+ * How many rows of a file the scan for its date order and number format reads. Past it the file is
+ * read as it streams, and a date or amount contradicting what the scan found still makes the
+ * file's date.order-conflict or amount.format-conflict.
+ */
+export const SCAN_ROWS = 100_000;
+
 const ORDER_OF_FORMAT: Record<string, DateOrder> = {
   'DD/MM/YYYY': 'DMY',
   'MM/DD/YYYY': 'MDY',
   'YYYY-MM-DD': 'YMD',
 };
 
-/** A date text seen while scanning ahead for the date order. */
-export interface DateSample {
+/** A value seen while scanning a file ahead for its date order or number format. */
+export interface CellSample {
+  kind: 'date' | 'amount';
   text: string;
   location: SourceLocation;
+}
+
+/** The columns of a table whose values are scanned ahead: dates, and amounts written as text. */
+export interface ScannedColumns {
+  dates: readonly string[];
+  amounts?: readonly string[] | undefined;
 }
 
 /** The columns of a table after the override file's renames. */
@@ -68,14 +97,17 @@ function columnsWithOverrides(
 export class SourceEnvironment {
   readonly context: MappingContext;
   readonly dates: DateOrderState;
+  readonly numbers: NumberFormatState;
   readonly pending: Problem[] = [];
   /**
-   * Sources of dates to scan when a date order must be settled (set by each driver): those of one
-   * file when `file` is given, else every file's.
+   * Sources of values to scan when a date order or a number format must be settled (set by each
+   * driver): those of one file when `file` is given, else every file's.
    */
-  dateSamples: (file?: string) => AsyncIterable<DateSample> = async function* () {};
-  private readonly located = new Map<string, Promise<{ source?: TableSource; tried: string[] }>>();
+  samples: (file?: string) => AsyncIterable<CellSample> = async function* () {};
+  private readonly located = new Map<string, Promise<LocatedTable>>();
   private trialBalances: Promise<TrialBalanceRoles> | undefined;
+  /** Each file's (sheet's) columns no table reads, by file, sheet and header row. */
+  private readonly unusedColumns = new Map<string, UnusedColumns>();
 
   constructor(
     readonly listing: FolderListing,
@@ -85,22 +117,25 @@ export class SourceEnvironment {
     this.dates = new DateOrderState(
       overrides.dateFormat ? ORDER_OF_FORMAT[overrides.dateFormat] : undefined,
     );
+    this.numbers = new NumberFormatState(overrides.decimalSeparator);
     this.context = {
       overrides,
       defaultCurrency: settings.defaultCurrency ?? overrides.defaultCurrency,
-      decimalSeparator: overrides.decimalSeparator,
+      numbers: this.numbers,
       dates: this.dates,
       index: new LedgerIndex(),
       table: { file: '', titleLines: [] },
       facts: new Map(),
       cutoverDate: settings.cutoverDate,
+      endDate: settings.endDate,
+      tablesFound: new Set(),
       skipKinds: new Set(settings.skipKinds ?? []),
       report: (problem) => this.pending.push(problem),
     };
   }
 
-  static async open(settings: SourceSettings): Promise<SourceEnvironment> {
-    return new SourceEnvironment(await FolderListing.of(settings.folder), settings);
+  static open(settings: SourceSettings): SourceEnvironment {
+    return new SourceEnvironment(settings.listing, settings);
   }
 
   locate(spec: AnyTableSpec) {
@@ -112,10 +147,18 @@ export class SourceEnvironment {
       found =
         role && !overridden
           ? this.locateTrialBalance(spec, role)
-          : locateTable(this.listing, id, spec.fileNames, this.settings.overrides).then(
-              (located) =>
-                located.source || overridden ? located : this.locateTitled(spec, located),
-            );
+          : locateTable(this.listing, id, spec.fileNames, this.settings.overrides)
+              .then((located) => (overridden ? located : this.locateTitled(spec, located)))
+              .then((located) => {
+                // Once per table, whichever reader asked first.
+                const { source } = located;
+                const read =
+                  source && (source.sheet ? `${source.file} [${source.sheet}]` : source.file);
+                this.pending.push(
+                  ...candidateProblems(id, read, located.others ?? [], located.nearMisses ?? []),
+                );
+                return located;
+              });
       this.located.set(id, found);
     }
     return found;
@@ -154,21 +197,27 @@ export class SourceEnvironment {
     return file ? { source: file.source, tried } : { tried };
   }
 
-  /** A report recognised by its title rows, when no file is named like it (TableSpec.titled). */
-  private async locateTitled(
-    spec: AnyTableSpec,
-    located: { tried: string[] },
-  ): Promise<{ source?: TableSource; tried: string[] }> {
+  /**
+   * A report recognised by its title rows (TableSpec.titled): read when no file is named like it;
+   * any other file with its title is a second candidate, not read.
+   */
+  private async locateTitled(spec: AnyTableSpec, located: LocatedTable): Promise<LocatedTable> {
     const { titled } = spec;
     if (!titled) return located;
     const { overrides } = this.settings;
-    const source = await findTitledTable(this.listing, {
+    const reports = await findTitledTables(this.listing, {
       columns: columnsWithOverrides(spec, overrides),
       titled,
       base: { delimiter: overrides.delimiter, encoding: overrides.encoding },
       assigned: new Set(Object.values(overrides.files ?? {}).map((file) => file.file)),
     });
-    return source ? { ...located, source } : located;
+    const source = located.source ?? reports[0];
+    if (!source) return located;
+    const others = [
+      ...(located.others ?? []),
+      ...reports.filter((report) => report.file !== source.file).map((report) => report.file),
+    ];
+    return { ...located, source, others };
   }
 
   /** Rows of a table with problems ignored (for scanning ahead). */
@@ -184,51 +233,77 @@ export class SourceEnvironment {
     }
   }
 
-  /** Date samples from the date columns of tables (only those read from `file`, when given). */
-  async *tableDateSamples(
-    tables: readonly AnyTableSpec[],
-    file?: string,
-  ): AsyncGenerator<DateSample> {
+  /**
+   * Samples from the date and amount columns of tables (only those read from `file`, when given),
+   * at most SCAN_ROWS rows of each file: a bounded scan, so a huge file costs no more than a large
+   * one. Amounts are sampled only where written as text (a workbook's numbers show no format).
+   */
+  async *tableSamples(tables: readonly AnyTableSpec[], file?: string): AsyncGenerator<CellSample> {
+    const scanned = new Set<string>();
     for (const spec of tables) {
-      if (!spec.dateColumns?.length) continue;
-      if (file !== undefined && (await this.locate(spec)).source?.file !== file) continue;
+      const dates = spec.dateColumns ?? [];
+      const amounts = spec.amountColumns ?? [];
+      if (dates.length === 0 && amounts.length === 0) continue;
+      const located = (await this.locate(spec)).source?.file;
+      if (located === undefined || scanned.has(located)) continue;
+      if (file !== undefined && located !== file) continue;
+      scanned.add(located);
+      let rows = 0;
       for await (const row of this.quietRows(spec)) {
-        for (const column of spec.dateColumns) {
-          yield { text: cellText(row.cell(column)), location: row.location(column) };
+        if ((rows += 1) > SCAN_ROWS) break;
+        for (const column of dates) {
+          yield { kind: 'date', text: cellText(row.cell(column)), location: row.location(column) };
+        }
+        for (const column of amounts) {
+          const cell = row.cell(column);
+          if (typeof cell === 'string' && cell !== '')
+            yield { kind: 'amount', text: cell.trim(), location: row.location(column) };
         }
       }
     }
   }
 
   /**
-   * Scans ahead for a file's date order: its own first date only one order allows, else (every date
-   * of the file reads both ways) the first such date of the folder. With neither the file's dates
-   * stay ambiguous.
+   * Scans a file's dates for its order before a date both orders allow is read: every date of the
+   * file that one order alone fits is evidence (date-order-state.ts). A file with none takes the
+   * order the folder's other files agree on, so then every file's dates are scanned.
    */
   async settleDateOrder(file: string): Promise<void> {
     const { dates } = this;
-    if (!dates.scannedFiles.has(file)) {
-      if (await this.scanDates(this.dateSamples(file), () => dates.decision(file) !== undefined))
-        return;
-      dates.scannedFiles.add(file);
-    }
-    if (!dates.folderScanned) {
-      await this.scanDates(this.dateSamples(), () => dates.hasFolderEvidence);
+    if (!dates.scannedFiles.has(file)) await this.scanFile(file);
+    if (!dates.hasEvidence(file) && !dates.folderScanned) {
+      for await (const sample of this.samples()) {
+        if (sample.kind !== 'date') continue;
+        this.witness(sample);
+        if (dates.folderDisagreement() !== undefined) break;
+      }
       dates.folderScanned = true;
     }
   }
 
-  /** Feeds dates only one order allows to the date state until `done`; false when none did. */
-  private async scanDates(samples: AsyncIterable<DateSample>, done: () => boolean) {
-    for await (const sample of samples) {
-      const shape = dateShapeOf(sample.text);
-      if (shape.kind !== 'numeric' || isAmbiguous(shape)) continue;
-      const [order] = ordersAllowed(shape);
-      if (order === undefined) continue;
-      this.dates.decide(order, sample);
-      if (done()) return true;
+  /** Scans a file's amounts for its number format before an amount that reads two ways is read. */
+  async settleNumberFormat(file: string): Promise<void> {
+    if (!this.numbers.scannedFiles.has(file)) await this.scanFile(file);
+  }
+
+  /** One bounded pass over a file's dates and amounts, for the evidence of both. */
+  private async scanFile(file: string): Promise<void> {
+    for await (const sample of this.samples(file)) this.witness(sample);
+    this.dates.scannedFiles.add(file);
+    this.numbers.scannedFiles.add(file);
+  }
+
+  /** Records what a sampled value shows: a date only one order fits, an amount's own format. */
+  private witness(sample: CellSample): void {
+    if (sample.kind === 'amount') {
+      const parsed = parseAmount(sample.text);
+      if (parsed.ok) this.numbers.witness(parsed.evidence, sample);
+      return;
     }
-    return false;
+    const shape = dateShapeOf(sample.text);
+    if (shape.kind !== 'numeric') return;
+    const [only, other] = ordersAllowed(shape);
+    if (only !== undefined && other === undefined) this.dates.witness(only, sample);
   }
 
   drain(): LedgerItem[] {
@@ -246,43 +321,66 @@ export class SourceEnvironment {
   }
 
   /**
-   * Maps one group of rows: settles the date order first when a date in it needs one, leaves rows
-   * with ambiguous dates for the per-file problem, and returns the resulting items.
+   * The file of these rows when an amount in them reads two ways (`10.000`, `100 200`) and the
+   * file was not scanned yet for its number format.
+   */
+  needsNumberFormat(
+    rows: readonly TableRow[],
+    amountColumns: readonly string[],
+  ): string | undefined {
+    const [first] = rows;
+    if (!first || amountColumns.length === 0 || this.numbers.scannedFiles.has(first.file))
+      return undefined;
+    const row = rows.find((candidate) =>
+      amountColumns.some((column) => readsTwoWays(candidate.cell(column))),
+    );
+    return row?.file;
+  }
+
+  /**
+   * Settles what the rows need before they are mapped: their file's date order when a date both
+   * orders allow is in them, and its number format when an amount reads two ways.
+   */
+  async settleFor(rows: readonly TableRow[], columns: ScannedColumns): Promise<void> {
+    const forDates = this.needsDateOrder(rows, columns.dates);
+    if (forDates !== undefined) await this.settleDateOrder(forDates);
+    const forAmounts = this.needsNumberFormat(rows, columns.amounts ?? []);
+    if (forAmounts !== undefined) await this.settleNumberFormat(forAmounts);
+  }
+
+  /**
+   * Maps one group of rows: settles the date order and number format first when a value in it
+   * needs them, leaves rows with values that read two ways for the per-file problem, and returns
+   * the resulting items.
    */
   async mapGroup(
     rows: readonly TableRow[],
-    dateColumns: readonly string[],
+    columns: ScannedColumns,
     map: (fields: RowFields[]) => AnyMapped[],
   ): Promise<LedgerItem[]> {
-    const unsettled = this.needsDateOrder(rows, dateColumns);
-    if (unsettled !== undefined) await this.settleDateOrder(unsettled);
-    return this.mapSettled(rows, dateColumns, map);
+    await this.settleFor(rows, columns);
+    return this.mapSettled(rows, map);
   }
 
   /** mapGroup once the date order is settled (or not needed): synchronous, for the hot path. */
-  mapSettled(
-    rows: readonly TableRow[],
-    dateColumns: readonly string[],
-    map: (fields: RowFields[]) => AnyMapped[],
-  ): LedgerItem[] {
+  mapSettled(rows: readonly TableRow[], map: (fields: RowFields[]) => AnyMapped[]): LedgerItem[] {
     const problems: Problem[] = [];
     const fields = rows.map((row) => new RowFields(row, this.context, problems));
     const outputs = map(fields);
-    const deferred = fields.find((field) => field.deferred);
-    if (deferred) {
-      const column = dateColumns.find((candidate) => {
-        const shape = dateShapeOf(cellText(deferred.row.cell(candidate)));
-        return shape.kind === 'numeric' && isAmbiguous(shape);
-      });
-      this.dates.countUnread(deferred.row.file, {
-        text: column ? cellText(deferred.row.cell(column)) : '',
-        location: deferred.location(column),
-      });
+    const deferral = fields.find((field) => field.deferral)?.deferral;
+    if (deferral) {
+      const { text, location } = deferral;
+      if (deferral.kind === 'date') this.dates.countUnread(location.file, { text, location });
+      else this.numbers.countUnread(location.file, { text, location });
       return [];
     }
     const [first] = outputs;
     if (!first) return problems.map((problem) => ({ kind: 'problem', problem }));
-    first.problems = [...problems, ...first.problems];
+    first.problems = [
+      ...problems,
+      ...first.problems,
+      ...foreignAmounts(first, fields, this.context),
+    ];
     return outputs.flatMap((output) => toItems(output, this.context.index));
   }
 
@@ -290,38 +388,112 @@ export class SourceEnvironment {
   async *readSpec(spec: AnyTableSpec): AsyncGenerator<LedgerItem[]> {
     const { source, tried } = await this.locate(spec);
     if (!source) {
-      yield [...this.drain(), ...(spec.reportMissing === false ? [] : [missingFile(spec, tried)])];
+      const missing = spec.reportMissing === false ? [] : [missingFile(spec, tried, this.settings)];
+      yield [...this.drain(), ...missing];
       return;
     }
+    this.context.tablesFound.add(spec.id);
     this.context.table = { file: source.file, sheet: source.sheet, titleLines: [] };
-    const rows = readTable(source, columnsWithOverrides(spec, this.settings.overrides), {
-      onProblem: (problem) => this.pending.push(problem),
-      onTitle: (lines) => (this.context.table = { ...this.context.table, titleLines: lines }),
-    });
+    const report = (problem: Problem) => this.pending.push(problem);
+    let columnsOfFile: UnusedColumns | undefined;
+    const rows = withoutSampleRows(
+      readTable(source, columnsWithOverrides(spec, this.settings.overrides), {
+        onProblem: report,
+        onTitle: (lines) => (this.context.table = { ...this.context.table, titleLines: lines }),
+        onHeader: (header, match, where) => {
+          const watched = this.watchColumns(spec, header, match, where);
+          columnsOfFile = watched.columns;
+          return watched.see;
+        },
+        onRelaid: (match) => columnsOfFile?.use(spec.fileId ?? spec.id, match),
+      }),
+      spec.sampleRow,
+      report,
+    );
     const map = (fields: RowFields[]) => spec.map(fields, this.context) as AnyMapped[];
-    const dateColumns = spec.dateColumns ?? [];
+    const columns = { dates: spec.dateColumns ?? [], amounts: spec.amountColumns ?? [] };
     for await (const groups of groupRows(rows, spec)) {
       const items = this.drain();
       this.context.table = { ...this.context.table, sheet: groups[0]?.[0]?.sheet };
       for (const group of groups) {
-        const unsettled = this.needsDateOrder(group, dateColumns);
-        if (unsettled !== undefined) await this.settleDateOrder(unsettled);
-        items.push(...this.drain(), ...this.mapSettled(group, dateColumns, map));
+        await this.settleFor(group, columns);
+        items.push(...this.drain(), ...this.mapSettled(group, map));
       }
       yield items;
     }
-    yield [...this.drain(), ...this.ambiguousDates(source.file)];
+    yield [...this.drain(), ...this.unreadValues(source.file)];
   }
 
-  /** The file's one problem for dates left unread, and its note for dates read in an assumed order. */
-  ambiguousDates(file: string): LedgerItem[] {
-    return [ambiguousDateProblem(file, this.dates), assumedDateOrderNote(file, this.dates)].flatMap(
-      (problem) => (problem ? [{ kind: 'problem' as const, problem }] : []),
-    );
+  /**
+   * Accounts for the columns of a table's file: the first table read from a file (sheet, header
+   * row) watches its rows; every table read from it strikes the columns it reads.
+   */
+  private watchColumns(
+    spec: AnyTableSpec,
+    header: RawRow,
+    match: HeaderMatch,
+    where: (row: number) => SourceLocation,
+  ): { columns: UnusedColumns; see?: (row: RawRow) => void } {
+    const at = where(header.row);
+    const key = [at.file, at.sheet ?? '', header.row].join('\u0000');
+    const table = spec.fileId ?? spec.id;
+    const known = this.unusedColumns.get(key);
+    if (known) {
+      known.use(table, match, spec.ignoredColumns);
+      return { columns: known };
+    }
+    const columns = new UnusedColumns(at.file, header, where, match);
+    columns.use(table, match, spec.ignoredColumns);
+    this.unusedColumns.set(key, columns);
+    return { columns, see: (row) => columns.see(row) };
+  }
+
+  /** Once every table is read: each file's one problem about the columns no table reads. */
+  unusedColumnProblems(): LedgerItem[] {
+    const problems = [...this.unusedColumns.values()].flatMap((columns) => columns.problems());
+    this.unusedColumns.clear();
+    return problems.map((problem) => ({ kind: 'problem', problem }));
+  }
+
+  /**
+   * Emits what a derived table makes of the tables read before it, in batches, with the problems
+   * reported meanwhile. Its records were built from rows already read: no file of its own.
+   */
+  *readDerived(step: DerivedTable): Generator<LedgerItem[]> {
+    this.context.table = { file: '', titleLines: [] };
+    const outputs = step.derive(this.context);
+    for (let start = 0; start < outputs.length; start += DERIVED_BATCH) {
+      const items = this.drain();
+      for (const output of outputs.slice(start, start + DERIVED_BATCH))
+        items.push(...toItems(output, this.context.index));
+      yield items;
+    }
+    yield this.drain();
+  }
+
+  /**
+   * At the end of a file: its one problem for dates left unread (nothing decides), its one problem
+   * for dates that disagree on the order, its note for dates read in the order the folder shows,
+   * and the same two problems for amounts that read two ways.
+   */
+  unreadValues(file: string): LedgerItem[] {
+    return [
+      dateOrderConflict(file, this.dates),
+      ambiguousDateProblem(file, this.dates),
+      assumedDateOrderNote(file, this.dates),
+      numberFormatConflict(file, this.numbers),
+      ambiguousAmountProblem(file, this.numbers),
+    ].flatMap((problem) => (problem ? [{ kind: 'problem' as const, problem }] : []));
   }
 }
 
-function missingFile(spec: AnyTableSpec, tried: string[]): LedgerItem {
+/** Derived records handed over per batch: one await per batch, as rows are. */
+const DERIVED_BATCH = 500;
+
+/** The problem of a table without a file: the format's own (TableSpec.missing), else the default. */
+function missingFile(spec: AnyTableSpec, tried: string[], settings: SourceSettings): LedgerItem {
+  const own = spec.missing?.({ cutoverDate: settings.cutoverDate, endDate: settings.endDate });
+  if (own) return { kind: 'problem', problem: own };
   const names = tried.join(', ');
   const id = spec.fileId ?? spec.id;
   const problem = spec.required

@@ -1,4 +1,9 @@
-import { legacyBaseTotal, type PurchaseDocument, type SalesDocument } from '../ledger/index.js';
+import {
+  legacyBaseTotal,
+  salesLineAccepts,
+  type PurchaseDocument,
+  type SalesDocument,
+} from '../ledger/index.js';
 import { absCents, centsOf, lineAmountCents, sumCents } from '../money/index.js';
 import { money, type RecordCheck } from './record-check.js';
 
@@ -46,8 +51,20 @@ export function checkDocument(
       `The ${name} (${document.date}) is in ${document.currency} but the export gives no ${settings.baseCurrency} value for it, and it is dated after the trial balance at the cutover, so nothing values it in base currency. Export it with its rate (QuickBooks Online: the Exchange Rate column; generic: ExchangeRate or BaseTotal), or cut over after it.`,
     );
   }
+  const migratedInFull =
+    document.date >= settings.cutoverDate &&
+    document.status !== 'draft' &&
+    document.status !== 'void';
   for (const line of document.lines) {
     check.account(line.accountKey, `A line of the ${name} posts to account`, line.source);
+    const kind = state.accounts.get(line.accountKey);
+    if (entity === 'invoice' && migratedInFull && kind !== undefined && !salesLineAccepts(kind)) {
+      check.add(
+        'line.reclassified',
+        `A line of the ${name} (${money(centsOf(line.amount))}${line.description ? `, "${line.description}"` : ''}) posts to account "${line.accountKey}" (${kind}, not income); the API takes a sales line only on an income account, so Ledgerlift posts it to Ledgerlift Conversion Clearing and a journal dated in ${document.date.slice(0, 7)} moves it to "${line.accountKey}": at the end date the account holds it as in the legacy books.`,
+        line.source,
+      );
+    }
     if (line.itemKey !== undefined && !state.products.has(line.itemKey)) {
       check.add(
         'reference.unknown-product',
@@ -94,10 +111,16 @@ export function checkDocument(
       `The ${name} has ${money(centsOf(document.amountDue))} due, more than its total ${money(total)}.`,
     );
   }
+  if (document.dueAtCutover !== undefined && centsOf(document.dueAtCutover) > total) {
+    check.add(
+      'document.amount-due-exceeds-total',
+      `The ${name} had ${money(centsOf(document.dueAtCutover))} due at the cutover, more than its total ${money(total)}.`,
+    );
+  }
   if (document.dueDate !== undefined && document.dueDate < document.date) {
     check.add(
       'document.due-before-date',
-      `The ${name} is due on ${document.dueDate}, before its date ${document.date}.`,
+      `The ${name} is due on ${document.dueDate}, before its date ${document.date}; the API takes no due date before the date, so it is sent due on its date.`,
     );
   }
   check.notAfterEnd(document.date, `The ${name}`);
@@ -139,6 +162,9 @@ export function checkDocument(
       applied: 0n,
       appliedBeforeCutover: 0n,
       amountDue: document.amountDue === undefined ? undefined : centsOf(document.amountDue),
+      ...(document.dueAtCutover === undefined
+        ? {}
+        : { dueAtCutover: centsOf(document.dueAtCutover) }),
       beforeCutover,
       status: document.status,
       location: document.source,

@@ -23,6 +23,8 @@ export interface DocumentSummary {
   appliedBeforeCutover: Cents;
   /** Outstanding as of the export, when the export says. */
   amountDue?: Cents | undefined;
+  /** Outstanding at the cutover, when the exports say (src/ledger/model.ts). */
+  dueAtCutover?: Cents | undefined;
   beforeCutover: boolean;
   status: 'draft' | 'open' | 'paid' | 'void';
   location: SourceLocation;
@@ -35,7 +37,7 @@ export type ReadSummary = DocumentSummary & { readonly order: number };
  *  stream, so the documents can be listed in the order they were read. */
 interface StoredSummary extends Omit<
   DocumentSummary,
-  'total' | 'baseTotal' | 'applied' | 'appliedBeforeCutover' | 'amountDue'
+  'total' | 'baseTotal' | 'applied' | 'appliedBeforeCutover' | 'amountDue' | 'dueAtCutover'
 > {
   order: number;
   total: string;
@@ -43,6 +45,7 @@ interface StoredSummary extends Omit<
   applied: string;
   appliedBeforeCutover: string;
   amountDue?: string;
+  dueAtCutover?: string;
 }
 
 /**
@@ -147,6 +150,7 @@ function storedOf(summary: DocumentSummary, order: number): StoredSummary {
   };
   if (summary.baseTotal !== undefined) stored.baseTotal = summary.baseTotal.toString();
   if (summary.amountDue !== undefined) stored.amountDue = summary.amountDue.toString();
+  if (summary.dueAtCutover !== undefined) stored.dueAtCutover = summary.dueAtCutover.toString();
   return stored;
 }
 
@@ -167,5 +171,6 @@ function summaryOf(stored: StoredSummary): ReadSummary {
   };
   if (stored.baseTotal !== undefined) summary.baseTotal = BigInt(stored.baseTotal);
   if (stored.amountDue !== undefined) summary.amountDue = BigInt(stored.amountDue);
+  if (stored.dueAtCutover !== undefined) summary.dueAtCutover = BigInt(stored.dueAtCutover);
   return summary;
 }

@@ -7,6 +7,7 @@ import {
   openingBalanceProblems,
   parentProblems,
 } from './check-balances.js';
+import { checkApiRules } from './check-api-rules.js';
 import { checkDocument } from './check-documents.js';
 import { checkAccount, checkParty, checkProduct } from './check-master-data.js';
 import {
@@ -63,6 +64,7 @@ function check(
       checkTrialBalanceLine(context, record.value);
       break;
   }
+  checkApiRules(context, record);
   return context;
 }
 

@@ -1,4 +1,10 @@
-import type { AccountKind, EntityName, SourceLocation, SystemRole } from '../ledger/index.js';
+import {
+  CONVERSION_CLEARING_KEY,
+  type AccountKind,
+  type EntityName,
+  type SourceLocation,
+  type SystemRole,
+} from '../ledger/index.js';
 import { DocumentSummaries } from './document-summaries.js';
 import { KeyIndex } from './key-index.js';
 
@@ -14,7 +20,10 @@ export class ValidationState {
   readonly keys = new Map<EntityName, KeyIndex>();
   private readonly files: string[] = [];
   private readonly fileIds = new Map<string, number>();
-  readonly accounts = new Map<string, AccountKind>();
+  /** Ledgerlift's own clearing account is in every workspace, whatever the chart holds. */
+  readonly accounts = new Map<string, AccountKind>([[CONVERSION_CLEARING_KEY, 'other-income']]);
+  /** Names of the accounts Ledgerlift would create, lower-cased, with where each was first read. */
+  readonly accountNames = new Map<string, SourceLocation>();
   readonly rolesSeen = new Map<SystemRole, string>();
   readonly pendingParents: { key: string; parentKey: string; location: SourceLocation }[] = [];
   readonly parties = { customer: new Map<string, string>(), vendor: new Map<string, string>() };

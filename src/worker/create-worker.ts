@@ -55,7 +55,9 @@ export async function createWorkers(options: CreateWorkerOptions): Promise<Ledge
     runsInProgress: (except) => listRunsInProgress(client, except),
     ...options.deps,
   });
-  const workflowBundle = options.workflowBundle ?? (await workflowBundleForWorker());
+  const prebuilt = options.worker.workflowBundlePath;
+  const workflowBundle =
+    options.workflowBundle ?? (prebuilt ? { codePath: prebuilt } : await workflowBundleForWorker());
   const common = {
     connection,
     namespace: options.settings.namespace,

@@ -1,4 +1,4 @@
-import { access, rm } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveSandboxConsent, SANDBOX_APP } from '../../src/dev/connect-sandbox.js';
@@ -16,6 +16,7 @@ import {
   type MigrationStack,
 } from '../support/migration-stack.js';
 import { startTsProcess } from '../support/processes.js';
+import { refuseInvoices } from '../support/refused-invoices.js';
 
 const size: CompanySize = {
   customers: 6,
@@ -120,19 +121,9 @@ describe('ledgerlift against a real Temporal server and sandbox', () => {
   });
 
   it('run, status, pause, resume, retry, report and finish, as a consultant types them', async () => {
-    const folder = path.join(stack.dir, 'broken');
-    const broken = company.records.map((record) =>
-      record.entity === 'invoice' && record.value.key === 'INV-000002'
-        ? {
-            ...record,
-            value: {
-              ...record.value,
-              lines: record.value.lines.map((line) => ({ ...line, accountKey: '6200' })),
-            },
-          }
-        : record,
-    );
-    await writeGenericCsv(broken, folder);
+    const folder = path.join(stack.dir, 'refused');
+    refuseInvoices(stack, company, 1);
+    await writeGenericCsv(company.records, folder);
     const name = uniqueRunName('cli-live');
 
     const run = await runCli(['run', ...common(name, folder)], env);
@@ -154,8 +145,7 @@ describe('ledgerlift against a real Temporal server and sandbox', () => {
     const wrongStep = await runCli(['retry', name, '--step', 'nope'], env);
     expect(wrongStep.code).toBe(2);
 
-    await rm(folder, { recursive: true, force: true });
-    await writeGenericCsv(company.records, folder);
+    stack.sandbox.admin.clearFaults();
     const retry = await runCli(['retry', name, '--wait'], env);
     expect(retry.stdout).toContain('Replay round 1 started: invoices: 1');
     expect(retry.code).toBe(0);

@@ -71,15 +71,11 @@ describe('the layer check of npm run lint', () => {
     'workflows/leaf.ts': leaf,
     'src/reports/r.ts': importing('../migration/outcomes/leaf.js'),
     'src/migration/root.ts': importing('./engine/e.js'),
-    // A concept's activity half may import the engine and the activity boundary, not the worker;
-    // and only the activity side imports an activity half.
-    'src/migration/staging/staging-activities.ts':
-      "import { v } from '../engine/e.js';\nimport { x } from '../../../activities/activity-boundary.js';\nimport { y } from '../../worker/leaf.js';\nexport const w = [v, x, y];\n",
-    'activities/activity-boundary.ts': 'export const x = 1;\n',
-    'src/worker/leaf.ts': 'export const y = 1;\n',
-    'src/migration/planning/imports-an-activity-half.ts': importing(
-      '../staging/staging-activities.js',
-    ),
+    // The migration importing the activities that run it; the CLI importing what the worker
+    // registers.
+    'src/migration/sending/wraps-itself.ts': importing('../../../activities/leaf.js'),
+    'activities/leaf.ts': leaf,
+    'src/cli/runs-an-activity.ts': importing('../../activities/leaf.js'),
     'tsconfig.json': JSON.stringify({
       compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true },
     }),
@@ -121,13 +117,13 @@ describe('the layer check of npm run lint', () => {
         'reporting-reads-the-run',
         'reports-read-through-the-read-model',
         'migration-root-imports-only-contracts',
-        'activity-halves-import-the-boundary-not-the-top',
-        'only-the-activity-side-imports-activity-halves',
+        'migration-sits-below-the-activities-and-reports',
+        'only-the-worker-registers-activities',
       ]),
     );
-    // Each violation once: the activity half's engine and boundary imports are allowed.
+    // Both the undo's report import and the sending file's activity import break the rule.
     expect(
-      found.filter((rule) => rule === 'activity-halves-import-the-boundary-not-the-top'),
-    ).toHaveLength(1);
+      found.filter((rule) => rule === 'migration-sits-below-the-activities-and-reports'),
+    ).toHaveLength(2);
   });
 });

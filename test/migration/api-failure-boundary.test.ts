@@ -4,6 +4,7 @@ import { toApplicationFailure } from '../../activities/activity-boundary.js';
 import { CredentialStoreLockTimeoutError } from '../../src/credentials/credential-errors.js';
 import { refusalOf } from '../../src/migration/engine/call-failure.js';
 import {
+  errorFromBody,
   errorFromCredentialStore,
   errorFromStatus,
   PartnerApiError,
@@ -70,6 +71,18 @@ describe('the activity boundary', () => {
     });
   });
 
+  it('retries an answer Ledgerlift cannot read as its own failure type, read or write', () => {
+    const request = { method: 'POST', path: '/partners/invoices' };
+    const write = errorFromBody(new SyntaxError('not JSON'), request, true);
+    expect(failureOf(write)).toMatchObject({
+      type: 'UnexpectedResponse',
+      nonRetryable: false,
+      message: write.message,
+    });
+    const read = errorFromBody(new SyntaxError('not JSON'), { ...request, method: 'GET' }, false);
+    expect(failureOf(read)).toMatchObject({ type: 'UnexpectedResponse', nonRetryable: false });
+  });
+
   it('leaves errors that are not the API client’s as they are', () => {
     const bug = new TypeError('bug');
     expect(toApplicationFailure(bug)).toBe(bug);
@@ -85,6 +98,9 @@ describe('a refused call', () => {
       'api.400',
     );
     expect(refusalOf(answer(500))).toBeUndefined();
+    // A status the spec does not list may follow a commit: not a refusal of a write.
+    expect(refusalOf(answer(405))).toBeUndefined();
+    expect(refusalOf(answer(405, { isWrite: false }))?.code).toBe('api.405');
     expect(refusalOf(answer(429))).toBeUndefined();
     expect(refusalOf(new Error('the API was slow'))).toBeUndefined();
   });

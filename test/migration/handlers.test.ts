@@ -89,6 +89,27 @@ describe('document lines', () => {
     );
   });
 
+  it('send a sales line the API refuses on its own account to the clearing account, with its name and amount', () => {
+    const document = invoice({
+      key: 'INV-7',
+      date: '2026-02-01',
+      party: 'C',
+      lines: [
+        { account: '4000', amount: '100.00' },
+        { account: '425', amount: '45.00' },
+      ],
+    });
+    const withFreight = refs({
+      'account:4000': 'rev',
+      'account:425': 'freight',
+      'account:@clearing': 'clr',
+    });
+    expect(documentLines(document, withFreight, undefined, [1])).toMatchObject([
+      { accountUuid: 'rev', unitPrice: '100.00' },
+      { accountUuid: 'clr', unitPrice: '45.00', name: 'Line for 425' },
+    ]);
+  });
+
   it('post a partly settled conversion document as one line for what was open at the cutover', () => {
     const document = invoice({
       key: 'OLD',

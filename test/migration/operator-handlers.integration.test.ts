@@ -1,13 +1,10 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LedgerRecord } from '../../src/ledger/index.js';
 import { runWorkflowId } from '../../src/migration/contracts/run-name.js';
 import type { RunProgress } from '../../src/migration/contracts/workflow-types.js';
 import {
   generateCompany,
   type CompanySize,
-  type GeneratedCompany,
 } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { pauseSignal, progressQuery, resumeSignal } from '../../workflows/handlers.js';
@@ -18,6 +15,7 @@ import {
   liveRun,
 } from '../support/migration-stack.js';
 import { temporalCli } from '../support/temporal-cli.js';
+import { refuseInvoices } from '../support/refused-invoices.js';
 import { waitFor } from '../support/wait.js';
 
 const size: CompanySize = {
@@ -29,31 +27,6 @@ const size: CompanySize = {
   bankTransactions: 10,
   paidShare: 0.6,
 };
-
-/**
- * The same company with a mistake a consultant makes: some invoice lines point at an expense
- * account. The API refuses them (invoice lines post to income accounts), so those invoices fail,
- * and so do the payments applied to them.
- */
-function withBrokenInvoices(
-  company: GeneratedCompany,
-  howMany: number,
-): { records: LedgerRecord[]; broken: string[] } {
-  const broken: string[] = [];
-  const records = company.records.map((record) => {
-    if (record.entity !== 'invoice' || record.value.type !== 'invoice') return record;
-    if (record.value.date < company.cutoverDate || broken.length >= howMany) return record;
-    broken.push(record.value.key);
-    return {
-      ...record,
-      value: {
-        ...record.value,
-        lines: record.value.lines.map((line) => ({ ...line, accountKey: '6200' })),
-      },
-    };
-  });
-  return { records, broken };
-}
 
 /** A query through the CLI, as the Temporal UI's query tab would run it. */
 async function queryProgress(stack: MigrationStack, runName: string): Promise<RunProgress> {
@@ -80,8 +53,8 @@ describe('operator handlers, sent from the temporal CLI as the Web UI sends them
 
   it('pause, resume, query, and replay of failed rows after the source is fixed', async () => {
     const folder = path.join(stack.dir, 'replay');
-    const { records, broken } = withBrokenInvoices(company, 3);
-    await writeGenericCsv(records, folder);
+    const broken = refuseInvoices(stack, company, 3);
+    await writeGenericCsv(company.records, folder);
     stack.sandbox.admin.setFault({ method: 'POST', path: '/partners/*', latencyMs: 60 });
     const runName = uniqueRunName('replay');
     const handle = await stack.start({
@@ -141,9 +114,7 @@ describe('operator handlers, sent from the temporal CLI as the Web UI sends them
     expect(waiting.verification?.verified).toBe(false);
     stack.sandbox.admin.clearFaults();
 
-    // The consultant fixes the export, then replays every failed row.
-    await rm(folder, { recursive: true, force: true });
-    await writeGenericCsv(company.records, folder);
+    // The consultant has the cause fixed (the sandbox's refusal cleared above), then replays.
     const replay = (await temporalCli(stack.settings, [
       'workflow',
       'update',
@@ -178,8 +149,8 @@ describe('operator handlers, sent from the temporal CLI as the Web UI sends them
 
   it("skips failed rows on the operator's word and finishes as needs-review", async () => {
     const folder = path.join(stack.dir, 'skip');
-    const { records, broken } = withBrokenInvoices(company, 2);
-    await writeGenericCsv(records, folder);
+    const broken = refuseInvoices(stack, company, 2);
+    await writeGenericCsv(company.records, folder);
     const runName = uniqueRunName('skip');
     const handle = await stack.start({
       ...liveRun(company, folder, runName),

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryCredentialStore } from '../../src/credentials/index.js';
-import { splitIntoBatches, type PartnerApiClient } from '../../src/partner-api/index.js';
+import { runBulk } from '../../src/partner-api/bulk.js';
+import {
+  PartnerApiError,
+  splitIntoBatches,
+  type PartnerApiClient,
+} from '../../src/partner-api/index.js';
 import {
   startFakeApi,
   type FakeApi,
@@ -139,6 +144,40 @@ describe('bulk helpers', () => {
     }));
     const error = await rejectionOf(c.customers.bulkCreate(rows.slice(0, 10)));
     expect(error).toMatchObject({ kind: 'rate-limited' });
+  });
+
+  it('leaves a later batch unconfirmed when it fails with anything but a refusal', async () => {
+    const rows = Array.from({ length: 5 }, (_, index) => index);
+    const answered = new Map([
+      [0, { index: 0, status: 'failed' as const, message: 'no', errors: [] }],
+    ]);
+    const failingWith = (error: Error) => {
+      let batch = 0;
+      return runBulk(
+        rows,
+        () => (batch++ === 0 ? Promise.resolve(answered) : Promise.reject(error)),
+        {
+          batchSize: 2,
+        },
+      );
+    };
+    // A failure the client did not classify (a bug, say) may have followed the send.
+    const bug = await failingWith(new TypeError('bug'));
+    expect(bug.rows.map((row) => row.status)).toEqual([
+      'failed',
+      'unconfirmed',
+      'unconfirmed',
+      'unconfirmed',
+      'not_sent',
+    ]);
+    const refused = await failingWith(new PartnerApiError('rate-limited', 'slow down'));
+    expect(refused.rows.map((row) => row.status)).toEqual([
+      'failed',
+      'unconfirmed',
+      'not_sent',
+      'not_sent',
+      'not_sent',
+    ]);
   });
 });
 

@@ -41,7 +41,9 @@ describe('errorFromStatus', () => {
       [429, 'rate-limited', true, false],
       [500, 'server', true, true],
       [503, 'server', true, true],
-      [405, 'unexpected-status', false, false],
+      // A status the spec does not list may follow a commit: a write answered so is ambiguous.
+      [405, 'unexpected-status', false, true],
+      [302, 'unexpected-status', false, true],
     ];
     for (const [status, kind, retryable, ambiguous] of cases) {
       const error = answer(status, { status: 'error', message: 'Nope.' });
@@ -92,8 +94,9 @@ describe('errorFromStatus', () => {
     expect(error.message.length).toBeLessThan(700);
   });
 
-  it('treats a 5xx answer to a read as not ambiguous', () => {
+  it('treats a 5xx or an unlisted status answering a read as not ambiguous', () => {
     expect(answer(500, {}, { isWrite: false }).ambiguous).toBe(false);
+    expect(answer(405, {}, { isWrite: false }).ambiguous).toBe(false);
   });
 
   it('scrubs secrets the server echoes back', () => {

@@ -141,6 +141,29 @@ describe('server answers', () => {
     expect(error).toMatchObject({ kind: 'unexpected-response', retryable: false, ambiguous: true });
   });
 
+  it('reports a created document answered without a total in cents as an unexpected response', async () => {
+    let answer: Record<string, unknown> = { id: 'inv-1', invoiceNumber: 'INV-1' };
+    const c = await clientFor(() => ok({ invoice: answer, bill: answer }));
+    const invoice = { customerUuid: 'c-1', date: '2026-03-01', products: [] };
+    const bill = { vendorUuid: 'v-1', date: '2026-03-01', lineItems: [] };
+    for (const created of [() => c.invoices.create(invoice), () => c.bills.create(bill)]) {
+      answer = { id: 'doc-1' };
+      const missing = await rejectionOf(created());
+      expect(missing).toMatchObject({ kind: 'unexpected-response', ambiguous: true });
+      expect(missing.message).toContain('total');
+      answer = { id: 'doc-1', total: '100.005' };
+      expect(await rejectionOf(created())).toMatchObject({
+        kind: 'unexpected-response',
+        ambiguous: true,
+      });
+      answer = { id: 'doc-1', total: 100.5 };
+      expect((await created()).data).toMatchObject({ id: 'doc-1', total: '100.50' });
+    }
+    // A document read is not held to it: a listing or a read may leave the total out.
+    answer = { id: 'doc-1' };
+    expect(await c.invoices.get('doc-1')).toMatchObject({ id: 'doc-1' });
+  });
+
   it('reuses keep-alive connections across calls', async () => {
     const c = await clientFor(() => ok({ customer: { id: 'c-1', customer: 'Acme' } }));
     for (let index = 0; index < 10; index += 1) await c.customers.get('c-1');

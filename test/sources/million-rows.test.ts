@@ -38,9 +38,9 @@ describe('a 1,000,000-row CSV', () => {
     for await (const item of items) {
       if (item.kind === 'record') {
         records += 1;
-        problems.push(...item.problems);
+        problems.push(...item.problems.filter((problem) => problem.severity !== 'info'));
         if (records % 100_000 === 0) probe.sampleLive();
-      } else if (item.problem.code !== 'file.optional-missing') problems.push(item.problem);
+      } else if (item.problem.severity !== 'info') problems.push(item.problem);
     }
     probe.sampleLive();
     expect(problems).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import { workerNodeFlags } from '../../src/worker/node-flags.js';
 import type { MigrationStack } from './migration-stack.js';
 import { startTsProcess, type RunningProcess } from './processes.js';
@@ -20,6 +21,8 @@ export async function startWorkerProcess(
       LEDGERLIFT_API_REQUESTS_PER_WINDOW: String(stack.worker.requestsPerWindow),
       LEDGERLIFT_API_RATE_WINDOW_SECONDS: String(stack.worker.rateWindowSeconds),
       LEDGERLIFT_AMBIGUOUS_WRITE_SETTLE_SECONDS: String(stack.worker.ambiguousSettleSeconds),
+      // The workflows bundled once for the whole run (test/setup/temporal.global.ts).
+      LEDGERLIFT_WORKFLOW_BUNDLE: inject('workflowBundlePath'),
       ...env,
     },
     { nodeFlags: workerNodeFlags },

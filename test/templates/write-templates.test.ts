@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKinds } from '../../src/ledger/index.js';
 import { genericTemplateTables } from '../../mappings/generic/template-tables.js';
 import { readLedger } from '../../mappings/read-ledger.js';
+import { csvLine } from '../../src/templates/csv-line.js';
 import { TEMPLATE_WORKBOOK, writeTemplates } from '../../src/templates/write-templates.js';
 
 describe('writeTemplates', () => {
@@ -57,7 +58,7 @@ describe('writeTemplates', () => {
     expect(values).toEqual([...accountKinds]);
   });
 
-  it('writes CSVs whose sample rows read back as valid generic records', async () => {
+  it('writes CSVs whose sample rows are valid generic records, recognised when left in', async () => {
     const csv = await readFile(join(dir, 'out', 'invoices.csv'), 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
       genericTemplateTables
@@ -65,21 +66,41 @@ describe('writeTemplates', () => {
         ?.columns.map((column) => column.header)
         .join(','),
     );
-    const problems = [];
-    let records = 0;
-    for await (const item of readLedger({
-      folder: join(dir, 'out'),
-      format: 'generic',
-      overrides: {
-        files: Object.fromEntries(
-          genericTemplateTables.map((table) => [table.id, `${table.id}.csv`]),
-        ),
-      },
-    })) {
-      if (item.kind === 'record') records += 1;
-      else problems.push(item.problem);
+    const read = async (folder: string) => {
+      const problems = [];
+      let records = 0;
+      for await (const item of readLedger({
+        folder,
+        format: 'generic',
+        overrides: {
+          files: Object.fromEntries(
+            genericTemplateTables.map((table) => [table.id, `${table.id}.csv`]),
+          ),
+        },
+      })) {
+        if (item.kind === 'record') records += 1;
+        else problems.push(item.problem);
+      }
+      return { records, problems };
+    };
+    // As written, every sample row is the template's own: reported, not read.
+    const asWritten = await read(join(dir, 'out'));
+    expect(asWritten.records).toBe(0);
+    expect(asWritten.problems.map((problem) => problem.code)).toEqual(
+      genericTemplateTables.map(() => 'row.template-sample'),
+    );
+    // Without the columns the sample leaves blank, the same values are valid records.
+    const trimmed = join(dir, 'trimmed');
+    await mkdir(trimmed);
+    for (const table of genericTemplateTables) {
+      const filled = table.columns.filter((column) => column.sample !== '');
+      await writeFile(
+        join(trimmed, `${table.id}.csv`),
+        `${csvLine(filled.map((column) => column.header))}\r\n${csvLine(filled.map((column) => column.sample))}\r\n`,
+      );
     }
-    expect(problems).toEqual([]);
-    expect(records).toBe(genericTemplateTables.length);
+    const values = await read(trimmed);
+    expect(values.problems).toEqual([]);
+    expect(values.records).toBe(genericTemplateTables.length);
   });
 });

@@ -1,3 +1,4 @@
+import type * as Workflow from '@temporalio/workflow';
 import { describe, expect, it, vi } from 'vitest';
 import { stepNames, type StepName } from '../../src/migration/contracts/steps.js';
 import { ledgerCarriedStateSchema } from '../../src/migration/contracts/carried-state-schema.js';
@@ -6,22 +7,12 @@ import type {
   StageSummary,
 } from '../../src/migration/contracts/workflow-types.js';
 import { renderProgress } from '../../src/cli/render-progress.js';
-import { progressOf } from '../../workflows/ledger-run/run-progress.js';
-import {
-  addOtherCalls,
-  carriedStateOf,
-  openRun,
-  recordPause,
-  recordReport,
-  recordResume,
-  recordStage,
-  recordStepProgress,
-  samplePace,
-} from '../../workflows/ledger-run/run-state.js';
+import { LedgerRun } from '../../workflows/ledger-run/run-state.js';
 import { renderDetails } from '../../workflows/render-details.js';
 
 // The run's state is workflow code: outside a workflow, only its execution's id is needed.
-vi.mock('@temporalio/workflow', () => ({
+vi.mock('@temporalio/workflow', async (importOriginal) => ({
+  ...(await importOriginal<typeof Workflow>()),
   workflowInfo: () => ({ firstExecutionRunId: '01a24f1c-30d2-78c0-ae6e-ef47f74e60a6' }),
   setCurrentDetails: () => undefined,
   upsertSearchAttributes: () => undefined,
@@ -49,27 +40,27 @@ const stage: StageSummary = {
 };
 
 /** A run staged and migrating, with `calls` made by its invoices step over the last minute. */
-function migrating(mode: MigrateLedgerInput['mode'], calls: number) {
-  const run = openRun(input(mode));
-  recordStage(run, stage);
-  run.estimatedCalls = 1_000;
-  run.phase = 'migrating';
+function migrating(mode: MigrateLedgerInput['mode'], calls: number): LedgerRun {
+  const run = new LedgerRun(input(mode));
+  // 100 calls a step: 1,000 to make.
+  run.staged(stage);
+  run.enter('migrating');
   const start = Date.parse('2026-11-25T09:00:00Z');
-  samplePace(run, start);
-  recordStepProgress(run, {
-    step: 'invoices',
-    status: 'running',
+  const invoices = (made: number) => ({
+    step: 'invoices' as const,
+    status: 'running' as const,
     rows: { planned: 10, done: 5, failed: 0, skipped: 0 },
     units: { total: 10, done: 5 },
-    calls,
+    calls: made,
   });
-  samplePace(run, start + 60_000);
+  run.stepReported(invoices(0), start);
+  run.stepReported(invoices(calls), start + 60_000);
   return run;
 }
 
 describe('the progress a run gives of itself', () => {
   it('gives no time to go while the exports are staged, when no call is counted yet', () => {
-    const progress = progressOf(openRun(input('live')));
+    const progress = new LedgerRun(input('live')).progress();
     expect(progress.phase).toBe('staging');
     expect(progress.etaSeconds).toBeNull();
     expect(renderDetails(progress).split('\n')[0]).toBe('**acme-2026** · live · staging');
@@ -77,10 +68,10 @@ describe('the progress a run gives of itself', () => {
   });
 
   it('gives a live run its pace and time to go, and a dry run none: it makes no calls', () => {
-    const live = progressOf(migrating('live', 100));
+    const live = migrating('live', 100).progress();
     expect(live.pacePerMinute).toBe(100);
     expect(live.etaSeconds).toBe(540);
-    const dry = progressOf(migrating('dry-run', 100));
+    const dry = migrating('dry-run', 100).progress();
     expect(dry.pacePerMinute).toBe(0);
     expect(dry.predictedLiveCalls).toBe(103);
     expect(renderProgress(dry).join('\n')).not.toMatch(/\/min|made/);
@@ -89,42 +80,42 @@ describe('the progress a run gives of itself', () => {
   it('names the report page, in the result, the CLI and the state carried on as new', () => {
     const run = migrating('live', 100);
     const folder = '/srv/ledgerlift/runs/acme-2026/reports/live-01a24f1c';
-    recordReport(run, { folder, html: `${folder}/report.html` });
-    const progress = progressOf(run);
+    run.reportWritten({ folder, html: `${folder}/report.html` });
+    const progress = run.progress();
     expect(progress.report).toBe(`${folder}/report.html`);
     expect(progress.reportFolder).toBe(folder);
     expect(renderProgress(progress)).toContain(`  Report: ${folder}/report.html`);
-    const carried = ledgerCarriedStateSchema.parse(carriedStateOf(run));
-    expect(progressOf(openRun(input('live'), carried)).report).toBe(`${folder}/report.html`);
+    const carried = ledgerCarriedStateSchema.parse(run.carriedState());
+    expect(new LedgerRun(input('live'), carried).progress().report).toBe(`${folder}/report.html`);
   });
 
   it("gives the calls its report counted from then on: the call log's, every call sent", () => {
     const run = migrating('live', 100);
-    addOtherCalls(run, 3);
-    expect(progressOf(run).calls.made).toBe(103);
+    run.addCalls(3);
+    expect(run.progress().calls.made).toBe(103);
     const folder = '/srv/ledgerlift/runs/acme-2026/reports/live-01a24f1c';
     // The call log held 5 calls no activity reported back (attempts that failed and were retried).
-    recordReport(run, { folder, html: `${folder}/report.html`, callsMade: 108 });
-    const progress = progressOf(run);
+    run.reportWritten({ folder, html: `${folder}/report.html`, callsMade: 108 });
+    const progress = run.progress();
     expect(progress.calls.made).toBe(108);
     expect(renderProgress(progress).join('\n')).toContain('API calls: 108 made');
     // Carried on as new, the figure stays.
-    const carried = ledgerCarriedStateSchema.parse(carriedStateOf(run));
-    expect(progressOf(openRun(input('live'), carried)).calls.made).toBe(108);
+    const carried = ledgerCarriedStateSchema.parse(run.carriedState());
+    expect(new LedgerRun(input('live'), carried).progress().calls.made).toBe(108);
     // A later report of the same calls changes nothing.
-    recordReport(run, { folder, html: `${folder}/report.html`, callsMade: 108 });
-    expect(progressOf(run).calls.made).toBe(108);
+    run.reportWritten({ folder, html: `${folder}/report.html`, callsMade: 108 });
+    expect(run.progress().calls.made).toBe(108);
   });
 
   it('keeps each pause with its reason and when it ended, carried on as new', () => {
     const run = migrating('live', 100);
     const at = Date.parse('2026-11-25T09:12:00Z');
-    recordPause(run, 'invoices: CredentialProblem: the refresh token was revoked', at);
+    run.pause('invoices: CredentialProblem: the refresh token was revoked', at);
     // A second reason while paused replaces the first: it is one pause.
-    recordPause(run, 'checking the export with the client', at + 60_000);
-    recordResume(run, at + 8 * 60_000);
-    recordPause(run, 'paused by the operator', at + 20 * 60_000);
-    const progress = progressOf(run);
+    run.pause('checking the export with the client', at + 60_000);
+    run.resume(at + 8 * 60_000);
+    run.pause('paused by the operator', at + 20 * 60_000);
+    const progress = run.progress();
     expect(progress.pauses).toEqual([
       {
         at: '2026-11-25T09:12:00.000Z',
@@ -133,7 +124,7 @@ describe('the progress a run gives of itself', () => {
       },
       { at: '2026-11-25T09:32:00.000Z', reason: 'paused by the operator' },
     ]);
-    const carried = ledgerCarriedStateSchema.parse(carriedStateOf(run));
+    const carried = ledgerCarriedStateSchema.parse(run.carriedState());
     expect(carried.pauses).toEqual(progress.pauses);
   });
 });

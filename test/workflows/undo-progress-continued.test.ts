@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UndoCursor, UndoInput } from '../../src/migration/contracts/undo-types.js';
-import { openUndoRun, undoProgressOf } from '../../workflows/undo/undo-state.js';
+import { UndoRun } from '../../workflows/undo/undo-state.js';
 
 // An undo continued as new reads its plan back before it reverses again; a status asked in that
 // moment must not show more reversals done than planned (CI caught "8 done of 0 planned" in
@@ -25,14 +25,14 @@ describe("an undo's progress right after it continues as new", () => {
   };
 
   it('shows the units planned as the execution before knew them until the plan is read back', () => {
-    const progress = undoProgressOf(openUndoRun(input, scope, cursor.planId, cursor));
+    const progress = new UndoRun(input, scope, cursor.planId, cursor).progress();
     expect(progress.units).toEqual({ done: 8, planned: 20 });
   });
 
   it('never shows fewer planned than done, even from a cursor written before the count was kept', () => {
     const older: UndoCursor = { ...cursor };
     delete older.unitsPlanned;
-    const progress = undoProgressOf(openUndoRun(input, scope, cursor.planId, older));
+    const progress = new UndoRun(input, scope, cursor.planId, older).progress();
     expect(progress.units.planned).toBeGreaterThanOrEqual(progress.units.done);
   });
 });

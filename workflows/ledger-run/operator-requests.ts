@@ -4,7 +4,7 @@ import { stepNames } from '../../src/migration/contracts/steps.js';
 import type { ReplayRequest } from '../../src/migration/contracts/workflow-types.js';
 import { failureMessage, localActivities } from '../activity-proxies.js';
 import { checkRunWorkspace } from '../workspace/bind-run-workspace.js';
-import { scopeOf, type LedgerRun, type QueuedReplay } from './run-state.js';
+import type { LedgerRun, QueuedReplay } from './run-state.js';
 
 /** retryFailedRows's validator: only a live run awaiting the operator replays, one at a time. */
 export function checkReplayRequest(run: LedgerRun, request: ReplayRequest): void {
@@ -14,7 +14,7 @@ export function checkReplayRequest(run: LedgerRun, request: ReplayRequest): void
       `The run is ${run.phase}; replay failed rows once it is awaiting the operator.`,
     );
   }
-  if (run.operator.replayRequested) throw new Error('A replay is already queued.');
+  if (run.replayRequested) throw new Error('A replay is already queued.');
   if (request.step && !stepNames.includes(request.step)) {
     throw new Error(`Unknown step "${request.step}"; steps are ${stepNames.join(', ')}.`);
   }
@@ -26,7 +26,7 @@ export function checkReplayRequest(run: LedgerRun, request: ReplayRequest): void
  */
 export async function checkReplayWorkspace(run: LedgerRun): Promise<void> {
   try {
-    await checkRunWorkspace(scopeOf(run), 'replay');
+    await checkRunWorkspace(run.scope(), 'replay');
   } catch (error) {
     throw ApplicationFailure.nonRetryable(failureMessage(error), CONFIGURATION_ERROR);
   }
@@ -41,7 +41,7 @@ export async function countReplay(
     ...(request.step ? { step: request.step } : {}),
     ...(request.code ? { code: request.code } : {}),
   };
-  const rows = await localActivities.countFailedRows({ scope: scopeOf(run), ...replay });
+  const rows = await localActivities.countFailedRows({ scope: run.scope(), ...replay });
   return { replay, rows };
 }
 

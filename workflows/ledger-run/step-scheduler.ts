@@ -2,24 +2,18 @@ import { startChild, workflowInfo } from '@temporalio/workflow';
 import { stepDependencies, stepNames, type StepName } from '../../src/migration/contracts/steps.js';
 import { migrateStep, type StepResult } from '../migrate-step.js';
 import { kindAttribute } from '../search-attributes.js';
-import { scopeOf, type LedgerRun, type StepChild } from './run-state.js';
-
-/** What happened to a step, in the order it happened: migrateLedger records each. */
-export type StepEvent =
-  | { kind: 'starting'; step: StepName }
-  | { kind: 'started'; step: StepName; child: StepChild }
-  | { kind: 'done'; step: StepName; result: StepResult };
+import type { LedgerRun } from './run-state.js';
 
 /**
- * Runs the given steps as children, each once its dependencies are done, and yields what happens
- * to each: the run changes only where migrateLedger takes these events.
+ * Runs the given steps as children, each once its dependencies are done, and tells the run what
+ * happens to each as it happens. A child started while the run is paused starts told to wait.
  */
-export async function* runSteps(
+export async function runSteps(
   run: LedgerRun,
   planId: string,
   only: StepName[],
   replay?: { failedCode?: string },
-): AsyncGenerator<StepEvent, void> {
+): Promise<void> {
   const pending = new Set(only);
   // A step left out of the run (`--steps payments` after an undo of payments, say) was done by an
   // earlier run: it does not hold back the steps that depend on it.
@@ -29,9 +23,10 @@ export async function* runSteps(
     for (const step of [...pending]) {
       if (!stepDependencies[step].every((dependency) => finished.has(dependency))) continue;
       pending.delete(step);
-      yield { kind: 'starting', step };
+      run.stepStarting(step);
       const child = await startStep(run, step, planId, replay);
-      yield { kind: 'started', step, child };
+      run.stepStarted(step, child);
+      if (run.paused) await run.tellChildren();
       running.set(
         step,
         child.result().then((result) => ({ step, result })),
@@ -41,7 +36,7 @@ export async function* runSteps(
     const done = await Promise.race(running.values());
     running.delete(done.step);
     finished.add(done.step);
-    yield { kind: 'done', ...done };
+    run.stepDone(done.step, done.result);
   }
 }
 
@@ -51,14 +46,14 @@ function startStep(
   step: StepName,
   planId: string,
   replay: { failedCode?: string } | undefined,
-): Promise<StepChild> {
+) {
   const { input, settings } = run;
   return startChild(migrateStep, {
     workflowId: `${workflowInfo().workflowId}/${planId}/${step}`,
     typedSearchAttributes: [{ key: kindAttribute, value: 'step' }],
     args: [
       {
-        scope: scopeOf(run),
+        scope: run.scope(),
         planId,
         step,
         batchSize: settings.batchSize,

@@ -1,7 +1,6 @@
 import type { RunPhase } from '../../src/migration/contracts/workflow-types.js';
 import { localActivities } from '../activity-proxies.js';
-import { progressOf } from '../ledger-run/run-progress.js';
-import { isClean, scopeOf, type LedgerRun, type WrittenReport } from '../ledger-run/run-state.js';
+import type { LedgerRun, WrittenReport } from '../ledger-run/run-state.js';
 
 /**
  * Writes the run's reports, showing the run in the given phase; answers their folder, their page,
@@ -12,8 +11,8 @@ export async function writeReports(
   phase: RunPhase = run.phase,
 ): Promise<WrittenReport> {
   return localActivities.writeReports({
-    scope: scopeOf(run),
-    progress: { ...progressOf(run), phase },
+    scope: run.scope(),
+    progress: { ...run.progress(), phase },
     source: run.input.source,
     batchSize: run.settings.batchSize,
   });
@@ -27,8 +26,6 @@ export function phaseAfterReport(run: LedgerRun): RunPhase {
     if (run.blockedReason !== undefined) return 'blocked';
     return verified ? 'completed' : 'needs-review';
   }
-  if (run.operator.paused) return 'paused';
-  return run.settings.finishWhenClean && isClean(run) && run.operator.replayQueued === undefined
-    ? 'completed'
-    : 'awaiting-operator';
+  if (run.paused) return 'paused';
+  return run.finishesByItself && run.replayQueued === undefined ? 'completed' : 'awaiting-operator';
 }

@@ -3,7 +3,7 @@ import type { PhaseName, UnitRef } from '../../src/migration/contracts/steps.js'
 import type { PredictUnitsInput } from '../../src/migration/sending/predict-units.js';
 import { localActivities } from '../activity-proxies.js';
 import { attemptUnit } from './run-unit.js';
-import type { StepRun, StepWork } from '../step-run/step-state.js';
+import type { StepRun } from '../step-run/step-state.js';
 
 /**
  * A dry run predicts its units in chunks, one activity each, instead of one activity per unit (about
@@ -20,24 +20,24 @@ const DRY_RUN_UNITS_PER_RUN = 200 * DRY_RUN_CHUNK_UNITS;
 
 /**
  * Predicts a phase's units from `from` on, a chunk at a time, until the phase ends or this
- * execution has started its share; yields what each chunk settled and the units done after it.
+ * execution has started its share; the run hears of each chunk. Answers the next unit to predict.
  */
-export async function* predictInChunks(
+export async function predictInChunks(
   run: StepRun,
   phase: PhaseName,
   total: number,
   from: number,
-): AsyncGenerator<StepWork, void> {
+): Promise<number> {
   const { scope, planId, step } = run.input;
   const perRun = run.input.unitsPerRun ?? DRY_RUN_UNITS_PER_RUN;
   let next = from;
   while (next < total && run.startedThisRun < perRun && !workflowInfo().continueAsNewSuggested) {
-    yield { kind: 'next-call' };
+    await run.untilRunning();
     const size = Math.min(DRY_RUN_CHUNK_UNITS, total - next, perRun - run.startedThisRun);
     const chunk: PredictUnitsInput = { scope, planId, step, phase, from: next, to: next + size };
     const predicted = await localActivities.predictUnits(chunk);
-    yield { kind: 'settled', rows: predicted.rows, calls: predicted.calls };
-    yield { kind: 'started', units: predicted.next - next, next: predicted.next };
+    run.settled(predicted.rows, predicted.calls);
+    run.unitsStarted(predicted.next - next);
     next = predicted.next;
     if (predicted.stoppedAt) {
       // The unit whose prediction threw runs alone, with the retries and failure of any unit.
@@ -45,12 +45,16 @@ export async function* predictInChunks(
       const unit: UnitRef = { step, phase, planId, index: predicted.stoppedAt.index };
       for (;;) {
         const outcome = await attemptUnit(run, unit);
-        yield outcome;
-        if (outcome.kind === 'settled') break;
+        if (outcome.kind === 'settled') {
+          run.settled(outcome.rows, outcome.calls);
+          break;
+        }
+        await run.pauseOn(outcome);
       }
       next = predicted.stoppedAt.index + 1;
-      yield { kind: 'started', units: 1, next };
+      run.unitsStarted(1);
     }
-    yield { kind: 'done-to', unitsDone: next, force: true };
+    await run.doneTo(next);
   }
+  return next;
 }

@@ -6,11 +6,12 @@ import {
   localActivities,
   pausingReason,
 } from '../activity-proxies.js';
-import { untilRunning } from '../step-run/step-progress.js';
-import type { StepRun, StepWork } from '../step-run/step-state.js';
+import type { SettledRows, StepRun } from '../step-run/step-state.js';
 
 /** How one attempt at a unit ended: its rows settled, or a problem that pauses the step. */
-export type UnitOutcome = Extract<StepWork, { kind: 'settled' | 'pausing' }>;
+type UnitOutcome =
+  | { kind: 'settled'; rows: SettledRows; calls: number }
+  | { kind: 'pausing'; reason: string; attemptStartedAt: number; calls: number };
 
 /**
  * Runs one unit until its rows settle, reconciling a possibly committed earlier attempt first;
@@ -20,7 +21,7 @@ export type UnitOutcome = Extract<StepWork, { kind: 'settled' | 'pausing' }>;
 export async function attemptUnit(run: StepRun, unit: UnitRef): Promise<UnitOutcome> {
   let calls = 0;
   for (;;) {
-    await untilRunning(run);
+    await run.untilRunning();
     let result: UnitResult;
     const attemptStartedAt = Date.now();
     try {
@@ -51,7 +52,7 @@ async function reconcile(run: StepRun, unit: UnitRef, lookups: number): Promise<
   for (let lookup = 0; lookup < lookups; lookup += 1) {
     let page: number | null = 1;
     while (page !== null) {
-      await untilRunning(run);
+      await run.untilRunning();
       ({ nextPage: page } = await run.api.reconcileUnit({
         scope: run.input.scope,
         unit,

@@ -3,7 +3,7 @@ import { unitWindow } from '../../src/migration/contracts/fair-share.js';
 import type { PhaseName, UnitRef } from '../../src/migration/contracts/steps.js';
 import { AttemptsInFlight } from '../attempts-in-flight.js';
 import { attemptUnit } from './run-unit.js';
-import { predictsInChunks, type StepRun, type StepWork } from '../step-run/step-state.js';
+import type { StepRun } from '../step-run/step-state.js';
 
 /** Units started in one run of this workflow before it continues as new (bounds its history). */
 const UNITS_PER_RUN = 600;
@@ -11,37 +11,41 @@ const UNITS_PER_RUN = 600;
 /**
  * Runs a phase's units from `from` on, one API call each, with a sliding window of `concurrency`
  * times the run's weight calls in flight (src/migration/contracts/fair-share.ts), until the phase
- * ends or this execution has started its share (a dry run in chunks starts none here). Yields what
- * happens, in order: each unit it starts, each attempt's outcome (an attempt that pauses the step
- * is tried again, in the same place in the window), and the units done.
+ * ends or this execution has started its share. An attempt that pauses the step is tried again,
+ * in the same place in the window. Answers the next unit to start.
  */
-export async function* runUnitWindow(
+export async function runUnitWindow(
   run: StepRun,
   phase: PhaseName,
   total: number,
   from: number,
-): AsyncGenerator<StepWork, void> {
+): Promise<number> {
   const { input } = run;
   const windowSize = unitWindow(input.concurrency, input.scope.weight);
+  const perRun = input.unitsPerRun ?? UNITS_PER_RUN;
   const inFlight = new AttemptsInFlight((unit: UnitRef) => attemptUnit(run, unit));
   let next = from;
   while (next < total || inFlight.size > 0) {
     while (
-      !predictsInChunks(input) &&
       next < total &&
       inFlight.size < windowSize &&
-      run.startedThisRun < (input.unitsPerRun ?? UNITS_PER_RUN) &&
+      run.startedThisRun < perRun &&
       !workflowInfo().continueAsNewSuggested
     ) {
-      yield { kind: 'next-call' };
+      await run.untilRunning();
       inFlight.launch({ step: input.step, phase, planId: input.planId, index: next });
       next += 1;
-      yield { kind: 'started', units: 1, next };
+      run.unitsStarted(1);
     }
     if (inFlight.size === 0) break;
-    const landed = await inFlight.next();
-    yield landed.outcome;
-    if (landed.outcome.kind === 'pausing') inFlight.launch(landed.unit);
-    else yield { kind: 'done-to', unitsDone: run.unitsDone + 1, force: false };
+    const { unit, outcome } = await inFlight.next();
+    if (outcome.kind === 'pausing') {
+      await run.pauseOn(outcome);
+      inFlight.launch(unit);
+    } else {
+      run.settled(outcome.rows, outcome.calls);
+      run.unitDone();
+    }
   }
+  return next;
 }

@@ -3,7 +3,7 @@ import type { UnitRef } from '../../src/migration/contracts/steps.js';
 import { asEnginePhase, type UndoGroup } from '../../src/migration/contracts/undo-types.js';
 import { AttemptsInFlight } from '../attempts-in-flight.js';
 import { attemptUndoUnit } from './run-undo-unit.js';
-import type { UndoRun, UndoWork } from './undo-state.js';
+import type { UndoRun } from './undo-state.js';
 
 /** Reversal calls in flight at once within a group (the queue's pace still rules). */
 const WINDOW = 4;
@@ -16,13 +16,10 @@ const UNDO_UNITS_PER_RUN = 500;
 /**
  * Runs a phase's groups from the run's cursor on, group by group, a sliding window of units in
  * each, until they are done or this execution has started its share of units (the cursor is then
- * at the first unit not started, with nothing left in flight). Yields what happens, in order; an
- * attempt that pauses the undo is tried again, in the same place in the window.
+ * at the first unit not started, with nothing left in flight). An attempt that pauses the undo is
+ * tried again, in the same place in the window.
  */
-export async function* reverseGroups(
-  run: UndoRun,
-  groups: readonly UndoGroup[],
-): AsyncGenerator<UndoWork, void> {
+export async function reverseGroups(run: UndoRun, groups: readonly UndoGroup[]): Promise<void> {
   const perRun = run.input.unitsPerRun ?? UNDO_UNITS_PER_RUN;
   const mayStart = () => run.startedThisRun < perRun && !workflowInfo().continueAsNewSuggested;
   while (run.groupIndex < groups.length) {
@@ -30,26 +27,25 @@ export async function* reverseGroups(
     const inFlight = new AttemptsInFlight((unit: UnitRef) => attemptUndoUnit(run, unit));
     while (run.nextUnit < group.units || inFlight.size > 0) {
       while (run.nextUnit < group.units && inFlight.size < WINDOW && mayStart()) {
-        yield { kind: 'next-call' };
+        await run.untilRunning();
         const unit: UnitRef = {
           step: group.step,
           phase: asEnginePhase(group.phase),
           planId: run.planId,
           index: run.nextUnit,
         };
-        yield { kind: 'started' };
+        run.startUnit();
         inFlight.launch(unit);
       }
       if (inFlight.size === 0) break;
-      const landed = await inFlight.next();
-      yield { kind: 'calls', calls: landed.outcome.calls };
-      if (landed.outcome.kind === 'pausing') {
-        const { reason, attemptStartedAt } = landed.outcome;
-        yield { kind: 'pausing', reason, attemptStartedAt };
-        inFlight.launch(landed.unit);
-      } else yield { kind: 'unit-done' };
+      const { unit, outcome } = await inFlight.next();
+      run.addCalls(outcome.calls);
+      if (outcome.kind === 'pausing') {
+        run.pauseFor(outcome.reason, outcome.attemptStartedAt);
+        inFlight.launch(unit);
+      } else run.unitDone();
     }
     if (run.nextUnit < group.units) return;
-    yield { kind: 'group-done' };
+    run.finishGroup();
   }
 }

@@ -1,6 +1,5 @@
 import type { UnitRef } from '../../src/migration/contracts/steps.js';
 import { pausingReason } from '../activity-proxies.js';
-import { untilUndoRunning } from './undo-pause.js';
 import { undoApiActivities } from './undo-proxies.js';
 import type { UndoRun } from './undo-state.js';
 
@@ -10,7 +9,7 @@ const MAX_ROUNDS = 10;
 const MAX_PAGES = 10_000;
 
 /** How one attempt at a reversal ended, with the API calls it made. */
-export type UndoUnitOutcome =
+type UndoUnitOutcome =
   | { kind: 'done'; calls: number }
   | { kind: 'pausing'; reason: string; attemptStartedAt: number; calls: number };
 
@@ -28,14 +27,14 @@ export async function attemptUndoUnit(run: UndoRun, unit: UnitRef): Promise<Undo
   let attemptStartedAt = 0;
   try {
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      await untilUndoRunning(run);
+      await run.untilRunning();
       attemptStartedAt = Date.now();
       const result = await api.executeUnit({ scope, unit });
       if (result.kind === 'done') return { kind: 'done', calls: calls + result.calls };
       for (let lookup = 0; lookup < result.lookups; lookup += 1) {
         let page: number | null = 1;
         for (let read = 0; page !== null && read < MAX_PAGES; read += 1) {
-          await untilUndoRunning(run);
+          await run.untilRunning();
           attemptStartedAt = Date.now();
           ({ nextPage: page } = await api.reconcileUnit({ scope, unit, lookup, page }));
           calls += 1;

@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { MigrationActivities } from '../../activities/index.js';
-import type { UndoActivities } from '../../src/migration/undo/undo-activities.js';
+import type { UndoActivities } from '../../activities/undo-activities.js';
 import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
 import { RUN_STORE_ACTIVITY_OPTIONS, apiCallOptions } from '../activity-proxies.js';
 

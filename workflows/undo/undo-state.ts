@@ -1,4 +1,4 @@
-import { setCurrentDetails } from '@temporalio/workflow';
+import { condition, setCurrentDetails } from '@temporalio/workflow';
 import {
   undoPhases,
   type UndoCursor,
@@ -7,169 +7,187 @@ import {
   type UndoProgress,
 } from '../../src/migration/contracts/undo-types.js';
 import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
+import { answeredByLastResume } from '../ledger-run/pause-and-resume.js';
 import { renderUndoDetails } from './render-undo-details.js';
 
 /**
- * Everything one execution of undoRun knows, as its parts see it: read-only. Only undoRun changes
- * it, through the transitions below (which take `UndoState`, its writable form).
+ * One execution of undoRun: what it knows and every change to it. undoRun creates it and hands it
+ * to the reversal window and each unit's attempt; they read its getters and change it only through
+ * its methods. The details panel shows it as it changes.
  */
-export interface UndoRun {
+export class UndoRun {
   readonly input: UndoInput;
   readonly scope: RunScope;
   readonly planId: string;
-  readonly state: UndoProgress['state'];
+  #state: UndoProgress['state'] = 'planning';
   /** The phase, group and unit to run next (the cursor an execution continues as new with). */
-  readonly phaseIndex: number;
-  readonly groupIndex: number;
-  readonly nextUnit: number;
+  #phaseIndex: number;
+  #groupIndex: number;
+  #nextUnit: number;
   /** The groups of the phases planned so far, in the order they run. */
-  readonly groups: readonly UndoGroup[];
-  readonly calls: number;
-  readonly unitsDone: number;
+  readonly #groups: UndoGroup[] = [];
+  #calls: number;
+  #unitsDone: number;
   /**
    * Units planned, as the execution before this one knew them: a status asked while this one reads
    * its plan back must not show more done than planned.
    */
-  readonly unitsPlannedBefore: number;
+  readonly #unitsPlannedBefore: number;
   /** Units started by this execution (continue-as-new bounds them). */
-  readonly startedThisRun: number;
-  readonly paused: boolean;
-  readonly pauseReason: string | undefined;
+  #startedThisRun = 0;
+  #paused = false;
+  #pauseReason: string | undefined;
   /** Workflow time of the operator's last resume (see ledger-run/pause-and-resume.ts). */
-  readonly lastResumedAt: number | undefined;
-}
+  #lastResumedAt: number | undefined;
 
-/** Marks the writable form: an `UndoRun` a part is given cannot pass for it. */
-declare const undoOwner: unique symbol;
+  constructor(input: UndoInput, scope: RunScope, planId: string, cursor: UndoCursor | undefined) {
+    this.input = input;
+    this.scope = scope;
+    this.planId = planId;
+    this.#phaseIndex = cursor?.phaseIndex ?? 0;
+    this.#groupIndex = cursor?.groupIndex ?? 0;
+    this.#nextUnit = cursor?.nextUnit ?? 0;
+    this.#calls = cursor?.calls ?? 0;
+    this.#unitsDone = cursor?.unitsDone ?? 0;
+    this.#unitsPlannedBefore = cursor?.unitsPlanned ?? cursor?.unitsDone ?? 0;
+  }
 
-/**
- * The undo's writable form. `openUndoRun` gives it to undoRun alone (workflows/undo-run.ts), and
- * the transitions below take only it: the parts undoRun calls take the read-only `UndoRun` and
- * yield what happened (`UndoWork`), which undoRun applies.
- */
-export type UndoState = { -readonly [K in keyof UndoRun]: UndoRun[K] } & {
-  groups: UndoGroup[];
-  readonly [undoOwner]: true;
-};
+  get phaseIndex(): number {
+    return this.#phaseIndex;
+  }
 
-/** What the reversal window did or needs, in order; undoRun applies each (undo-run.ts). */
-export type UndoWork =
-  /** The window is about to start a unit: the undo waits here while it is paused. */
-  | { kind: 'next-call' }
-  /** The window starts the current group's next unit. */
-  | { kind: 'started' }
-  /** API calls a unit's attempt made. */
-  | { kind: 'calls'; calls: number }
-  /** A unit's attempt hit a credential or quota problem: the undo pauses (unless answered). */
-  | { kind: 'pausing'; reason: string; attemptStartedAt: number }
-  | { kind: 'unit-done' }
-  | { kind: 'group-done' };
+  get groupIndex(): number {
+    return this.#groupIndex;
+  }
 
-export function openUndoRun(
-  input: UndoInput,
-  scope: RunScope,
-  planId: string,
-  cursor: UndoCursor | undefined,
-): UndoState {
-  const fresh: Omit<UndoState, typeof undoOwner> = {
-    input,
-    scope,
-    planId,
-    state: 'planning',
-    phaseIndex: cursor?.phaseIndex ?? 0,
-    groupIndex: cursor?.groupIndex ?? 0,
-    nextUnit: cursor?.nextUnit ?? 0,
-    groups: [],
-    calls: cursor?.calls ?? 0,
-    unitsDone: cursor?.unitsDone ?? 0,
-    unitsPlannedBefore: cursor?.unitsPlanned ?? cursor?.unitsDone ?? 0,
-    startedThisRun: 0,
-    paused: false,
-    pauseReason: undefined,
-    lastResumedAt: undefined,
-  };
-  return fresh as UndoState;
-}
+  get nextUnit(): number {
+    return this.#nextUnit;
+  }
 
-export function undoProgressOf(run: UndoRun): UndoProgress {
-  const phase = undoPhases[run.phaseIndex];
-  return {
-    runName: run.input.runName,
-    mode: run.input.mode,
-    state: run.paused ? 'paused' : run.state,
-    ...(phase && (run.state === 'planning' || run.state === 'reversing') ? { phase } : {}),
-    phaseNumber: Math.min(run.phaseIndex + 1, undoPhases.length),
-    phases: undoPhases.length,
-    units: {
-      done: run.unitsDone,
-      planned: Math.max(unitsPlanned(run), run.unitsPlannedBefore),
-    },
-    calls: run.calls,
-    ...(run.paused && run.pauseReason ? { pauseReason: run.pauseReason } : {}),
-  };
-}
+  get groups(): readonly UndoGroup[] {
+    return this.#groups;
+  }
 
-/** The units of the groups planned (or read back) by this execution so far. */
-export function unitsPlanned(run: UndoRun): number {
-  return run.groups.reduce((sum, group) => sum + group.units, 0);
-}
+  get calls(): number {
+    return this.#calls;
+  }
 
-/** Shows the undo's progress in the Temporal UI's details panel (no history event). */
-function showUndoDetails(run: UndoRun): void {
-  setCurrentDetails(renderUndoDetails(undoProgressOf(run)));
-}
+  get startedThisRun(): number {
+    return this.#startedThisRun;
+  }
 
-// The transitions: every change of an undo's state, named for what happened.
+  get paused(): boolean {
+    return this.#paused;
+  }
 
-export function setUndoState(run: UndoState, state: UndoProgress['state']): void {
-  run.state = state;
-  showUndoDetails(run);
-}
+  /** The units of the groups planned (or read back) by this execution so far. */
+  get unitsPlanned(): number {
+    return this.#groups.reduce((sum, group) => sum + group.units, 0);
+  }
 
-/** API calls the undo made. */
-export function addUndoCalls(run: UndoState, calls: number): void {
-  run.calls += calls;
-}
+  progress(): UndoProgress {
+    const phase = undoPhases[this.#phaseIndex];
+    const state = this.#state;
+    return {
+      runName: this.input.runName,
+      mode: this.input.mode,
+      state: this.#paused ? 'paused' : state,
+      ...(phase && (state === 'planning' || state === 'reversing') ? { phase } : {}),
+      phaseNumber: Math.min(this.#phaseIndex + 1, undoPhases.length),
+      phases: undoPhases.length,
+      units: {
+        done: this.#unitsDone,
+        planned: Math.max(this.unitsPlanned, this.#unitsPlannedBefore),
+      },
+      calls: this.#calls,
+      ...(this.#paused && this.#pauseReason ? { pauseReason: this.#pauseReason } : {}),
+    };
+  }
 
-/** A phase's groups, planned (or read back from an earlier execution's plan). */
-export function recordPlannedGroups(run: UndoState, groups: readonly UndoGroup[]): void {
-  run.groups.push(...groups);
-}
+  /** Where the next execution goes on, with the snapshot's date. */
+  cursor(asOf: string): UndoCursor {
+    return {
+      planId: this.planId,
+      asOf,
+      phaseIndex: this.#phaseIndex,
+      groupIndex: this.#groupIndex,
+      nextUnit: this.#nextUnit,
+      calls: this.#calls,
+      unitsDone: this.#unitsDone,
+      unitsPlanned: this.unitsPlanned,
+    };
+  }
 
-/** The current phase is done: the next one starts at its first group. */
-export function finishUndoPhase(run: UndoState): void {
-  run.phaseIndex += 1;
-  run.groupIndex = 0;
-  run.nextUnit = 0;
-}
+  /** Waits until the undo is not paused: a call is never started while it is. */
+  async untilRunning(): Promise<void> {
+    if (this.#paused) await condition(() => !this.#paused);
+  }
 
-/** The current group is done: the next one starts at its first unit. */
-export function finishUndoGroup(run: UndoState): void {
-  run.groupIndex += 1;
-  run.nextUnit = 0;
-}
+  enter(state: UndoProgress['state']): void {
+    this.#state = state;
+    this.#show();
+  }
 
-/** Starts the current group's next unit. */
-export function startUndoUnit(run: UndoState): void {
-  run.nextUnit += 1;
-  run.startedThisRun += 1;
-}
+  /** API calls the undo made. */
+  addCalls(calls: number): void {
+    this.#calls += calls;
+  }
 
-export function recordUndoUnitDone(run: UndoState): void {
-  run.unitsDone += 1;
-  showUndoDetails(run);
-}
+  /** A phase's groups, planned (or read back from an earlier execution's plan). */
+  planned(groups: readonly UndoGroup[]): void {
+    this.#groups.push(...groups);
+  }
 
-export function recordUndoPause(run: UndoState, reason: string): void {
-  run.paused = true;
-  run.pauseReason = reason;
-  showUndoDetails(run);
-}
+  /** The current phase is done: the next one starts at its first group. */
+  finishPhase(): void {
+    this.#phaseIndex += 1;
+    this.#groupIndex = 0;
+    this.#nextUnit = 0;
+  }
 
-/** Resumes the undo at the given workflow time. */
-export function recordUndoResume(run: UndoState, at: number): void {
-  run.paused = false;
-  run.pauseReason = undefined;
-  run.lastResumedAt = at;
-  showUndoDetails(run);
+  /** The current group is done: the next one starts at its first unit. */
+  finishGroup(): void {
+    this.#groupIndex += 1;
+    this.#nextUnit = 0;
+  }
+
+  /** Starts the current group's next unit. */
+  startUnit(): void {
+    this.#nextUnit += 1;
+    this.#startedThisRun += 1;
+  }
+
+  unitDone(): void {
+    this.#unitsDone += 1;
+    this.#show();
+  }
+
+  pause(reason: string): void {
+    this.#paused = true;
+    this.#pauseReason = reason;
+    this.#show();
+  }
+
+  /** Resumes the undo at the given workflow time. */
+  resume(at: number): void {
+    this.#paused = false;
+    this.#pauseReason = undefined;
+    this.#lastResumedAt = at;
+    this.#show();
+  }
+
+  /**
+   * A credential or quota problem pauses the undo until the operator resumes; as in a migration,
+   * a failure of an attempt scheduled before the operator's last resume does not pause again: the
+   * operator has acted since, so it is just tried again.
+   */
+  pauseFor(reason: string, attemptStartedAt: number): void {
+    const since = { paused: this.#paused, lastResumedAt: this.#lastResumedAt };
+    if (!answeredByLastResume(since, attemptStartedAt)) this.pause(reason);
+  }
+
+  /** Shows the undo's progress in the Temporal UI's details panel (no history event). */
+  #show(): void {
+    setCurrentDetails(renderUndoDetails(this.progress()));
+  }
 }

@@ -11,7 +11,7 @@ export function callLogTable(calls: readonly CallLogEntry[]): string {
     String(call.attempt),
     call.method,
     call.path,
-    call.status === undefined ? (call.error ?? 'no answer') : String(call.status),
+    statusText(call),
     String(call.durationMs),
     call.rowsSent === undefined ? '' : String(call.rowsSent),
     idsText(call.ids),
@@ -25,6 +25,12 @@ export function callLogTable(calls: readonly CallLogEntry[]): string {
       .join('  ')
       .trimEnd();
   return [line(columns), ...rows.map(line)].join('\n');
+}
+
+/** The status, and the client's error beside it: a 201 it could not read is no success. */
+function statusText(call: CallLogEntry): string {
+  if (call.status === undefined) return call.error ?? 'no answer';
+  return call.error ? `${call.status} ${call.error}` : String(call.status);
 }
 
 function idsText(ids: readonly string[] | undefined): string {

@@ -13,6 +13,8 @@ export function outstandingAtCutover(
     {
       total: centsOf(document.total),
       amountDue: document.amountDue === undefined ? undefined : centsOf(document.amountDue),
+      dueAtCutover:
+        document.dueAtCutover === undefined ? undefined : centsOf(document.dueAtCutover),
       status: document.status,
     },
     settlements,

@@ -50,7 +50,10 @@ export function documentSign(document: SalesDocument | PurchaseDocument): 1n | -
 /**
  * A document dated on or after the cutover, posted in full to its own accounts. The books are in
  * base currency: a foreign document posts its legacy base value (src/ledger/base-value.ts), which
- * the migration's exchange-difference phase makes the workspace hold too.
+ * the migration's exchange-difference phase makes the workspace hold too. A sales line on an
+ * account other than income, and sales tax, reach their account through the clearing account and
+ * the month's reclassification journal (src/migration/handlers/invoices-reclassify-tax.ts), dated by
+ * the end date when the document is: at the end date they are where this posts them.
  */
 export function postDocument(
   books: Postings,

@@ -1,4 +1,4 @@
-import type { SystemRole } from '../../ledger/index.js';
+import { CONVERSION_CLEARING_KEY, type SystemRole } from '../../ledger/index.js';
 
 /**
  * Accounts the projection posts to that are not ordinary legacy accounts: the workspace's control
@@ -16,7 +16,7 @@ export const UNCATEGORIZED_INCOME: ControlKey = '@uncategorized-income';
 export const UNCATEGORIZED_EXPENSE: ControlKey = '@uncategorized-expense';
 
 /** The legacy key of Ledgerlift's own conversion clearing account, created in the accounts step. */
-export const CLEARING_ACCOUNT_KEY = '@clearing';
+export const CLEARING_ACCOUNT_KEY = CONVERSION_CLEARING_KEY;
 export const CLEARING_ACCOUNT_NAME = 'Ledgerlift Conversion Clearing';
 
 /** Maps legacy account keys to the key the books are kept under: system accounts fold onto roles. */

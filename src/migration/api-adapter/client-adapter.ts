@@ -24,10 +24,6 @@ const PAGE_SIZE = 100;
 export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal): MigrationApi {
   const options: CallOptions = signal ? { signal } : {};
   const query = (page: number) => ({ page, limit: PAGE_SIZE });
-  const required = (value: string | null | undefined, what: string): string => {
-    if (value === undefined || value === null) throw new Error(`the API's ${what} is missing`);
-    return value;
-  };
 
   return {
     async listAccounts(page) {
@@ -149,14 +145,10 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
     publishOpeningBalance: async (rows, replaceExisting) =>
       writtenOf(await client.openingBalance.set({ rows, replaceExisting }, options)),
     async createInvoice(body) {
-      const written = await client.invoices.create(input(body), options);
-      const total = required(written.data.total, 'invoice total');
-      return { data: { id: written.data.id, total }, warnings: warningsOf(written.warnings) };
+      return createdDocument(await client.invoices.create(input(body), options));
     },
     async createBill(body) {
-      const written = await client.bills.create(input(body), options);
-      const total = required(written.data.total, 'bill total');
-      return { data: { id: written.data.id, total }, warnings: warningsOf(written.warnings) };
+      return createdDocument(await client.bills.create(input(body), options));
     },
     async createJournalEntry(body) {
       const written = await client.journalEntries.create(input(body), options);
@@ -197,15 +189,11 @@ export function migrationApiOver(client: PartnerApiClient, signal?: AbortSignal)
         isDraft: false,
         appliedToInvoiceUuid: invoiceId,
       };
-      const written = await client.invoices.create(input(memo), options);
-      const total = required(written.data.total, 'credit memo total');
-      return { data: { id: written.data.id, total }, warnings: warningsOf(written.warnings) };
+      return createdDocument(await client.invoices.create(input(memo), options));
     },
     async createVendorMemo(body) {
       const memo = { ...body, billType: 'vendor_memo', approvalStatus: 'approved' };
-      const written = await client.bills.create(input(memo), options);
-      const total = required(written.data.total, 'vendor memo total');
-      return { data: { id: written.data.id, total }, warnings: warningsOf(written.warnings) };
+      return createdDocument(await client.bills.create(input(memo), options));
     },
     deleteCustomer: async (customerId) =>
       writtenOf(await client.customers.delete(customerId, options)),
@@ -252,6 +240,19 @@ function warningsOf(warnings: PartnerWarning[]): ApiWarning[] {
     reason: w.reason ?? '',
     message: w.message ?? '',
   }));
+}
+
+/**
+ * A created document's id and total. The client fails a create answered without a total
+ * (`unexpected-response`, src/partner-api/schemas/invoices-schema.ts), so the total is always here.
+ */
+function createdDocument(
+  result: WriteResult<{ id: string; total: string }>,
+): Written<{ id: string; total: string }> {
+  return {
+    data: { id: result.data.id, total: result.data.total },
+    warnings: warningsOf(result.warnings),
+  };
 }
 
 function writtenOf<T>(result: WriteResult<T>): Written<T> {

@@ -6,7 +6,10 @@ import type { CallLogSegment } from './write-call-log.js';
 /** What `ledgerlift log` (and the report's summary) select; every criterion is optional. */
 export interface CallLogFilter {
   step?: string;
-  /** An exact status (`201`), a class (`4xx`), or `failed`: no answer, or 400 and above. */
+  /**
+   * An exact status (`201`), a class (`4xx`), or `failed`: no answer, 400 and above, or an answer
+   * the client could not read (a 201 whose body was not the documented shape).
+   */
   status?: string;
   method?: string;
   /** ISO times: calls that started at or after `since`, and before `until`. */
@@ -57,7 +60,7 @@ function matchesCall(entry: CallLogEntry, filter: CallLogFilter): boolean {
   if (filter.step && entry.step !== filter.step) return false;
   if (filter.stage && entry.stage !== filter.stage) return false;
   if (filter.method && entry.method !== filter.method.toUpperCase()) return false;
-  if (filter.status && !statusMatches(entry.status, filter.status)) return false;
+  if (filter.status && !statusMatches(entry, filter.status)) return false;
   if (filter.since && Date.parse(entry.at) < Date.parse(filter.since)) return false;
   if (filter.until && Date.parse(entry.at) >= Date.parse(filter.until)) return false;
   if (filter.unit && !(entry.unit ?? '').startsWith(filter.unit)) return false;
@@ -68,9 +71,9 @@ function matchesCall(entry: CallLogEntry, filter: CallLogFilter): boolean {
   return true;
 }
 
-function statusMatches(status: number | undefined, wanted: string): boolean {
+function statusMatches({ status, error }: CallLogEntry, wanted: string): boolean {
   const text = wanted.toLowerCase();
-  if (text === 'failed') return status === undefined || status >= 400;
+  if (text === 'failed') return status === undefined || status >= 400 || error !== undefined;
   if (status === undefined) return text === 'none';
   if (/^[1-5]xx$/.test(text)) return Math.floor(status / 100) === Number(text[0]);
   return String(status) === text;

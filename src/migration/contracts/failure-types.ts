@@ -16,6 +16,9 @@ export type RetryingFailureType =
   | 'AmbiguousWrite'
   | 'TransientFailure'
   | 'RateLimited'
+  // An answer Ledgerlift cannot read (the client's unexpected-response): for a write, the API did
+  // apply it, and the unit finds its rows before it sends again.
+  | 'UnexpectedResponse'
   // The call waited too long before its send (src/migration/sending/send-deadline.ts): requeued.
   | 'StalledBeforeSend';
 

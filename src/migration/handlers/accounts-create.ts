@@ -18,13 +18,14 @@ import { hasForeignDocuments } from './exchange-account-of.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
-import { bulkOutcomes, chunk, outcomesFor, sameName } from './outcomes.js';
+import { bulkOutcomes, chunk, outcomesFor, predictEach, sameName } from './outcomes.js';
+import { accountRefusal } from './request-rules.js';
 import { matchCreated } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { chooseSubType } from './choose-sub-type.js';
 import { claimExistingAccount } from './existing-account.js';
 import { controlSubTypeNames, findWorkspaceRoles } from './workspace-roles.js';
-import { accountTypeOf } from '../../ledger/index.js';
+import { accountTypeOf, API_TEXT_LIMITS, cutText } from '../../ledger/index.js';
 
 interface AccountRow {
   body: AccountBody;
@@ -79,6 +80,19 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
     const counts = emptyCounts();
     const toCreate: Array<UnitRow<AccountRow>> = [];
     const claimed = new Set<string>();
+    // The API refuses a name (case aside) or a number the chart already has (R24): an account that
+    // would take one fails here, in the dry run as in the live run, naming the holder.
+    const names = new Map<string, string>(
+      workspace.map((a) => [
+        a.name.trim().toLowerCase(),
+        `the workspace's "${a.name}" (${a.type})`,
+      ]),
+    );
+    const numbers = new Map<string, string>(
+      workspace.flatMap((a) =>
+        a.accountNumber ? [[a.accountNumber, `the workspace's "${a.name}"`] as const] : [],
+      ),
+    );
 
     for (const [role, account] of roles) {
       decided.push(
@@ -141,6 +155,23 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
         );
         return;
       }
+      const name = account.name.trim().toLowerCase();
+      const holder = names.get(name) ?? (account.code ? numbers.get(account.code) : undefined);
+      if (holder) {
+        decide(
+          build.failed(
+            row,
+            'account.name-taken',
+            `"${account.name}"${account.code ? ` (${account.code})` : ''} cannot be created: ${holder} has its ${names.has(name) ? 'name' : 'number'}, and the API takes each once. Rename or renumber one of them and export again.`,
+          ),
+        );
+        return;
+      }
+      names.set(name, `"${account.name}" (${account.key}) of the legacy chart`);
+      if (account.code) numbers.set(account.code, `"${account.name}" of the legacy chart`);
+      const description = account.description
+        ? cutText(account.description, API_TEXT_LIMITS.accountDescription)
+        : undefined;
       toCreate.push({
         ...row,
         data: {
@@ -151,7 +182,7 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
             subTypeId: subType.id,
             ...(account.code ? { accountNumber: account.code } : {}),
             ...(account.currency ? { currency: account.currency } : {}),
-            ...(account.description ? { description: account.description } : {}),
+            ...(description ? { description } : {}),
           },
         },
       });
@@ -204,7 +235,7 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
   },
 
   predict(context, sent) {
-    return sent.map((row) => build.predicted(row, context.unitId));
+    return predictEach(build, context, accountsCreate.prepare(context, sent), accountRefusal);
   },
 
   lookups: () => 1,

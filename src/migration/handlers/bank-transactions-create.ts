@@ -1,10 +1,11 @@
-import type { BankTransaction } from '../../ledger/index.js';
+import { API_TEXT_LIMITS, cutText, type BankTransaction } from '../../ledger/index.js';
 import type { TransactionBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
-import { ledgerliftRef, outcomesFor } from './outcomes.js';
+import { ledgerliftRef, notesWith, outcomesFor } from './outcomes.js';
 import { bulkTransactionCalls } from './transaction-reconcile.js';
-import { emptyCounts, selectRow } from './selection.js';
+import { countDecided, emptyCounts, selectRow } from './selection.js';
+import { centsOf } from '../../money/index.js';
 
 const build = outcomesFor('bank-transactions', 'create');
 
@@ -26,13 +27,18 @@ export const bankTransactionsCreate: PhaseHandler<TransactionBody[], BankRow> = 
       counts.planned += 1;
       const selection = selectRow(context, 'bank-transaction', line.key);
       if (selection === 'settled') counts.done += 1;
-      if (selection === 'plan')
-        await units.add({
-          entity: 'bank-transaction',
-          key: line.key,
-          location: line.source,
-          data: { line },
-        });
+      if (selection !== 'plan') continue;
+      const row = {
+        entity: 'bank-transaction',
+        key: line.key,
+        location: line.source,
+        data: { line },
+      };
+      const nothing = nothingToPost(line);
+      if (nothing) {
+        await context.sink.decided(build.skipped(row, 'bank.nothing-to-post', nothing));
+        countDecided(counts, 'skipped');
+      } else await units.add(row);
     }
     await units.flush();
     return { units: [], decided: [], counts };
@@ -67,10 +73,11 @@ export const bankTransactionsCreate: PhaseHandler<TransactionBody[], BankRow> = 
         accountUuid: bank,
         amount: line.amount,
         postedDate: line.date,
-        description: line.description || line.payee || line.reference || 'Bank transaction',
-        notes: [line.reference, line.payee, ledgerliftRef(row.entity, row.key)]
-          .filter(Boolean)
-          .join('\n'),
+        description: cutText(
+          line.description || line.payee || line.reference || 'Bank transaction',
+          API_TEXT_LIMITS.description,
+        ),
+        notes: notesWith([line.reference, line.payee], ledgerliftRef(row.entity, row.key)),
         ...(category ? { categoryAccountUuid: category } : {}),
         ...(customer ? { customerUuid: customer } : {}),
         ...(vendor ? { vendorUuid: vendor } : {}),
@@ -79,8 +86,22 @@ export const bankTransactionsCreate: PhaseHandler<TransactionBody[], BankRow> = 
     return { request: bodies.length > 0 ? bodies : undefined, sent, failed };
   },
 
-  ...bulkTransactionCalls(build, bankKey),
+  ...bulkTransactionCalls(build, bankKey, (context, rows) =>
+    bankTransactionsCreate.prepare(context, rows),
+  ),
 };
+
+/**
+ * Why a bank line posts nothing, which the API refuses to take (a zero amount; a line categorised
+ * to its own account, R13, R28): it is skipped, and the books are the same (validation notes it).
+ */
+function nothingToPost(line: BankTransaction): string | undefined {
+  if (centsOf(line.amount) === 0n)
+    return `${line.key} moves no money (0.00), which the API does not take; it posts nothing, so it is not migrated.`;
+  if (line.categoryAccountKey === line.bankAccountKey)
+    return `${line.key} is categorised to its own account ${line.bankAccountKey}, which the API does not take; it posts nothing, so it is not migrated.`;
+  return undefined;
+}
 
 function bankKey(row: UnitRow<BankRow>): string {
   return row.data.line.bankAccountKey;

@@ -4,11 +4,13 @@ import type { PhaseHandler } from '../engine/phase-handler.js';
 import { documentLines } from './document-lines.js';
 import {
   createdDocuments,
+  dueDateOf,
   planDocuments,
   workspaceNumber,
   type DocumentRow,
 } from './document-plans.js';
-import { ledgerliftRef, outcomesFor } from './outcomes.js';
+import { ledgerliftRef, notesWith, outcomesFor, predictOne } from './outcomes.js';
+import { billRefusal } from './request-rules.js';
 import { matchCreated } from './reconcile-scan.js';
 import { cancelledNumbers, currentNumber } from './undone-documents.js';
 
@@ -77,10 +79,10 @@ export const billsCreate: PhaseHandler<BillBody, DocumentRow<PurchaseDocument>> 
         billNumber: workspaceNumber(row.data),
         vendorUuid,
         date: document.date,
-        dueDate: document.dueDate ?? document.date,
+        dueDate: dueDateOf(document),
         currency: document.currency,
         approvalStatus: document.status === 'draft' ? 'draft' : 'approved',
-        notes: [document.reference, ledgerliftRef('bill', document.key)].filter(Boolean).join('\n'),
+        notes: notesWith([document.reference], ledgerliftRef('bill', document.key)),
         lineItems: lines.map((line) => ({
           description: line.description || line.name,
           quantity: line.quantity,
@@ -97,7 +99,8 @@ export const billsCreate: PhaseHandler<BillBody, DocumentRow<PurchaseDocument>> 
 
   interpret: (context, written, sent) => createdDocuments(build, context, written, sent),
 
-  predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
+  predict: (context, sent) =>
+    predictOne(build, context, billsCreate.prepare(context, sent), billRefusal),
 
   lookups: () => 1,
 

@@ -1,5 +1,11 @@
 import { centsOf, formatCents, lineAmountCents, sumCents } from '../../money/index.js';
-import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import {
+  API_TEXT_LIMITS,
+  apiDecimal,
+  cutText,
+  type PurchaseDocument,
+  type SalesDocument,
+} from '../../ledger/index.js';
 import type { References } from '../outcomes/references.js';
 
 /** A document line as both invoice and bill routes need it, references resolved. */
@@ -15,12 +21,28 @@ export interface ResolvedLine {
 /**
  * Quantity and unit price as sent: the API computes quantity × unit price (rounded to cents), so
  * when the legacy line amount is not exactly that (a discount, a different rounding), the line is
- * sent as one unit at its amount, which keeps the document total exact.
+ * sent as one unit at its amount, which keeps the document total exact. So is a line whose
+ * quantity or price has more than the four decimal places the API takes (a Xero discount of 12.5%
+ * on 19.99 is a price of 17.49125).
  */
 function pricing(line: SalesDocument['lines'][number]): { quantity: string; unitPrice: string } {
-  return lineAmountCents(line.quantity, line.unitPrice) === centsOf(line.amount)
+  return apiDecimal(line.quantity) &&
+    apiDecimal(line.unitPrice) &&
+    lineAmountCents(line.quantity, line.unitPrice) === centsOf(line.amount)
     ? { quantity: line.quantity, unitPrice: line.unitPrice }
     : { quantity: '1', unitPrice: line.amount };
+}
+
+/**
+ * A line's name and description as the API takes them: the name (required on a free-text line) is
+ * the description cut to 255 characters, the description at most 4,000 (validation notes a cut
+ * that loses text, `api.value-adapted`).
+ */
+function texts(name: string, description: string): { name: string; description: string } {
+  return {
+    name: cutText(name, API_TEXT_LIMITS.lineName) || 'Item',
+    description: cutText(description, API_TEXT_LIMITS.lineDescription),
+  };
 }
 
 /**
@@ -31,11 +53,15 @@ function pricing(line: SalesDocument['lines'][number]): { quantity: string; unit
  *   tax): on the tax account for bills, on the clearing account for invoices (reclassified later).
  * - Documents open at the cutover post only against the clearing account: all their lines when
  *   nothing was settled before the cutover, else one line for the amount still open.
+ * - The `reclassified` lines of a sales document (by index) go to the clearing account too: the API
+ *   takes a sales line only on an Income account, and the invoices step's reclassification moves
+ *   each to its own account (src/migration/handlers/sales-line-accounts.ts).
  */
 export function documentLines(
   document: SalesDocument | PurchaseDocument,
   refs: References,
   outstandingAtCutover: string | undefined,
+  reclassified: readonly number[] = [],
 ): ResolvedLine[] | { missing: string } {
   const taxTotal = sumCents(document.lines.map((line) => centsOf(line.taxAmount)));
   const taxLine = (accountUuid: string): ResolvedLine[] =>
@@ -69,8 +95,7 @@ export function documentLines(
     }
     return [
       ...document.lines.map((line) => ({
-        name: line.description || 'Item',
-        description: line.description,
+        ...texts(line.description, line.description),
         ...pricing(line),
         accountUuid: clearing,
       })),
@@ -79,13 +104,14 @@ export function documentLines(
   }
 
   const lines: ResolvedLine[] = [];
-  for (const line of document.lines) {
-    const accountUuid = refs.account(line.accountKey);
-    if (!accountUuid) return { missing: `its line account ${line.accountKey} was not migrated` };
+  for (const [index, line] of document.lines.entries()) {
+    const own = refs.account(line.accountKey);
+    if (!own) return { missing: `its line account ${line.accountKey} was not migrated` };
+    const accountUuid = reclassified.includes(index) ? refs.clearing() : own;
+    if (!accountUuid) return { missing: 'the conversion clearing account was not created' };
     const productUuid = line.itemKey ? refs.product(line.itemKey) : undefined;
     lines.push({
-      name: line.description || line.itemKey || 'Item',
-      description: line.description,
+      ...texts(line.description.trim() || line.itemKey || '', line.description),
       ...pricing(line),
       accountUuid,
       ...(productUuid ? { productUuid } : {}),

@@ -13,6 +13,22 @@ export interface DocumentRow<D extends SalesDocument | PurchaseDocument> {
   outstandingAtCutover?: string;
   /** Set when an undo cancelled the document under its own number (undone-documents.ts). */
   reissuedAs?: string;
+  /**
+   * Sales documents: the lines (by index) sent on the clearing account because the API refuses
+   * their own account on a sales line (sales-line-accounts.ts). Kept with the row, so an undo's
+   * correcting document posts where the document did.
+   */
+  reclassifiedLines?: number[];
+}
+
+/**
+ * The due date a document is sent with: its own, or its date when it has none or an earlier one,
+ * which the API refuses (validation's `document.due-before-date` says so).
+ */
+export function dueDateOf(document: SalesDocument | PurchaseDocument): string {
+  return document.dueDate !== undefined && document.dueDate > document.date
+    ? document.dueDate
+    : document.date;
 }
 
 /** The number a document is created (and found again) under in the workspace. */
@@ -30,6 +46,7 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
   build: ReturnType<typeof outcomesFor>,
   findExisting: (document: D, number: string) => string | undefined,
   numberOf: (document: D) => string = (document) => document.number,
+  linesOf: (document: D) => number[] | undefined = () => undefined,
 ): Promise<PlannedPhase<DocumentRow<D>>> {
   const facts = await context.documents();
   const counts = emptyCounts();
@@ -39,6 +56,7 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
     const fact = facts.get(entity, document.key);
     const outstanding = fact?.outstandingAtCutover;
     const number = numberOf(document);
+    const reclassified = outstanding === undefined ? linesOf(document) : undefined;
     const row: UnitRow<DocumentRow<D>> = {
       entity,
       key: document.key,
@@ -47,6 +65,7 @@ export async function planDocuments<D extends SalesDocument | PurchaseDocument>(
         document,
         ...(outstanding !== undefined ? { outstandingAtCutover: outstanding } : {}),
         ...(number !== document.number ? { reissuedAs: number } : {}),
+        ...(reclassified ? { reclassifiedLines: reclassified } : {}),
       },
     };
     const selection = selectRow(context, entity, document.key);

@@ -1,4 +1,5 @@
 import {
+  legacyBaseLines,
   legacyBaseOf,
   type BaseEstimate,
   type PurchaseDocument,
@@ -23,6 +24,7 @@ import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { matchEntryByRef } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
 import { exchangeAccountOf, hasForeignDocuments } from './exchange-account-of.js';
+import { legacyChartOf, reclassifiedLines, type LineAccount } from './sales-line-accounts.js';
 
 /** Outcome entity of a foreign document's exchange difference; key `invoice:<key>`, `bill:<key>`. */
 export const EXCHANGE_DIFFERENCE = 'exchange-difference';
@@ -94,6 +96,8 @@ function exchangeDifference(
       const facts = await context.documents();
       // Looked up once, at the first foreign document (the chart is read only if one exists).
       let exchange: Promise<{ uuid: string; name: string } | undefined> | undefined;
+      // Sales lines sent on the clearing account are valued there (invoices-create.ts).
+      let chart: Promise<Map<string, LineAccount>> | undefined;
       const units: Array<Array<UnitRow<ExchangeRow>>> = [];
       for await (const staged of context.stagedRows(step)) {
         const document = staged.record as SalesDocument | PurchaseDocument;
@@ -108,6 +112,10 @@ function exchangeDifference(
         const outstanding = fact?.outstandingAtCutover;
         exchange ??= exchangeAccountOf(context);
         const through = await exchange;
+        const reclassified =
+          'customerKey' in document && outstanding === undefined
+            ? reclassifiedLines(document, await (chart ??= legacyChartOf(context)))
+            : undefined;
         units.push([
           {
             entity: EXCHANGE_DIFFERENCE,
@@ -122,6 +130,7 @@ function exchangeDifference(
               outstanding,
               through,
               estimateOf(outstanding, fact?.estimatedBaseAtCutover),
+              reclassified,
             ),
           },
         ]);
@@ -193,6 +202,25 @@ function estimateOf(
   return { open: centsOf(outstanding), base: centsOf(estimated) };
 }
 
+/**
+ * The legacy base value of each line as sent for a document dated from the cutover, when the
+ * document carries its lines' own base values: its lines in order, then its one tax line
+ * (document-lines.ts). Undefined otherwise: the document's base total is spread pro rata.
+ */
+function postedLineBases(
+  document: SalesDocument | PurchaseDocument,
+  base: string,
+  outstandingAtCutover: string | undefined,
+  sent: number,
+): Cents[] | undefined {
+  if (outstandingAtCutover !== undefined) return undefined;
+  if (!document.lines.every((line) => line.baseAmount !== undefined)) return undefined;
+  const lines = legacyBaseLines(document, base);
+  const tax = sumCents(lines.map((line) => line.tax));
+  const parts = [...lines.map((line) => line.amount), ...(tax === 0n ? [] : [tax])];
+  return parts.length === sent ? parts : undefined;
+}
+
 /** The journal's inputs for one document: its lines as posted, each with its legacy base value. */
 function requestOf(
   refs: References,
@@ -203,10 +231,11 @@ function requestOf(
   outstandingAtCutover: string | undefined,
   exchange: { uuid: string; name: string } | undefined,
   estimate: BaseEstimate | undefined,
+  reclassified?: readonly number[],
 ): ExchangeRow {
   const sales = 'customerKey' in document;
   const control = refs.role(sales ? 'receivable' : 'payable');
-  const lines = documentLines(document, refs, outstandingAtCutover);
+  const lines = documentLines(document, refs, outstandingAtCutover, reclassified);
   if (!control)
     return { number: document.number, missing: 'the workspace control account is unknown' };
   if (!exchange)
@@ -217,8 +246,9 @@ function requestOf(
     };
   if (!Array.isArray(lines)) return { number: document.number, missing: lines.missing };
   const amounts = lines.map((line) => lineAmountCents(line.quantity, line.unitPrice));
-  const legacyTotal = legacyBaseOf(document, sumCents(amounts), base, estimate);
-  const legacyLines = allocateBase(legacyTotal, amounts);
+  const legacyLines =
+    postedLineBases(document, base, outstandingAtCutover, lines.length) ??
+    allocateBase(legacyBaseOf(document, sumCents(amounts), base, estimate), amounts);
   // Invoices debit receivables, bills credit payables; credit notes and vendor credits reverse.
   const credit = document.type === 'credit-note' || document.type === 'vendor-credit';
   const dueSign = credit ? -1 : 1;

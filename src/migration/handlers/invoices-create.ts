@@ -4,12 +4,15 @@ import type { PhaseHandler } from '../engine/phase-handler.js';
 import { documentLines } from './document-lines.js';
 import {
   createdDocuments,
+  dueDateOf,
   planDocuments,
   workspaceNumber,
   type DocumentRow,
 } from './document-plans.js';
-import { outcomesFor } from './outcomes.js';
+import { outcomesFor, predictOne } from './outcomes.js';
+import { invoiceRefusal } from './request-rules.js';
 import { matchCreated } from './reconcile-scan.js';
+import { legacyChartOf, reclassifiedLines } from './sales-line-accounts.js';
 import { cancelledNumbers, currentNumber } from './undone-documents.js';
 
 const build = outcomesFor('invoices', 'create');
@@ -17,7 +20,11 @@ const build = outcomesFor('invoices', 'create');
 const invoiceTypeOf = (document: SalesDocument): InvoiceBody['invoiceType'] =>
   document.type === 'credit-note' ? 'memo' : 'invoice';
 
-/** Invoices and credit notes, one call each, posted on create (isDraft false) unless drafts. */
+/**
+ * Invoices and credit notes, one call each, posted on create (isDraft false) unless drafts. A line
+ * on an account the API refuses on a sales line is sent on the clearing account (see
+ * `reclassifiedLines`), for the reclassification phase to move on.
+ */
 export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument>> = {
   step: 'invoices',
   phase: 'create',
@@ -35,21 +42,23 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
       invoice: cancelledNumbers(numbersOf('memo')),
       memo: cancelledNumbers(numbersOf('invoice')),
     };
+    const chart = await legacyChartOf(context);
     return planDocuments<SalesDocument>(
       context,
       'invoice',
       build,
       (document, number) => byNumber.get(`${invoiceTypeOf(document)}:${number}`),
       (document) => currentNumber(document.number, cancelled[invoiceTypeOf(document)]),
+      (document) => reclassifiedLines(document, chart),
     );
   },
 
   prepare(context, rows) {
     const [row] = rows;
     if (!row) return { request: undefined, sent: [], failed: [] };
-    const { document, outstandingAtCutover } = row.data;
+    const { document, outstandingAtCutover, reclassifiedLines: reclassified } = row.data;
     const customerUuid = context.refs.customer(document.customerKey);
-    const lines = documentLines(document, context.refs, outstandingAtCutover);
+    const lines = documentLines(document, context.refs, outstandingAtCutover, reclassified);
     const missing = !customerUuid
       ? `its customer ${document.customerKey} was not migrated`
       : 'missing' in lines
@@ -65,7 +74,7 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
         invoiceNumber: workspaceNumber(row.data),
         customerUuid,
         date: document.date,
-        dueDate: memo ? null : (document.dueDate ?? document.date),
+        dueDate: memo ? null : dueDateOf(document),
         currency: document.currency,
         isDraft: document.status === 'draft',
         products: lines.map((line) => ({
@@ -87,7 +96,8 @@ export const invoicesCreate: PhaseHandler<InvoiceBody, DocumentRow<SalesDocument
 
   interpret: (context, written, sent) => createdDocuments(build, context, written, sent),
 
-  predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
+  predict: (context, sent) =>
+    predictOne(build, context, invoicesCreate.prepare(context, sent), invoiceRefusal),
 
   lookups: () => 1,
 

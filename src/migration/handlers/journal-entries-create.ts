@@ -1,11 +1,12 @@
-import type { JournalEntry } from '../../ledger/index.js';
+import { API_TEXT_LIMITS, cutText, type JournalEntry } from '../../ledger/index.js';
+import { centsOf, formatCents, type Cents } from '../../money/index.js';
 import type { JournalEntryBody } from '../contracts/migration-api.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import { journalEntryUnit } from './journal-entry-unit.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { matchCreated } from './reconcile-scan.js';
-import { emptyCounts, selectRow } from './selection.js';
+import { countDecided, emptyCounts, selectRow } from './selection.js';
 
 const build = outcomesFor('journal-entries', 'create');
 
@@ -25,6 +26,11 @@ function memoOf(row: UnitRow<JournalRow>): string {
   const marker = ledgerliftRef(row.entity, row.key);
   const memo = row.data.entry.memo.slice(0, Math.max(0, MEMO_MAX - marker.length - 1));
   return memo ? `${memo}\n${marker}` : marker;
+}
+
+/** What a line posts: its debit less its credit. */
+function netOf(line: JournalEntry['lines'][number]): Cents {
+  return centsOf(line.debit) - centsOf(line.credit);
 }
 
 function hasMarker(memo: string, row: UnitRow<JournalRow>): boolean {
@@ -48,10 +54,24 @@ export const journalEntriesCreate: PhaseHandler<JournalEntryBody, JournalRow> = 
       counts.planned += 1;
       const selection = selectRow(context, 'journal-entry', entry.key);
       if (selection === 'settled') counts.done += 1;
-      if (selection === 'plan')
-        await context.sink.unit([
-          { entity: 'journal-entry', key: entry.key, location: entry.source, data: { entry } },
-        ]);
+      if (selection !== 'plan') continue;
+      const row = {
+        entity: 'journal-entry',
+        key: entry.key,
+        location: entry.source,
+        data: { entry },
+      };
+      if (entry.lines.every((line) => netOf(line) === 0n)) {
+        // The API takes no line of nothing, and an entry of none posts nothing: not migrated.
+        await context.sink.decided(
+          build.skipped(
+            row,
+            'journal.nothing-to-post',
+            `Journal entry ${entry.key} has no line with an amount; it posts nothing, so it is not migrated.`,
+          ),
+        );
+        countDecided(counts, 'skipped');
+      } else await context.sink.unit([row]);
     }
     return { units: [], decided: [], counts };
   },
@@ -70,11 +90,16 @@ export const journalEntriesCreate: PhaseHandler<JournalEntryBody, JournalRow> = 
           context.unitId,
         );
       }
+      // Each line is a debit or a credit to the API (R3): a line of nothing is left out, and one
+      // with both sides goes as what it nets to; the entry posts the same.
+      const net = netOf(line);
+      if (net === 0n) continue;
+      const description = cutText(line.description ?? '', API_TEXT_LIMITS.description);
       lines.push({
         accountUuid,
-        debit: line.debit,
-        credit: line.credit,
-        ...(line.description ? { description: line.description } : {}),
+        debit: formatCents(net > 0n ? net : 0n),
+        credit: formatCents(net < 0n ? -net : 0n),
+        ...(description ? { description } : {}),
       });
     }
     return {
@@ -89,7 +114,7 @@ export const journalEntriesCreate: PhaseHandler<JournalEntryBody, JournalRow> = 
     };
   },
 
-  ...journalEntryUnit(build),
+  ...journalEntryUnit(build, (context, rows) => journalEntriesCreate.prepare(context, rows)),
 
   reconcile: async (context, api, rows, _lookup, page) =>
     matchCreated(build, context, rows, await api.listJournalEntries(page), (row, record) =>

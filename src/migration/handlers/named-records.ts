@@ -6,12 +6,17 @@ import type {
   Page,
   Written,
 } from '../contracts/migration-api.js';
-import type { PhaseHandler, PlannedPhase, UnitContext } from '../engine/phase-handler.js';
+import type {
+  PhaseHandler,
+  PlanContext,
+  PlannedPhase,
+  UnitContext,
+} from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { References } from '../outcomes/references.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
 import type { StepName } from '../contracts/steps.js';
-import { bulkOutcomes, chunk, normalizeName, outcomesFor } from './outcomes.js';
+import { bulkOutcomes, chunk, normalizeName, outcomesFor, predictEach } from './outcomes.js';
 import { matchCreated } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { groupInto } from '../../collections/group-into.js';
@@ -23,8 +28,15 @@ interface NamedRecordSpec<R extends { key: string; name: string; source: UnitRow
   resource: 'customers' | 'vendors' | 'products';
   /** Bulk routes take a batch per call; others one record per call. */
   bulk: boolean;
+  /**
+   * How a staged record is planned, worked out once per plan (a product's accounts of a type the
+   * API refuses left out, say); the record as staged when absent.
+   */
+  annotate?(context: PlanContext): Promise<(record: R) => R>;
   /** The request body, or why the row cannot be sent (a reference that did not resolve). */
   body(record: R, refs: References): B | { missing: string };
+  /** What the API would refuse in a body (request-rules.ts), for a dry run's prediction. */
+  refusal: (body: B) => string | undefined;
   create(api: MigrationApi, bodies: B[]): Promise<Written<BulkRowResult[]>>;
   list(api: MigrationApi, page: number): Promise<Page<NamedRecord>>;
 }
@@ -38,7 +50,7 @@ export function namedRecordsHandler<
   B,
 >(spec: NamedRecordSpec<R, B>): PhaseHandler<B[], R> {
   const build = outcomesFor(spec.step, 'create');
-  return {
+  const handler: PhaseHandler<B[], R> = {
     step: spec.step,
     phase: 'create',
     idempotent: false,
@@ -47,8 +59,9 @@ export function namedRecordsHandler<
       const workspace = await context.snapshot<NamedRecord>(spec.resource);
       const workspaceByName = groupByName(workspace, (record) => record.name);
       const staged: R[] = [];
+      const planned = spec.annotate ? await spec.annotate(context) : (record: R) => record;
       for await (const row of context.stagedRows(spec.step)) {
-        if (row.entity === spec.entity) staged.push(row.record as unknown as R);
+        if (row.entity === spec.entity) staged.push(planned(row.record as unknown as R));
       }
       const legacyByName = groupByName(staged, (record) => record.name);
       const decided: RowOutcome[] = [];
@@ -101,7 +114,7 @@ export function namedRecordsHandler<
     },
 
     predict(context: UnitContext, sent) {
-      return sent.map((row) => build.predicted(row, context.unitId));
+      return predictEach(build, context, handler.prepare(context, sent), spec.refusal);
     },
 
     lookups: () => 1,
@@ -115,6 +128,7 @@ export function namedRecordsHandler<
         (row, record) => normalizeName(record.name) === normalizeName(row.data.name),
       ),
   };
+  return handler;
 }
 
 function isMissing(value: unknown): value is { missing: string } {

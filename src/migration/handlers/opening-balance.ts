@@ -5,7 +5,8 @@ import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { References } from '../outcomes/references.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
-import { outcomesFor } from './outcomes.js';
+import { outcomesFor, predictOne } from './outcomes.js';
+import { openingBalanceRefusal } from './request-rules.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { reversingEntries } from './undone-opening-balance.js';
 
@@ -180,7 +181,11 @@ export const openingBalancePublish: PhaseHandler<PublishRequest, PublishData> = 
   interpret: (context, written, sent) =>
     sent.map((row) => publishOutcomes.created(row, 'published', context.unitId, written.warnings)),
 
-  predict: (context, sent) => sent.map((row) => publishOutcomes.predicted(row, context.unitId)),
+  // A dry run checks the rows it would publish; deleting an undo's entry is never refused.
+  predict: (context, sent) =>
+    predictOne(publishOutcomes, context, openingBalancePublish.prepare(context, sent), (request) =>
+      Array.isArray(request) ? openingBalanceRefusal(request) : undefined,
+    ),
 
   lookups: () => 1,
 

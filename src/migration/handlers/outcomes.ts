@@ -1,3 +1,4 @@
+import { API_TEXT_LIMITS, cutText } from '../../ledger/index.js';
 import type { ApiWarning, BulkRowResult, Written } from '../contracts/migration-api.js';
 import type { Prepared, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
@@ -47,7 +48,51 @@ export function outcomesFor(step: StepName, phase: PhaseName) {
     predicted(row: UnitRow, unit: string): RowOutcome {
       return outcomeOf(row, unit, { status: 'created', id: `dry:${row.entity}:${row.key}` });
     },
+    /**
+     * A dry run's prediction for a row whose request breaks a rule of the API (request-rules.ts):
+     * failed with the code the live run's refusal gets (`api.400`), and the rule as its reason.
+     */
+    refusalPredicted(row: UnitRow, unit: string, reason: string): RowOutcome {
+      return failed(row, 'api.400', `the API would refuse it (400): ${reason}`, unit);
+    },
   };
+}
+
+/**
+ * A dry run's outcomes for the rows of a unit whose one request would carry them all (a document,
+ * a journal entry): each created, or each failed when the request breaks a rule of the API.
+ */
+export function predictOne<R>(
+  build: ReturnType<typeof outcomesFor>,
+  context: UnitContext,
+  prepared: Prepared<R>,
+  refusal: (request: R) => string | undefined,
+): RowOutcome[] {
+  const reason = prepared.request === undefined ? undefined : refusal(prepared.request);
+  return prepared.sent.map((row) =>
+    reason === undefined
+      ? build.predicted(row, context.unitId)
+      : build.refusalPredicted(row, context.unitId, reason),
+  );
+}
+
+/**
+ * A dry run's outcomes for the rows of a bulk request, one body a row in order: each created, or
+ * failed when its own body breaks a rule of the API (a bulk call fails rows one by one, T8).
+ */
+export function predictEach<B>(
+  build: ReturnType<typeof outcomesFor>,
+  context: UnitContext,
+  prepared: Prepared<B[]>,
+  refusal: (body: B) => string | undefined,
+): RowOutcome[] {
+  return prepared.sent.map((row, index) => {
+    const body = prepared.request?.[index];
+    const reason = body === undefined ? undefined : refusal(body);
+    return reason === undefined
+      ? build.predicted(row, context.unitId)
+      : build.refusalPredicted(row, context.unitId, reason);
+  });
 }
 
 function warningsOf(warnings: ApiWarning[]): { warnings?: string[] } {
@@ -104,4 +149,16 @@ export function normalizeName(name: string): string {
 /** The marker Ledgerlift writes into notes, so its records are recognised without doubt. */
 export function ledgerliftRef(entity: string, key: string): string {
   return `Ledgerlift ref: ${entity}/${key}`;
+}
+
+/**
+ * Notes as the API takes them (at most 10,000 characters): the legacy texts, one a line, cut so
+ * that the marker reconciliation looks for always fits on the last line.
+ */
+export function notesWith(texts: ReadonlyArray<string | undefined>, marker: string): string {
+  const legacy = cutText(
+    texts.filter(Boolean).join('\n'),
+    API_TEXT_LIMITS.notes - marker.length - 1,
+  );
+  return legacy ? `${legacy}\n${marker}` : marker;
 }

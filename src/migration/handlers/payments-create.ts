@@ -87,7 +87,7 @@ export const paymentsCreate: PhaseHandler<TransactionBody[], StagedPayment> = {
     return { request: bodies.length > 0 ? bodies : undefined, sent, failed };
   },
 
-  ...bulkTransactionCalls(build, bankKey),
+  ...bulkTransactionCalls(build, bankKey, (context, rows) => paymentsCreate.prepare(context, rows)),
 
   // A payment is finished when its allocations are applied, not when its transaction exists.
   recordsFinished: () => 0,

@@ -7,7 +7,8 @@ import type {
 import type { PhaseHandler, Reconciled, UnitContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
-import { bulkOutcomes, ledgerliftRef, type outcomesFor } from './outcomes.js';
+import { bulkOutcomes, ledgerliftRef, predictEach, type outcomesFor } from './outcomes.js';
+import { transactionRefusal } from './request-rules.js';
 import { matchPage } from './reconcile-scan.js';
 
 /** The legacy bank accounts of some rows, sorted: one reconciliation lookup each. */
@@ -47,11 +48,13 @@ async function reconcileTransactions<D>(
 
 /**
  * The calls of a phase that creates transactions in bulk (bank lines, payments): send, read the
- * answer, predict, and find the rows of a possibly applied call on their bank accounts.
+ * answer, predict (checking each body `prepare` builds against the API's rules, request-rules.ts),
+ * and find the rows of a possibly applied call on their bank accounts.
  */
 export function bulkTransactionCalls<D>(
   build: ReturnType<typeof outcomesFor>,
   bankKeyOf: (row: UnitRow<D>) => string,
+  prepare: PhaseHandler<TransactionBody[], D>['prepare'],
 ): Pick<
   PhaseHandler<TransactionBody[], D>,
   'send' | 'interpret' | 'predict' | 'lookups' | 'reconcile'
@@ -60,7 +63,8 @@ export function bulkTransactionCalls<D>(
     send: (api, bodies) => api.createTransactions(bodies),
     interpret: (context, written, sent) =>
       bulkOutcomes(build, context, written as Written<BulkRowResult[]>, sent),
-    predict: (context, sent) => sent.map((row) => build.predicted(row, context.unitId)),
+    predict: (context, sent) =>
+      predictEach(build, context, prepare(context, sent), transactionRefusal),
     lookups: (rows) => bankKeysOf(rows, bankKeyOf).length,
     reconcile: (context, api, rows, lookup, page) =>
       reconcileTransactions(context, api, rows, lookup, page, bankKeyOf, (row, id) =>

@@ -32,7 +32,11 @@ export interface StepTally {
   rows: RowCounts;
   /** Records created in the workspace (dry run: that will be created). */
   created: number;
-  /** Records matched to ones already in the workspace, not created again. */
+  /**
+   * Records matched to ones already in the workspace, not created again. A record found again
+   * after one of the run's own calls that may have been applied ("reconciled") is not among them:
+   * the run created it.
+   */
   matched: number;
   /** Legacy system accounts (receivables, payables, tax...) mapped onto the workspace's own. */
   mapped: number;
@@ -90,7 +94,8 @@ export async function tallyRecords(run: TalliedRun): Promise<RecordTally> {
         // A legacy system account is neither created nor found by its number or name: it is
         // mapped onto the workspace's own account of that role (docs/accounting.md).
         if (record.outcome?.code === 'account.system') tally.mapped += 1;
-        else if (record.outcome?.status === 'matched') tally.matched += 1;
+        else if (record.outcome?.status === 'matched' && record.outcome.code !== 'reconciled')
+          tally.matched += 1;
         else tally.created += 1;
       } else if (record.status === 'failed') {
         tally.rows.failed += 1;

@@ -1,7 +1,12 @@
 import type { RunStore } from '../../run-store/run-store.js';
 import { noteCall } from '../call-log/capture-calls.js';
 import type { UnitInput, UnitResult } from '../contracts/workflow-types.js';
-import { mayHaveApplied, refusalOf, RetryableCallError } from '../engine/call-failure.js';
+import {
+  answeredAndApplied,
+  mayHaveApplied,
+  refusalOf,
+  RetryableCallError,
+} from '../engine/call-failure.js';
 import type { EngineDeps } from '../engine/engine.js';
 import { noteOf } from './call-note.js';
 import { openUnit } from './open-unit.js';
@@ -14,7 +19,9 @@ import { needsReconciliation, settleDelayMs, type UnitAttempt } from './unit-att
  *
  * Rows already settled (by an earlier attempt, a reconciliation or another run) are left out. If an
  * earlier attempt may have committed, nothing is sent: the caller reconciles first and calls again.
- * Rows fail with the API's reason; only transport, rate and credential problems throw.
+ * Rows fail with the API's reason when it refused them; any other failure throws, and unless the
+ * client's error proves the call was not applied, the attempt is left ambiguous: whatever fails
+ * after the send (an answer Ledgerlift cannot read, a bug reading it) never sends a row twice.
  *
  * With a send window (the paced API activity passes one), a call whose run-store work before the
  * send outlasted it is not sent: the unit goes back to the queue (src/migration/sending/send-deadline.ts).
@@ -113,7 +120,8 @@ export async function executeUnit(
     noteCall(noteOf(prepared.sent.length, []));
     const refusal = refusalOf(error);
     await settleFailure(store, attemptKey, error, refusal !== undefined);
-    // Not refused: the client's error goes to the activity boundary as is, and Temporal retries.
+    // Not refused: the error goes to the activity boundary as is, and Temporal retries; the attempt
+    // record says whether the retry looks for the rows before it sends.
     if (refusal === undefined) throw error;
     outcomes = prepared.sent.map((row) => ({
       entity: row.entity,
@@ -149,8 +157,8 @@ export async function executeUnit(
 
 /**
  * Records what a failed call means for the unit: done when the API refused the rows (they fail
- * with its reason), ambiguous when it may have been applied (reconcile before sending again),
- * else not sent.
+ * with its reason), not sent when the client proved it was not applied, else ambiguous: reconcile
+ * before sending again (src/migration/engine/call-failure.ts).
  */
 async function settleFailure(
   store: RunStore,
@@ -164,7 +172,12 @@ async function settleFailure(
     : mayHaveApplied(error)
       ? 'ambiguous'
       : 'not-sent';
-  await store.putDocument(attemptKey, { ...attempt, state } satisfies UnitAttempt);
+  const answered = state === 'ambiguous' && answeredAndApplied(error);
+  await store.putDocument(attemptKey, {
+    ...attempt,
+    state,
+    ...(answered ? { answered: true as const } : {}),
+  } satisfies UnitAttempt);
 }
 
 /** A row's identity in the outcome log: its entity and key. */

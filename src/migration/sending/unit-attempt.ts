@@ -13,6 +13,11 @@ export interface UnitAttempt {
   firstStartedAt?: string;
   /** When the latest call was sent (ISO): an ambiguous one is looked for only once it has settled. */
   lastSentAt?: string;
+  /**
+   * The latest call was answered 2xx but the answer could not be read: the API has finished with
+   * it, so there is nothing to wait for before looking for its rows.
+   */
+  answered?: true;
 }
 
 /** A previous call may have been applied: look in the workspace before sending again. */
@@ -31,6 +36,6 @@ export function settleDelayMs(
   now: Date,
 ): number {
   const sentAt = attempt?.lastSentAt ?? attempt?.firstStartedAt;
-  if (!needsReconciliation(attempt) || sentAt === undefined) return 0;
+  if (!needsReconciliation(attempt) || sentAt === undefined || attempt?.answered) return 0;
   return Math.max(0, Date.parse(sentAt) + settleMs - now.getTime());
 }

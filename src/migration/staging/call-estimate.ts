@@ -14,7 +14,10 @@ export interface CallEstimateCounts {
   /** Distinct credit notes with applications; distinct bills with vendor credits applied. */
   creditGroups: number;
   vendorCreditGroups: number;
-  /** Months with taxed invoices: one journal entry each moves their tax to the tax account. */
+  /**
+   * The invoices' reclassification journals: one per month with taxed invoices (their tax to the
+   * tax account), and one per month and account with sales lines on an account other than income.
+   */
   taxMonths: number;
 }
 

@@ -1,7 +1,6 @@
 import { on } from 'node:events';
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { startThread } from '../../code-form/code-form.js';
+import { openExportFolder } from '../../sources/archive/export-folder.js';
 import {
   readLedger,
   type LedgerItem,
@@ -44,16 +43,25 @@ export async function* readLedgerBeside(
   options: ReadLedgerOptions,
   threadFromBytes = THREAD_FROM_BYTES,
 ): AsyncGenerator<LedgerItem> {
-  const large = (await folderBytes(options.folder)) >= threadFromBytes;
-  if (!large || readerThreadsRunning >= READER_THREADS_AT_MOST) {
-    yield* readLedger(options);
-    return;
-  }
-  readerThreadsRunning += 1;
+  // Opened here, in the thread that outlives the read: a reader thread is stopped without running
+  // its cleanup, so the files extracted from an archive are removed by this one.
+  const source = await openExportFolder(options.folder);
   try {
-    yield* readLedgerInThread(options);
+    const opened = { files: source.files, problems: source.problems, readable: source.readable };
+    const read = { ...options, opened };
+    const bytes = opened.files.reduce((total, file) => total + file.bytes, 0);
+    if (bytes < threadFromBytes || readerThreadsRunning >= READER_THREADS_AT_MOST) {
+      yield* readLedger(read);
+      return;
+    }
+    readerThreadsRunning += 1;
+    try {
+      yield* readLedgerInThread(read);
+    } finally {
+      readerThreadsRunning -= 1;
+    }
   } finally {
-    readerThreadsRunning -= 1;
+    await source.close();
   }
 }
 
@@ -76,20 +84,5 @@ export async function* readLedgerInThread(options: ReadLedgerOptions): AsyncGene
     throw new Error('the exports reader thread stopped before it had read every file');
   } finally {
     await thread.terminate();
-  }
-}
-
-/** Bytes of the files directly in `folder`; 0 when it cannot be read (the reader says why). */
-async function folderBytes(folder: string): Promise<number> {
-  try {
-    const entries = await readdir(folder, { withFileTypes: true });
-    const sizes = await Promise.all(
-      entries
-        .filter((entry) => entry.isFile())
-        .map(async (entry) => (await stat(path.join(folder, entry.name))).size),
-    );
-    return sizes.reduce((total, size) => total + size, 0);
-  } catch {
-    return 0;
   }
 }

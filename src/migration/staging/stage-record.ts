@@ -1,5 +1,10 @@
 import { centsOf } from '../../money/index.js';
-import type { EntityName, Problem, RecordOf } from '../../ledger/index.js';
+import {
+  salesLineAccepts,
+  type EntityName,
+  type Problem,
+  type RecordOf,
+} from '../../ledger/index.js';
 import { partsOf } from '../accounting/payment-parts.js';
 import {
   postBankTransaction,
@@ -39,6 +44,7 @@ export const stagers: { readonly [E in EntityName]: Stager<E> } = {
   account: async (record) => {
     const account = record.value;
     record.staged.postingKeys.registerAccount(account.key, account.systemRole);
+    if (!salesLineAccepts(account.kind)) record.staged.refusedOnSalesLines.add(account.key);
     if (account.systemRole) record.staged.estimate.systemAccounts += 1;
     await stageRow(record, account.key);
   },
@@ -146,8 +152,12 @@ async function stageDocument(
     const books = staged.activity('documents', document.date, document.source.file);
     postDocument(books, staged.postingKeys, document, staged.baseCurrency);
     const taxed = document.lines.some((line) => centsOf(line.taxAmount) !== 0n);
-    if (entity === 'invoice' && taxed) {
-      staged.taxMonths.add(document.date.slice(0, 7));
+    const month = document.date.slice(0, 7);
+    if (entity === 'invoice' && taxed) staged.taxMonths.add(month);
+    if (entity === 'invoice') {
+      for (const line of document.lines)
+        if (staged.refusedOnSalesLines.has(line.accountKey))
+          staged.taxMonths.add(`${month}@${line.accountKey}`);
     }
   }
   staged.documentCurrencies.add(document.currency);

@@ -36,7 +36,13 @@ export class StagedBooks {
   readonly estimate = { systemAccounts: 0, payments: 0, splitPayments: 0, allocations: 0 };
   readonly creditGroups = new Set<string>();
   readonly vendorCreditGroups = new Set<string>();
+  /**
+   * The invoices step's reclassification journals: each month with taxed invoices, and each month
+   * and account with sales lines on an account other than income (`<month>@<account key>`).
+   */
   readonly taxMonths = new Set<string>();
+  /** Accounts a sales line may not post to (src/ledger/api-row-rules.ts, `salesLineAccepts`). */
+  readonly refusedOnSalesLines = new Set<string>();
   /** The currencies of the staged invoices and bills (the manifest's `documentCurrencies`). */
   readonly documentCurrencies = new Set<string>();
 

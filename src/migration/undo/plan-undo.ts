@@ -21,6 +21,7 @@ import { OutcomeLog } from '../outcomes/outcome-log.js';
 import { isSettled, type RowOutcome } from '../outcomes/row-outcome.js';
 import { scopeKeys } from '../outcomes/run-keys.js';
 import type { DocumentRow } from '../handlers/document-plans.js';
+import { INVOICE_LINES } from '../handlers/invoices-reclassify-tax.js';
 import { createdByRun } from './created-by-run.js';
 import { preRunRecordIds } from './pre-run-records.js';
 import { reversalEntity, reversalKey, type ReversalData, type Voided } from './reversal-rows.js';
@@ -154,8 +155,9 @@ async function rowsOfPhase(
           row(o, { ...base(o, paymentVoids(originals, o.key)), kind: 'delete-transaction' }),
         ),
         ...of('bank-transaction').map((o) => row(o, { ...base(o), kind: 'delete-transaction' })),
-        // Tax reclassifications of invoices are journal entries too (invoices-reclassify-tax.ts).
-        ...of('journal-entry', 'invoice-tax').map((o) =>
+        // Reclassifications of invoices' tax and of their lines on accounts other than income are
+        // journal entries too (invoices-reclassify-tax.ts).
+        ...of('journal-entry', 'invoice-tax', INVOICE_LINES).map((o) =>
           row(o, { ...base(o), kind: 'delete-journal-entry' }),
         ),
       ];

@@ -1,4 +1,5 @@
 import { PAYMENT_PART, PAYMENT_SPLIT } from '../accounting/payment-parts.js';
+import { INVOICE_LINES } from '../handlers/invoices-reclassify-tax.js';
 
 /** Entities a reversal phase covers (plan-undo.ts). */
 const REVERSIBLE_ENTITIES: ReadonlySet<string> = new Set([
@@ -7,6 +8,7 @@ const REVERSIBLE_ENTITIES: ReadonlySet<string> = new Set([
   'bank-transaction',
   'journal-entry',
   'invoice-tax',
+  INVOICE_LINES,
   'invoice',
   'bill',
   'opening-balance',

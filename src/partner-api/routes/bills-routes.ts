@@ -3,6 +3,7 @@ import type { CallOptions } from '../request-executor.js';
 import {
   billCreateSchema,
   billSchema,
+  createdBillSchema,
   vendorMemoApplicationSchema,
   type BillType,
   type VendorMemoApplication,
@@ -35,6 +36,14 @@ export function billRoutes(kit: RouteKit) {
       recordKeys: RECORD_KEYS,
       listKeys: ['bills', 'records'],
       schema: billSchema,
+      createSchema: billCreateSchema,
+      what: 'bill',
+    }),
+    /** Creates a bill or vendor memo; the answer must carry its total (`createdBillSchema`). */
+    create: kit.creator({
+      path: '/bills',
+      recordKeys: RECORD_KEYS,
+      schema: createdBillSchema,
       createSchema: billCreateSchema,
       what: 'bill',
     }),

@@ -3,6 +3,7 @@ import { parseShape } from '../envelope.js';
 import type { CallOptions } from '../request-executor.js';
 import { encodeBody, type RouteKit } from '../request-executor.js';
 import {
+  createdInvoiceSchema,
   generatedNumberSchema,
   invoiceCreateSchema,
   invoiceCreditSchema,
@@ -39,6 +40,14 @@ export function invoiceRoutes(kit: RouteKit) {
       recordKeys: RECORD_KEYS,
       listKeys: ['invoices', 'records'],
       schema: invoiceSchema,
+      createSchema: invoiceCreateSchema,
+      what: 'invoice',
+    }),
+    /** Creates a document; the answer must carry its total (`createdInvoiceSchema`). */
+    create: kit.creator({
+      path: '/invoices',
+      recordKeys: RECORD_KEYS,
+      schema: createdInvoiceSchema,
       createSchema: invoiceCreateSchema,
       what: 'invoice',
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, optionalText } from './common.js';
 import {
+  centsFromWire,
   decimalFromWire,
   decimalToWireNumber,
   moneyFromWire,
@@ -48,6 +49,12 @@ export const billSchema = z.looseObject({
   updatedAt: z.string().optional(),
 });
 export type Bill = z.infer<typeof billSchema>;
+
+/**
+ * A bill or vendor memo as its create answers it: with its total, for the same reason as a created
+ * invoice's (`createdInvoiceSchema`); without one the answer is `unexpected-response`.
+ */
+export const createdBillSchema = billSchema.extend({ total: centsFromWire });
 
 /** A bill line to create; quantity and price are decimal strings, written as exact numbers. */
 const billLineCreateSchema = z.looseObject({

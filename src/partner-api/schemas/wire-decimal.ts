@@ -56,6 +56,14 @@ export const moneyFromWire = z.union([z.number(), z.string()]).transform((value,
     : normalizeDecimal(decimal);
 });
 
+/**
+ * A money amount the caller reads in cents, as a created document's total: `moneyFromWire` with at
+ * most two decimal places. More than two is no amount a workspace holds, so not one to read.
+ */
+export const centsFromWire = moneyFromWire.refine((text) => parseDecimal(text).scale <= 2, {
+  message: 'expected an amount with at most two decimal places',
+});
+
 /** A quantity or unit price in a response, as its shortest exact decimal string ("1.5"). */
 export const decimalFromWire = z.union([z.number(), z.string()]).transform((value, context) => {
   const decimal = wireDecimal(value);

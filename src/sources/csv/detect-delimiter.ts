@@ -13,7 +13,7 @@ export function detectDelimiter(
   sample: string,
   scoreHeader: (cells: string[]) => number,
 ): CsvDelimiter {
-  const lines = sample.split(/\r?\n/).slice(0, SAMPLE_LINES);
+  const lines = sample.split(/\r\n|\r|\n/).slice(0, SAMPLE_LINES);
   let best: { delimiter: CsvDelimiter; score: number; consistency: number } | undefined;
   for (const delimiter of csvDelimiters) {
     const splits = lines

@@ -1,8 +1,9 @@
 import { CsvError, Parser } from 'csv-parse';
-import type { Problem, SourceLocation } from '../../ledger/index.js';
+import type { Problem } from '../../ledger/index.js';
 import { problemOf } from '../../ledger/problem-catalog.js';
 import type { RawRow } from '../cell.js';
 import { openTextFile } from '../text/decode-text.js';
+import { mixedEncodingProblem } from '../text/mixed-encoding.js';
 import type { TextEncoding } from '../text/detect-encoding.js';
 import { detectDelimiter, type CsvDelimiter } from './detect-delimiter.js';
 
@@ -59,10 +60,7 @@ export async function* readCsvRows(
   options: CsvReadOptions,
   facts: Partial<CsvFacts> = {},
 ): AsyncGenerator<RawRow[]> {
-  const windows1252Lines: number[] = [];
-  const text = await openTextFile(options.path, options.encoding, (line) =>
-    windows1252Lines.push(line),
-  );
+  const text = await openTextFile(options.path, options.encoding);
   facts.encoding = text.encoding;
   const first = await readSample(text.chunks);
   const delimiter = options.delimiter ?? detectDelimiter(first, options.scoreHeader);
@@ -73,6 +71,10 @@ export async function* readCsvRows(
   let previousEndLine = 0;
   const parser = new Parser({
     delimiter,
+    // Every line end outside quotes ends a record, whichever kind the file starts with, as the
+    // decoder counts lines (src/sources/text/decode-text.ts): csv-parse alone would take the
+    // first kind it meets and glue every row ended another way onto the one before.
+    record_delimiter: ['\r\n', '\n', '\r'],
     relax_column_count: true,
     skip_empty_lines: false,
     max_record_size: MAX_RECORD_BYTES,
@@ -81,8 +83,13 @@ export async function* readCsvRows(
   // live line count, and an error comes back as a value after the records before it.
   const core = (parser as unknown as { api: CsvCore }).api;
   const collect = (record: string[]) => {
-    ready.push({ row: previousEndLine + 1, cells: record });
+    const row = previousEndLine + 1;
     previousEndLine = parser.info.lines;
+    ready.push(
+      previousEndLine > row
+        ? { row, cells: record, lastRow: previousEndLine }
+        : { row, cells: record },
+    );
   };
   const feedPiece = (piece: string | undefined, end: boolean) => {
     const error = core.parse(
@@ -106,35 +113,26 @@ export async function* readCsvRows(
     }
   };
 
-  const location = (row: number): SourceLocation => ({ file: options.file, row });
-  const reportRepairs = () => {
-    for (const line of windows1252Lines.splice(0)) {
-      options.onProblem(
-        problemOf(
-          'encoding.mixed',
-          `${options.file} line ${line} is not valid UTF-8 like the rest of the file; it was read as Windows-1252. Check the names and text on this row.`,
-          { location: location(line) },
-        ),
-      );
-    }
+  // Said once, when the whole file has been decoded: which encoding is the odd one out.
+  const reportMixed = () => {
+    const mixed = text.mixedLines();
+    if (mixed) options.onProblem(mixedEncodingProblem(options.file, mixed));
   };
 
   try {
     feed(first, false);
-    reportRepairs();
     if (ready.length) yield ready.splice(0);
     for await (const chunk of text.chunks) {
       lastChar = chunk.at(-1) ?? lastChar;
       feed(chunk, false);
-      reportRepairs();
       if (ready.length) yield ready.splice(0);
     }
     feed(undefined, true);
-    reportRepairs();
     if (ready.length) yield ready.splice(0);
+    reportMixed();
   } catch (error) {
     if (ready.length) yield ready.splice(0);
-    reportRepairs();
+    reportMixed();
     options.onProblem(csvProblem(error, options.file, previousEndLine + 1));
   } finally {
     facts.endsWithLineBreak = lastChar === '\n' || lastChar === '\r';

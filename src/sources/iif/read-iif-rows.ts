@@ -3,6 +3,7 @@ import { problemOf } from '../../ledger/problem-catalog.js';
 import type { HeaderMatch } from '../table/find-header.js';
 import { TableRow } from '../table/table-row.js';
 import { openTextFile } from '../text/decode-text.js';
+import { mixedEncodingProblem } from '../text/mixed-encoding.js';
 import type { TextEncoding } from '../text/detect-encoding.js';
 import { IIF_TERMINATORS, isCommaDelimitedIifLine, splitIifLines } from './iif-lines.js';
 
@@ -64,17 +65,7 @@ function headerOf(names: readonly string[]): HeaderMatch {
  */
 export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifRow[]> {
   const report = options.onProblem ?? (() => undefined);
-  const text = await openTextFile(options.path, options.encoding, (line) =>
-    report(
-      problemOf(
-        'encoding.mixed',
-        `${options.file} line ${line} is not valid UTF-8 like the rest of the file; it was read as Windows-1252. Check the names on this row.`,
-        {
-          location: { file: options.file, row: line },
-        },
-      ),
-    ),
-  );
+  const text = await openTextFile(options.path, options.encoding);
   const headers = new Map<string, HeaderMatch>();
   const reported = new Set<string>();
   // Types declared by a !header with no row under it yet: QuickBooks follows the !INVITEM header
@@ -141,11 +132,19 @@ export async function* readIifRows(options: IifReadOptions): AsyncGenerator<IifR
     }
     return rows;
   };
+  const reportMixed = () => {
+    const mixed = text.mixedLines();
+    if (mixed) report(mixedEncodingProblem(options.file, mixed));
+  };
   for await (const chunk of text.chunks) {
     yield rowsOf(carry + chunk, false);
-    if (stopped) return;
+    if (stopped) {
+      reportMixed();
+      return;
+    }
   }
   if (carry !== '') yield rowsOf(carry, true);
+  reportMixed();
   if (rowCount === 0 && !commaDelimited) report(noRows(options.file));
 }
 

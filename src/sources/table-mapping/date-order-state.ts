@@ -12,51 +12,75 @@ export interface DateEvidence extends DateSighting {
   order: DateOrder;
 }
 
+/** The first date of a file that only day-first fits, and the first that only month-first fits. */
+interface FileEvidence {
+  DMY?: DateEvidence;
+  MDY?: DateEvidence;
+}
+
 /** The order a file's dates are read in, and what decided it. */
 export type DateDecision =
   | { order: DateOrder; by: 'override' }
-  /** The file's own first date with a day above 12. */
+  /** Every date of the file that only one order fits fits this one. */
   | { order: DateOrder; by: 'file'; evidence: DateEvidence }
-  /** Every date of the file reads both ways: another file of the folder decided. */
-  | { order: DateOrder; by: 'folder'; evidence: DateEvidence };
+  /** The file has no such date: every other file of the folder that has one agrees on it. */
+  | { order: DateOrder; by: 'folder'; evidence: DateEvidence }
+  /** Some of the file's dates fit only day-first and others only month-first: no order. */
+  | { by: 'conflict'; dayFirst: DateEvidence; monthFirst: DateEvidence };
 
 /**
  * The date order of each file of an export folder. The override file's "dateFormat" decides every
- * file. Otherwise a file's first date whose day is above 12 (only one order fits it) decides that
- * file; a file whose every date could be read both ways takes the order another file of the folder
- * shows, with a note. When no date anywhere settles it the readers refuse to guess and report
- * date.ambiguous-format once per file.
+ * file. Otherwise only a date that one order alone fits is evidence (`13/04/2024`; never
+ * `08/08/2026` nor `08/01/2026`), and a file's order comes from all of its evidence: one order
+ * decides, both orders are a conflict. A file with no evidence of its own takes the order every
+ * other file with evidence agrees on, with a note. Dates both orders allow are read only once the
+ * file was scanned (src/sources/source-environment.ts, `settleDateOrder`), so no early date decides
+ * alone; a conflict found later still reaches the file's problem.
  */
 export class DateOrderState {
-  private readonly own = new Map<string, DateEvidence>();
-  /** The first date of the folder that showed an order: what files with no evidence fall back on. */
-  private folderEvidence: DateEvidence | undefined;
-  /** Files whose dates were all scanned for evidence of their own. */
+  private readonly own = new Map<string, FileEvidence>();
+  /** Files whose dates were all scanned (up to the scan's bound) for evidence. */
   readonly scannedFiles = new Set<string>();
-  /** True once the folder was scanned for the fallback (found or not). */
+  /** True once every file of the folder was scanned for the fallback. */
   folderScanned = false;
-  /** Per file: rows left unread because their dates are ambiguous. */
+  /** Per file: rows left unread because their dates are ambiguous and nothing decides. */
   readonly unreadRows = new Map<string, { count: number; first: DateSighting }>();
+  /** Per file: rows left unread because the file's own dates disagree on the order. */
+  readonly conflictRows = new Map<string, { count: number; first: DateSighting }>();
   /** Per file: ambiguous dates read in the order another file showed. */
   readonly assumedRows = new Map<string, { count: number; first: DateSighting }>();
+  private readonly conflictsReported = new Set<string>();
 
   constructor(readonly configured?: DateOrder) {}
 
-  /** Records a date only one order fits: it decides its file (if nothing did) and the fallback. */
-  decide(order: DateOrder, sighting: DateSighting): void {
-    const evidence = { ...sighting, order };
-    if (!this.own.has(sighting.location.file)) this.own.set(sighting.location.file, evidence);
-    this.folderEvidence ??= evidence;
+  /** Records a date only one order fits as evidence of its file's order. */
+  witness(order: DateOrder, sighting: DateSighting): void {
+    if (order === 'YMD') return;
+    const file = sighting.location.file;
+    let evidence = this.own.get(file);
+    if (!evidence) {
+      evidence = {};
+      this.own.set(file, evidence);
+    }
+    evidence[order] ??= { ...sighting, order };
   }
 
-  /** The order a file is read in, undefined while unknown. */
+  /** The order a file is read in, undefined while nothing decides it. */
   decision(file: string): DateDecision | undefined {
     if (this.configured !== undefined) return { order: this.configured, by: 'override' };
     const own = this.own.get(file);
-    if (own) return { order: own.order, by: 'file', evidence: own };
-    if (this.settled(file) && this.folderEvidence)
-      return { order: this.folderEvidence.order, by: 'folder', evidence: this.folderEvidence };
-    return undefined;
+    if (own?.DMY && own.MDY) return { by: 'conflict', dayFirst: own.DMY, monthFirst: own.MDY };
+    const evidence = own?.DMY ?? own?.MDY;
+    if (evidence) return { order: evidence.order, by: 'file', evidence };
+    if (!this.settled(file)) return undefined;
+    const folder = this.folderEvidence();
+    return folder && { order: folder.order, by: 'folder', evidence: folder };
+  }
+
+  /** True when a file's own dates show both orders. */
+  hasBothOrders(file: string): boolean {
+    const own = this.own.get(file);
+    return own?.DMY !== undefined && own.MDY !== undefined;
   }
 
   /** True when scanning can tell no more about this file's order. */
@@ -64,17 +88,57 @@ export class DateOrderState {
     return this.scannedFiles.has(file) && this.folderScanned;
   }
 
-  /** True once some date of the folder showed an order. */
-  get hasFolderEvidence(): boolean {
-    return this.folderEvidence !== undefined;
+  /** True once the file has evidence of its own. */
+  hasEvidence(file: string): boolean {
+    const own = this.own.get(file);
+    return own?.DMY !== undefined || own?.MDY !== undefined;
+  }
+
+  /**
+   * The order the folder's files with evidence agree on (the first date that showed it), or
+   * undefined when none has evidence or they disagree.
+   */
+  folderEvidence(): DateEvidence | undefined {
+    let agreed: DateEvidence | undefined;
+    for (const evidence of this.own.values()) {
+      if (evidence.DMY && evidence.MDY) return undefined;
+      const one = evidence.DMY ?? evidence.MDY;
+      if (!one) continue;
+      if (agreed && agreed.order !== one.order) return undefined;
+      agreed ??= one;
+    }
+    return agreed;
+  }
+
+  /** Two files of the folder that disagree on the order, for the message when neither decides. */
+  folderDisagreement(): { dayFirst: DateEvidence; monthFirst: DateEvidence } | undefined {
+    let dayFirst: DateEvidence | undefined;
+    let monthFirst: DateEvidence | undefined;
+    for (const evidence of this.own.values()) {
+      dayFirst ??= evidence.DMY;
+      monthFirst ??= evidence.MDY;
+    }
+    return dayFirst && monthFirst ? { dayFirst, monthFirst } : undefined;
   }
 
   countUnread(file: string, sighting: DateSighting): void {
-    count(this.unreadRows, file, sighting);
+    count(
+      this.decision(file)?.by === 'conflict' ? this.conflictRows : this.unreadRows,
+      file,
+      sighting,
+    );
   }
 
   countAssumed(file: string, sighting: DateSighting): void {
     count(this.assumedRows, file, sighting);
+  }
+
+  /** True the first time it is asked for a file whose dates disagree (one problem per file). */
+  takeConflict(file: string): boolean {
+    if (this.configured !== undefined || !this.hasBothOrders(file)) return false;
+    if (this.conflictsReported.has(file)) return false;
+    this.conflictsReported.add(file);
+    return true;
   }
 }
 

@@ -1,8 +1,13 @@
 import type { AccountKind, LedgerRecord, SystemRole } from '../../ledger/index.js';
 
+/** The middle dot QuickBooks Desktop writes between an account's number and its name. */
+const NUMBERED = '\u00b7';
+
 interface AccountEntry {
   key: string;
   kind: AccountKind;
+  systemRole?: SystemRole | undefined;
+  currency?: string | undefined;
 }
 
 /**
@@ -28,8 +33,8 @@ export class LedgerIndex {
   add(record: LedgerRecord, aliases: readonly string[] = []): void {
     switch (record.entity) {
       case 'account': {
-        const { key, code, name, kind, systemRole } = record.value;
-        this.accounts.set(key, { key, kind });
+        const { key, code, name, kind, systemRole, currency } = record.value;
+        this.accounts.set(key, { key, kind, systemRole, currency });
         if (systemRole && !this.systemAccounts.has(systemRole))
           this.systemAccounts.set(systemRole, key);
         for (const alias of [key, code, name, ...aliases])
@@ -74,6 +79,7 @@ export class LedgerIndex {
     if (this.accounts.has(text)) return text;
     const direct = this.accountAliases.get(text.toLowerCase());
     if (direct) return direct;
+    if (text.includes(NUMBERED)) return this.numberedPathKey(text);
     const suffixed = /^(.*\S)\s*\(([^()]+)\)$/.exec(text);
     if (suffixed) return this.accountKey(suffixed[2] ?? '') ?? this.accountKey(suffixed[1] ?? '');
     const prefixed = /^(\S+)\s+(.+)$/.exec(text);
@@ -84,6 +90,21 @@ export class LedgerIndex {
     return undefined;
   }
 
+  /**
+   * QuickBooks Desktop's reports print an account as "<number> · <name>" when the company uses
+   * account numbers, and a sub-account as the path of such names ("6100 · Utilities:6110 · Gas"):
+   * the last level's number names it (the first would name its parent), else the path of names.
+   */
+  private numberedPathKey(text: string): string | undefined {
+    const levels = text.split(':').map((level) => level.trim());
+    const numbered = new RegExp(`^(\\S+)\\s*${NUMBERED}\\s*(.*)$`);
+    const last = numbered.exec(levels.at(-1) ?? '');
+    const byNumber = last && this.accountAliases.get((last[1] ?? '').toLowerCase());
+    if (byNumber) return byNumber;
+    const names = levels.map((level) => numbered.exec(level)?.[2] ?? level).join(':');
+    return this.accountAliases.get(names.toLowerCase());
+  }
+
   /** The key of the chart's account with this system role (its tax account), if it has one. */
   systemAccountKey(role: SystemRole): string | undefined {
     return this.systemAccounts.get(role);
@@ -91,6 +112,16 @@ export class LedgerIndex {
 
   accountKind(key: string): AccountKind | undefined {
     return this.accounts.get(key)?.kind;
+  }
+
+  /** The system role of an account of the chart (its receivables, payables, tax...), if any. */
+  accountRole(key: string): SystemRole | undefined {
+    return this.accounts.get(key)?.systemRole;
+  }
+
+  /** The currency of a foreign-currency account; undefined for the books' own currency. */
+  accountCurrency(key: string): string | undefined {
+    return this.accounts.get(key)?.currency;
   }
 
   productKey(reference: string): string | undefined {

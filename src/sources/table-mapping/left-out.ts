@@ -23,7 +23,11 @@ export interface LeftOut {
  * is an error that blocks the live run, unless its kind is one the consultant chose to skip
  * (`--skip-kind`, docs/cli.md), which is noted instead.
  */
-export function reportLeftOut(row: RowFields, context: MappingContext, leftOut: LeftOut): void {
+export function reportLeftOut(
+  row: Pick<RowFields, 'note' | 'fail'>,
+  context: MappingContext,
+  leftOut: LeftOut,
+): void {
   const kind = kindOf(leftOut.type);
   const { cutoverDate } = context;
   const date = cutoverDate === undefined ? undefined : leftOut.date();

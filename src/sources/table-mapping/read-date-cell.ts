@@ -7,21 +7,26 @@ import {
   isoOfUtcDate,
   ordersAllowed,
   resolveNumericDate,
+  type DateOrder,
 } from '../values/parse-date.js';
 import { dateFormatNames, type DateOrderState } from './date-order-state.js';
-import { formatLocation } from '../../ledger/index.js';
 
 export type DateCellResult =
   | { kind: 'date'; iso: IsoDate }
-  /** Ambiguous and the folder gives no evidence: the row is left for one per-file problem. */
+  /** Ambiguous, and nothing decides (no evidence, or evidence of both orders): one per-file problem. */
   | { kind: 'deferred' }
-  | { kind: 'problem'; code: 'date.invalid' | 'date.excel-serial'; message: string };
+  | {
+      kind: 'problem';
+      code: 'date.invalid' | 'date.excel-serial' | 'xlsx.date-as-number';
+      message: string;
+    };
 
 /**
- * Reads a date cell under its file's date order (date-order-state.ts). XLSX date cells and serial
- * numbers are exact; text goes through dateShapeOf. A numeric date that only one order allows
- * decides the order of its file (and of files with no evidence of their own); one both orders allow
- * waits for evidence (the reader scans ahead) and is deferred when there is none.
+ * Reads a date cell under its file's date order (date-order-state.ts). XLSX date cells are exact,
+ * and a plain number is no date; text goes through dateShapeOf. A numeric date that only one order
+ * allows is read in that order and is evidence of its file's order; one both orders allow waits for
+ * the file's order (the reader scans the file first) and is deferred when nothing decides it. The
+ * override file's dateFormat decides every date, and a date it does not fit is invalid.
  */
 export function readDateCell(
   cell: CellValue,
@@ -32,10 +37,8 @@ export function readDateCell(
     const iso = isoOfUtcDate(cell);
     return iso ? { kind: 'date', iso } : invalid('the cell holds an invalid date');
   }
-  if (typeof cell === 'number') {
-    const iso = excelSerialToIso(cell);
-    return iso ? { kind: 'date', iso } : invalid(`${cellText(cell)} is not a date`);
-  }
+  // A workbook's date cells come as Dates; a number is what Excel shows as a number.
+  if (typeof cell === 'number') return numberNotDate(cell);
   const text = cellText(cell);
   const shape = dateShapeOf(text);
   switch (shape.kind) {
@@ -56,30 +59,48 @@ export function readDateCell(
   }
   const allowed = ordersAllowed(shape);
   if (allowed.length === 0) return invalid(`"${text}" is not a real date in any day/month order`);
-  if (!isAmbiguous(shape) && allowed.length === 1 && allowed[0])
-    state.decide(allowed[0], { text, location });
+  const { configured } = state;
+  if (configured !== undefined) {
+    const resolved =
+      configured === 'YMD' ? { ok: false as const } : resolveNumericDate(shape, configured);
+    if (resolved.ok) return { kind: 'date', iso: resolved.iso };
+    return invalid(
+      `"${text}" is not a valid date under the dateFormat ${dateFormatNames[configured]} set in the override file. Fix the date, or set "dateFormat" to the order the file is written in`,
+    );
+  }
+  const [only, other] = allowed;
+  // One order alone fits: the date is what it says, and it is evidence of its file's order.
+  if (only !== undefined && other === undefined) {
+    state.witness(only, { text, location });
+    return resolvedDate(shape, only);
+  }
+  // Day equal to month ("08/08/2026") is the same date either way: no order is needed, none shown.
+  if (!isAmbiguous(shape)) return resolvedDate(shape, 'DMY');
   const decision = state.decision(location.file);
-  if (decision === undefined) {
-    if (!isAmbiguous(shape) && allowed[0]) {
-      const resolved = resolveNumericDate(shape, allowed[0]);
-      if (resolved.ok) return { kind: 'date', iso: resolved.iso };
-    }
-    return { kind: 'deferred' };
-  }
-  const { order } = decision;
-  const resolved = order === 'YMD' ? { ok: false as const } : resolveNumericDate(shape, order);
-  if (resolved.ok) {
-    if (decision.by === 'folder' && isAmbiguous(shape))
-      state.countAssumed(location.file, { text, location });
-    return { kind: 'date', iso: resolved.iso };
-  }
-  const why =
-    decision.by === 'override'
-      ? `the dateFormat ${dateFormatNames[order]} set in the override file`
-      : `the ${dateFormatNames[order]} order detected from "${decision.evidence.text}" (${formatLocation(decision.evidence.location)})`;
-  return invalid(
-    `"${text}" is not a valid date under ${why}. Fix the date, or set "dateFormat" in the override file if the order is wrong`,
-  );
+  if (decision === undefined || decision.by === 'conflict') return { kind: 'deferred' };
+  if (decision.by === 'folder') state.countAssumed(location.file, { text, location });
+  return resolvedDate(shape, decision.order);
+}
+
+function resolvedDate(
+  shape: { first: number; second: number; year: number },
+  order: DateOrder,
+): DateCellResult {
+  const resolved = resolveNumericDate(shape, order);
+  return resolved.ok ? { kind: 'date', iso: resolved.iso } : invalid('the date is not valid');
+}
+
+/**
+ * A number in a workbook's date column, under no date format: Excel shows it as a number (150126),
+ * so reading it as a serial date would be a guess (year 2311).
+ */
+function numberNotDate(cell: number): DateCellResult {
+  const iso = excelSerialToIso(cell);
+  return {
+    kind: 'problem',
+    code: 'xlsx.date-as-number',
+    message: `${cellText(cell)} is a number in a cell with no date format, so Excel shows it as a number, not a date${iso ? ` (as an Excel date serial it would be ${iso})` : ''}. Type it as a date in Excel, or give the column a date format if these are date serials.`,
+  };
 }
 
 function invalid(message: string): DateCellResult {
@@ -91,7 +112,8 @@ function invalid(message: string): DateCellResult {
  * (the reader must scan for it first).
  */
 export function needsDateOrder(cell: CellValue, state: DateOrderState, file: string): boolean {
-  if (state.decision(file) !== undefined || state.settled(file)) return false;
+  if (state.configured !== undefined || state.settled(file)) return false;
+  if (state.scannedFiles.has(file) && state.hasEvidence(file)) return false;
   if (typeof cell !== 'string') return false;
   const shape = dateShapeOf(cell);
   return shape.kind === 'numeric' && isAmbiguous(shape);

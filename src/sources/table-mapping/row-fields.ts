@@ -15,8 +15,13 @@ import type { MappingContext } from './mapping-context.js';
 export class RowFields {
   /** True once a required value was missing or unreadable. */
   failed = false;
-  /** True when the row was left unread because of an ambiguous date (reported once per file). */
-  deferred = false;
+  /**
+   * Set when the row is left unread because a date or an amount reads two ways and its file does
+   * not say which: the value as written and where, for the file's one problem.
+   */
+  deferral: { kind: 'date' | 'amount'; text: string; location: SourceLocation } | undefined;
+  /** Currency codes and symbols written with amounts (`EUR 1,000.00`), checked against the record's currency. */
+  readonly currencyMarks: { column: string; text: string; currency: string }[] = [];
 
   constructor(
     readonly row: TableRow,
@@ -90,8 +95,7 @@ export class RowFields {
       case 'date':
         return result.iso;
       case 'deferred':
-        this.deferred = true;
-        this.failed = true;
+        this.defer('date', cellText(cell), column);
         return undefined;
       case 'problem':
         this.fail(result.code, `${this.where(column)}: ${result.message}`, column);
@@ -161,9 +165,10 @@ export class RowFields {
     if (!this.failedOn(column)) {
       this.failedColumns.add(column);
       const advice =
-        cell.code === 'xlsx.formula-without-result'
+        cell.advice ??
+        (cell.code === 'xlsx.formula-without-result'
           ? 'The workbook was saved without calculated values: open it in Excel and save it again, or paste the values.'
-          : 'Fix the formula or type the value.';
+          : 'Fix the formula or type the value.');
       this.fail(
         cell.code,
         `${this.where(column)} holds ${cell.description} and no value to read. ${advice}`,
@@ -199,14 +204,36 @@ export class RowFields {
     }
     if (typeof cell === 'number') return numberToDecimalText(cell);
     const text = cellText(cell);
-    const parsed = parseAmount(text, this.context.decimalSeparator);
-    if (parsed.ok) return parsed.value;
+    const { numbers } = this.context;
+    const file = this.row.file;
+    const parsed = parseAmount(text, numbers.format(file));
+    if (parsed.ok) {
+      if (parsed.evidence.decimal !== undefined || parsed.evidence.spaceGroups)
+        numbers.witness(parsed.evidence, { text, location: this.location(column) });
+      if (parsed.currency !== undefined)
+        this.currencyMarks.push({ column, text, currency: parsed.currency });
+      return parsed.value;
+    }
+    if (parsed.undecided === 'decimal') {
+      this.defer('amount', text, column);
+      return undefined;
+    }
+    const fix =
+      parsed.undecided === 'space'
+        ? ' Correct the cell; if the file writes its thousands with spaces, an amount with decimals written that way (1 234,56) shows it.'
+        : '';
     this.fail(
       code,
-      `${this.where(column)} holds "${text}", which is not ${what} (${parsed.reason}).`,
+      `${this.where(column)} holds "${text}", which is not ${what} (${parsed.reason}).${fix}`,
       column,
     );
     return undefined;
+  }
+
+  /** Leaves the row unread for its file's one problem (the first deferral of a row names it). */
+  private defer(kind: 'date' | 'amount', text: string, column: string): void {
+    this.failed = true;
+    this.deferral ??= { kind, text, location: this.location(column) };
   }
 }
 

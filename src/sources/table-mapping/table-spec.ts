@@ -1,4 +1,4 @@
-import type { EntityName, Problem, RecordOf, SourceLocation } from '../../ledger/index.js';
+import type { EntityName, IsoDate, Problem, RecordOf, SourceLocation } from '../../ledger/index.js';
 import type { ColumnSpec } from '../table/column-spec.js';
 import type { TableRow } from '../table/table-row.js';
 import type { TrialBalanceRole } from '../table/trial-balance-roles.js';
@@ -47,9 +47,34 @@ export interface TableSpec<E extends EntityName = EntityName> {
   reportMissing?: false;
   /** When true, a missing file is an error; otherwise the entity is simply not migrated. */
   required?: boolean;
+  /**
+   * The problem a missing file makes, in place of the default one: the format's export checklist
+   * names the export, its dates and what is lost without it (undefined: the default).
+   */
+  missing?: (dates: {
+    cutoverDate?: IsoDate | undefined;
+    endDate?: IsoDate | undefined;
+  }) => Problem | undefined;
   columns: readonly ColumnSpec[];
+  /**
+   * Headers the export is known to hold that this table deliberately does not read (a report's
+   * running balance, Xero's tracking columns): listed among the file's unread columns, never a
+   * warning. "" stands for the blank-headed columns of a report (its section headings).
+   */
+  ignoredColumns?: readonly string[];
   /** Columns holding dates, scanned ahead to detect the date order. */
   dateColumns?: readonly string[];
+  /**
+   * Columns holding amounts, quantities or prices, scanned ahead for the file's decimal mark
+   * before an amount that reads two ways (`10.000`) is read. A column read as money or a number but
+   * not listed here is still checked as it streams, but is not scanned ahead.
+   */
+  amountColumns?: readonly string[];
+  /**
+   * The sample row the format's own template is written with, by column id: a row equal to it in
+   * every column of the template is that sample left in the export, never data.
+   */
+  sampleRow?: Readonly<Record<string, string>>;
   /** Consecutive rows with the same non-blank value here form one record (documents, payments). */
   groupBy?: (row: TableRow) => string | undefined;
   /** For report layouts: a row that starts a new group (rows before the first start are skipped). */
@@ -58,12 +83,32 @@ export interface TableSpec<E extends EntityName = EntityName> {
   map(rows: readonly RowFields[], context: MappingContext): Mapped<E>[];
 }
 
-/** A source format built from tables (every format but IIF). */
 /** A table spec of any entity (a union, so each keeps its own record type). */
 export type AnyTableSpec = { [E in EntityName]: TableSpec<E> }[EntityName];
 
+/**
+ * Records a mapping derives from what its tables have read, rather than from rows of their own: the
+ * transactions rebuilt from a journal report once the documents they settle are known. Emitted at
+ * its place in the mapping's order, like a table.
+ */
+export interface DerivedTable {
+  /** Names the derivation in messages and tests ("account_transactions:payments"). */
+  id: string;
+  derive(context: MappingContext): AnyMapped[];
+}
+
+/** A table read from a file, or records derived from earlier tables. */
+export type MappingStep = AnyTableSpec | DerivedTable;
+
+/** True for the steps that read a file of their own. */
+export function isTableSpec(step: MappingStep): step is AnyTableSpec {
+  return !('derive' in step);
+}
+
+/** A source format built from tables (every format but IIF). */
 export interface TableMapping {
-  tables: readonly AnyTableSpec[];
+  /** In entity dependency order: the order records are emitted in. */
+  tables: readonly MappingStep[];
   /** Reads facts ahead of mapping, e.g. which contacts appear on invoices. */
   prepare?: (scan: TableScanner, context: MappingContext) => Promise<void>;
 }

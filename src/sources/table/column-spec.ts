@@ -11,5 +11,9 @@ export interface ColumnSpec {
  * columns in import templates do not matter ("*InvoiceDate", "Invoice Date" and "invoice_date" match).
  */
 export function normalizeHeader(header: string): string {
-  return header.toLowerCase().replace(/[^a-z0-9]/g, '');
+  // "Account #" is the account number, not the account ("Account"): QuickBooks' Account List has both.
+  return header
+    .toLowerCase()
+    .replace(/#/g, 'number')
+    .replace(/[^a-z0-9]/g, '');
 }

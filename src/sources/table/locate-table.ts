@@ -1,35 +1,45 @@
-import { readdir } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
+import type { ListedFile } from '../archive/export-folder.js';
 import type { FileOverride, MappingOverrides } from '../overrides/mapping-overrides.js';
 import { listSheets } from '../xlsx/read-xlsx-rows.js';
 import { normalizeHeader } from './column-spec.js';
+import { nameCandidates, type NearMiss } from './file-candidates.js';
 import type { TableSource } from './read-table.js';
 
 const TEXT_EXTENSIONS = new Set(['.csv', '.txt', '.tsv']);
-const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm']);
+/** `.xls` too: found like any workbook, so the reader can say to save it as .xlsx. */
+const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm', '.xls']);
 
-/** The export folder's files, and the sheets of its workbooks (read once, when first needed). */
+/**
+ * The export folder's files, and the sheets of its workbooks (read once, when first needed). A file
+ * is named as tables and the override file name it (`Journal.xlsx`), lies at its path (in the
+ * folder, or in the scratch folder its archive was extracted to) and is shown in problems by its
+ * shown name (`QuickBooks Online export.zip: Journal.xlsx`) (src/sources/archive/export-folder.ts).
+ */
 export class FolderListing {
   private sheets = new Map<string, Promise<string[]>>();
+  readonly files: readonly string[];
+  private readonly listed: ReadonlyMap<string, ListedFile>;
 
-  private constructor(
-    readonly folder: string,
-    readonly files: readonly string[],
-  ) {}
+  constructor(files: readonly ListedFile[]) {
+    this.files = files.map((file) => file.name);
+    this.listed = new Map(files.map((file) => [file.name, file]));
+  }
 
-  static async of(folder: string): Promise<FolderListing> {
-    const entries = await readdir(folder, { withFileTypes: true });
-    const files = entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => entry.name)
-      .sort();
-    return new FolderListing(folder, files);
+  /** Where the file lies. */
+  pathOf(file: string): string {
+    return this.listed.get(file)?.path ?? file;
+  }
+
+  /** What problems call the file. */
+  shownName(file: string): string {
+    return this.listed.get(file)?.shown ?? file;
   }
 
   sheetsOf(file: string): Promise<string[]> {
     let names = this.sheets.get(file);
     if (!names) {
-      names = listSheets(join(this.folder, file)).catch(() => []);
+      names = listSheets(this.pathOf(file)).catch(() => []);
       this.sheets.set(file, names);
     }
     return names;
@@ -40,16 +50,27 @@ export function kindOf(file: string): 'csv' | 'xlsx' {
   return WORKBOOK_EXTENSIONS.has(extname(file).toLowerCase()) ? 'xlsx' : 'csv';
 }
 
+/** Where a table is read from, what was looked for, and what else could have been it. */
+export interface LocatedTable {
+  source?: TableSource;
+  tried: string[];
+  /** Other files (or sheets) the table could be read from: not read. */
+  others?: string[];
+  /** Files named almost like the table (`customers (1).csv`): not read. */
+  nearMisses?: NearMiss[];
+}
+
 /**
  * Finds the file (or workbook sheet) of a table: the override file's entry, else a file whose name
- * without extension matches one of the table's names, else a workbook sheet with such a name.
+ * without extension matches one of the table's names, else a workbook sheet with such a name. The
+ * other files or sheets that match too, and the near misses, come with it.
  */
 export async function locateTable(
   listing: FolderListing,
   tableId: string,
   fileNames: readonly string[],
   overrides: MappingOverrides,
-): Promise<{ source?: TableSource; tried: string[] }> {
+): Promise<LocatedTable> {
   const override: FileOverride | undefined = overrides.files?.[tableId];
   const base = {
     delimiter: overrides.delimiter,
@@ -62,8 +83,8 @@ export async function locateTable(
     return {
       tried,
       source: {
-        path: join(listing.folder, spec.file),
-        file: spec.file,
+        path: listing.pathOf(spec.file),
+        file: listing.shownName(spec.file),
         kind: kindOf(spec.file),
         sheet: spec.sheet,
         delimiter: spec.delimiter ?? base.delimiter,
@@ -74,24 +95,51 @@ export async function locateTable(
   }
   const wanted = new Set(fileNames.map(normalizeHeader));
   const tried = fileNames.map((name) => `${name}.csv`);
-  for (const file of listing.files) {
-    const extension = extname(file).toLowerCase();
-    if (!TEXT_EXTENSIONS.has(extension) && !WORKBOOK_EXTENSIONS.has(extension)) continue;
-    if (!wanted.has(normalizeHeader(file.slice(0, file.length - extension.length)))) continue;
+  const candidates = nameCandidates(
+    listing.files,
+    fileNames,
+    (extension) => TEXT_EXTENSIONS.has(extension) || WORKBOOK_EXTENSIONS.has(extension),
+  );
+  const { exact } = candidates;
+  const nearMisses = candidates.nearMisses.map((miss) => ({
+    ...miss,
+    file: listing.shownName(miss.file),
+  }));
+  const [file, ...others] = exact;
+  if (file !== undefined) {
     return {
       tried,
-      source: { path: join(listing.folder, file), file, kind: kindOf(file), ...base },
+      others: others.map((other) => listing.shownName(other)),
+      nearMisses,
+      source: {
+        path: listing.pathOf(file),
+        file: listing.shownName(file),
+        kind: kindOf(file),
+        ...base,
+      },
     };
   }
+  const sheets: Array<{ file: string; sheet: string }> = [];
   for (const file of listing.files) {
     if (!WORKBOOK_EXTENSIONS.has(extname(file).toLowerCase())) continue;
     const sheet = (await listing.sheetsOf(file)).find((name) => wanted.has(normalizeHeader(name)));
-    if (sheet !== undefined) {
-      return {
-        tried,
-        source: { path: join(listing.folder, file), file, kind: 'xlsx', sheet, ...base },
-      };
-    }
+    if (sheet !== undefined) sheets.push({ file, sheet });
   }
-  return { tried };
+  const [found, ...alike] = sheets;
+  if (found !== undefined) {
+    const { file, sheet } = found;
+    return {
+      tried,
+      others: alike.map((other) => `${listing.shownName(other.file)} [${other.sheet}]`),
+      nearMisses,
+      source: {
+        path: listing.pathOf(file),
+        file: listing.shownName(file),
+        kind: 'xlsx',
+        sheet,
+        ...base,
+      },
+    };
+  }
+  return { tried, nearMisses };
 }

@@ -5,15 +5,21 @@ import { readCsvRows, type CsvFacts } from '../csv/read-csv-rows.js';
 import type { CsvDelimiter } from '../csv/detect-delimiter.js';
 import type { TextEncoding } from '../text/detect-encoding.js';
 import { readXlsxRows } from '../xlsx/read-xlsx-rows.js';
-import type { ColumnSpec } from './column-spec.js';
+import { normalizeHeader, type ColumnSpec } from './column-spec.js';
 import { findHeader, headerScorer, type HeaderMatch } from './find-header.js';
 import { isReportFooter } from './report-footer.js';
 import { TableRow } from './table-row.js';
+import { quoteSpansRows, SplitRows, type RowLayout } from './split-rows.js';
+import { UNNAMED_MARGIN } from './unused-columns.js';
 
 /** Codes that end a file: when no row came before, the header that could not be looked for is no second error. */
 const ENDS_THE_FILE = new Set<string>([
   'file.unreadable',
   'xlsx.unreadable',
+  'xlsx.legacy-xls',
+  'xlsx.encrypted',
+  'xlsx.sheet-not-found',
+  'xlsx.sheet-hidden',
   'xlsx.part-too-large',
   'xlsx.cell-reference-invalid',
   'xlsx.shared-strings-too-large',
@@ -21,6 +27,8 @@ const ENDS_THE_FILE = new Set<string>([
   'xlsx.cell-text-too-long',
   'xlsx.too-many-cells',
   'xlsx.rows-out-of-order',
+  'xlsx.shared-string-missing',
+  'xlsx.duplicate-cell',
 ]);
 
 /** How many rows may sit above the header (report titles, notes) before we give up looking. */
@@ -43,6 +51,17 @@ export interface TableHooks {
   onProblem: (problem: Problem) => void;
   /** The text of the rows above the header (report titles carry dates such as "As at 31 Jan 2024"). */
   onTitle?: (lines: string[]) => void;
+  /**
+   * The header once found, with how its columns map; the function returned, if any, sees every
+   * data row read (to account for the columns the mapping does not read).
+   */
+  onHeader?: (
+    header: RawRow,
+    match: HeaderMatch,
+    where: (row: number) => SourceLocation,
+  ) => ((row: RawRow) => void) | undefined;
+  /** A header repeated mid-file laid the columns out otherwise: the rows below map this way. */
+  onRelaid?: (match: HeaderMatch) => void;
 }
 
 /**
@@ -83,8 +102,9 @@ export async function* readTable(
           sheet: source.sheet,
           onProblem,
           onSheet: (name) => (sheet = name),
-          // A workbook's cells past the header are never read (see `overflows`): not laid out.
-          columnsRead: () => header?.row.cells.length,
+          // A workbook's cells past the header are never read (see `overflows`): not laid out,
+          // but for a few, watched for values under no header (unused-columns.ts).
+          columnsRead: () => (header ? header.row.cells.length + UNNAMED_MARGIN : undefined),
         });
 
   const where = (row: number): SourceLocation =>
@@ -93,16 +113,33 @@ export async function* readTable(
   // Written by accept(); a holder, since a closure assigns it.
   const seen: { last?: RawRow } = {};
 
+  const pass = (row: RawRow, found: FoundHeader, accepted: TableRow[]) => {
+    if (overflows(row, found, source, where, hooks)) return;
+    if (found.split && quoteSpansRows(row, found.split.layout, hooks.onProblem)) return;
+    found.watch?.(row);
+    accepted.push(new TableRow(source.file, sheet, row, found.match));
+  };
   const accept = (rows: readonly RawRow[], found: FoundHeader): TableRow[] => {
     const accepted: TableRow[] = [];
     for (const row of rows) {
       if (row.row <= found.row.row || isBlankRow(row)) continue;
       // The report's run time under the data: not a row, and not a cut-off one either.
       if (isReportFooter(row)) continue;
+      if (repeatsHeader(row, found, columns)) {
+        if (found.relaid) hooks.onRelaid?.(found.match);
+        reportRepeatedHeader(row, found, source, where, hooks);
+        continue;
+      }
       seen.last = row;
-      if (overflows(row, found, source, where, hooks)) continue;
-      accepted.push(new TableRow(source.file, sheet, row, found.match));
+      if (!found.split) pass(row, found, accepted);
+      else for (const ready of found.split.take(row)) pass(ready, found, accepted);
     }
+    return accepted;
+  };
+  /** The rows held as possible pieces of a cut row when the file ends: they are rows. */
+  const flush = (found: FoundHeader): TableRow[] => {
+    const accepted: TableRow[] = [];
+    for (const row of found.split?.release() ?? []) pass(row, found, accepted);
     return accepted;
   };
 
@@ -128,7 +165,7 @@ export async function* readTable(
       hooks,
     );
     if (!settled) return;
-    header = { ...settled, rowWidth: rowWidthOf(buffered, settled.row) };
+    header = foundHeader(settled, buffered, source, facts, where, hooks);
     const rows = accept(buffered.splice(0), header);
     if (rows.length) yield rows;
   }
@@ -138,10 +175,12 @@ export async function* readTable(
     if (buffered.length === 0 && source.kind === 'csv' && facts.delimiter === undefined) return;
     const settled = settleHeader(buffered, columns, source, facts, where, hooks);
     if (!settled) return;
-    header = { ...settled, rowWidth: rowWidthOf(buffered, settled.row) };
+    header = foundHeader(settled, buffered, source, facts, where, hooks);
     const rows = accept(buffered, header);
     if (rows.length) yield rows;
   }
+  const held = flush(header);
+  if (held.length) yield held;
 
   const last = seen.last;
   if (source.kind === 'csv' && facts.endsWithLineBreak === false && last && header) {
@@ -158,6 +197,42 @@ export async function* readTable(
   }
 }
 
+/**
+ * True for a row that is the header again (two exports pasted into one file): its first non-blank
+ * cell names a column, and it names every required column as the header does. When it names them
+ * in other places, the rows below follow its layout, which the file's header then takes.
+ */
+function repeatsHeader(row: RawRow, found: FoundHeader, columns: readonly ColumnSpec[]): boolean {
+  const first = row.cells.find((cell) => !isBlankCell(cell));
+  if (first === undefined || !found.names.has(normalizeHeader(cellText(first)))) return false;
+  const again = findHeader([row], columns).header;
+  if (!again || again.match.score < found.match.score) return false;
+  found.relaid = [...again.match.indexes].some(
+    ([column, index]) => found.match.indexes.get(column) !== index,
+  );
+  if (found.relaid) found.match = again.match;
+  return true;
+}
+
+function reportRepeatedHeader(
+  row: RawRow,
+  found: FoundHeader,
+  source: TableSource,
+  where: (row: number) => SourceLocation,
+  hooks: TableHooks,
+): void {
+  const below = found.relaid
+    ? ' It puts the columns in another order: the rows below it are read in its order.'
+    : ' The rows below it are read.';
+  hooks.onProblem(
+    problemOf(
+      'row.repeated-header',
+      `${source.file} row ${row.row} repeats the header of row ${found.row.row} (two exports pasted into one file?): it is not read.${below} Check that the rows are not there twice.`,
+      { location: where(row.row) },
+    ),
+  );
+}
+
 function isBlankRow(row: RawRow): boolean {
   return row.cells.every(isBlankCell);
 }
@@ -165,8 +240,44 @@ function isBlankRow(row: RawRow): boolean {
 /** The header row, how its columns map, and how wide the file writes its rows. */
 interface FoundHeader {
   row: RawRow;
+  /** How the columns map: the header's, or a repeated header's that lays them out otherwise. */
   match: HeaderMatch;
   rowWidth: number;
+  /** The normalised texts of the columns the header names, to spot it repeated. */
+  names: ReadonlySet<string>;
+  /** True once a repeated header changed the layout of the rows below it. */
+  relaid?: boolean;
+  /** For CSV files: finds rows cut by a line break, and quotes that swallowed rows. */
+  split?: SplitRows;
+  /** Sees each data row read, for the columns the mapping does not read (TableHooks.onHeader). */
+  watch?: ((row: RawRow) => void) | undefined;
+}
+
+function foundHeader(
+  settled: { row: RawRow; match: HeaderMatch },
+  rows: readonly RawRow[],
+  source: TableSource,
+  facts: Partial<CsvFacts>,
+  where: (row: number) => SourceLocation,
+  hooks: TableHooks,
+): FoundHeader {
+  const rowWidth = rowWidthOf(rows, settled.row);
+  const names = new Set(
+    [...settled.match.indexes.values()]
+      .map((index) => normalizeHeader(cellText(settled.row.cells[index])))
+      .filter(Boolean),
+  );
+  const watch = hooks.onHeader?.(settled.row, settled.match, where);
+  if (source.kind !== 'csv') return { ...settled, rowWidth, names, watch };
+  const layout: RowLayout = {
+    file: source.file,
+    header: settled.row,
+    rowWidth,
+    delimiter: facts.delimiter ?? ',',
+    titled: rows.some((row) => row.row < settled.row.row && !isBlankRow(row)),
+    where,
+  };
+  return { ...settled, rowWidth, names, watch, split: new SplitRows(layout, hooks.onProblem) };
 }
 
 /**

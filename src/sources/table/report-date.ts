@@ -13,6 +13,17 @@ export function reportDate(titleLines: readonly string[]): IsoDate | undefined {
   return undefined;
 }
 
+/**
+ * A title row without the stamp QuickBooks Desktop prints left of a report's title, date range and
+ * company when the report header is exported into the sheet ("10:34 AM", "02/01/26", "Accrual
+ * Basis"), so that "02/01/26 Journal" is the Journal's title.
+ */
+export function titleText(line: string): string {
+  return line
+    .trim()
+    .replace(/^(?:\d{1,2}:\d{2}\s*[AP]M|\d{1,2}\/\d{1,2}\/\d{2,4}|(?:accrual|cash) basis)\s+/i, '');
+}
+
 /** True when the title rows name a trial balance report ("Trial Balance", Xero and QuickBooks). */
 export function titlesTrialBalance(titleLines: readonly string[]): boolean {
   return titleLines.some((line) => /\btrial\s+balance\b/i.test(line));

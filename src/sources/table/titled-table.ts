@@ -1,4 +1,4 @@
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import type { ColumnSpec } from './column-spec.js';
 import { kindOf, type FolderListing } from './locate-table.js';
 import { readTable, type TableSource } from './read-table.js';
@@ -24,11 +24,11 @@ export async function titleOf(
 }
 
 /**
- * The first file of the folder (in name order) whose title rows above the report's header satisfy
- * `titled`, whatever it is called: reports such as Xero's Aged Receivables Detail are recognised by
- * what they say they are. Only the rows down to the header are read.
+ * The files of the folder (in name order) whose title rows above the report's header satisfy
+ * `titled`, whatever they are called: reports such as Xero's Aged Receivables Detail are recognised
+ * by what they say they are. Only the rows down to the header are read.
  */
-export async function findTitledTable(
+export async function findTitledTables(
   listing: FolderListing,
   search: {
     columns: readonly ColumnSpec[];
@@ -37,17 +37,18 @@ export async function findTitledTable(
     /** Files the override file assigns to other tables: never this one. */
     assigned: ReadonlySet<string>;
   },
-): Promise<TableSource | undefined> {
+): Promise<TableSource[]> {
+  const found: TableSource[] = [];
   for (const file of listing.files) {
     if (!READABLE.has(extname(file).toLowerCase()) || search.assigned.has(file)) continue;
     const source: TableSource = {
-      path: join(listing.folder, file),
-      file,
+      path: listing.pathOf(file),
+      file: listing.shownName(file),
       kind: kindOf(file),
       ...search.base,
     };
     const title = await titleOf(source, search.columns);
-    if (title && search.titled(title)) return source;
+    if (title && search.titled(title)) found.push(source);
   }
-  return undefined;
+  return found;
 }

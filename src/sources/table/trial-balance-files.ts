@@ -1,4 +1,4 @@
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import type { ColumnSpec } from './column-spec.js';
 import { normalizeHeader } from './column-spec.js';
 import { kindOf, type FolderListing } from './locate-table.js';
@@ -49,8 +49,8 @@ export async function findTrialBalanceFiles(
     const extension = extname(file).toLowerCase();
     if (!READABLE.has(extension) || search.assigned.has(file)) continue;
     const source: TableSource = {
-      path: join(listing.folder, file),
-      file,
+      path: listing.pathOf(file),
+      file: listing.shownName(file),
       kind: kindOf(file),
       ...search.base,
     };

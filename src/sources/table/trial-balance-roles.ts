@@ -3,6 +3,7 @@ import { problemOf } from '../../ledger/problem-catalog.js';
 import type { TableSource } from './read-table.js';
 import { addDays } from '../../ledger/iso-dates.js';
 import { spokenDate } from './report-date.js';
+import { candidateProblems } from './file-candidates.js';
 
 /** A trial balance found in the export folder, by its name or by its content. */
 export interface TrialBalanceFile {
@@ -69,6 +70,8 @@ export function trialBalanceRoles(
   }
   const opening = pickOne(openings, undefined, 'opening balance', problems);
   const closing = pickOne(closings, endDate, 'end-date figures', problems);
+  if (opening) problems.push(...sameDate(opening, openings, 'opening_balances'));
+  if (closing) problems.push(...sameDate(closing, closings, 'trial_balance'));
   for (const [file, role] of [
     [opening, 'the opening balance'],
     [closing, 'the end-date figures the verification compares with'],
@@ -97,7 +100,7 @@ function pickOne(
   const chosen =
     sorted.find((file) => preferred !== undefined && file.asOf === preferred) ?? sorted[0];
   for (const file of files) {
-    if (file === chosen || !chosen) continue;
+    if (file === chosen || !chosen || file.asOf === chosen.asOf) continue;
     problems.push(
       problemOf(
         'balance.trial-unused',
@@ -107,4 +110,19 @@ function pickOne(
     );
   }
   return chosen;
+}
+
+/**
+ * Trial balances for one role at the same date (or both undated), the chosen one first: nothing
+ * tells them apart, so one file.duplicate error names them all.
+ */
+function sameDate(
+  chosen: TrialBalanceFile,
+  files: readonly TrialBalanceFile[],
+  tableId: string,
+): Problem[] {
+  const others = files.filter((file) => file !== chosen && file.asOf === chosen.asOf);
+  const name = (file: TrialBalanceFile) =>
+    file.source.sheet ? `${file.source.file} [${file.source.sheet}]` : file.source.file;
+  return candidateProblems(tableId, name(chosen), others.map(name), []);
 }

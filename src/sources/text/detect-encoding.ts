@@ -8,6 +8,7 @@ export interface DetectedEncoding {
 }
 
 const LF = 0x0a;
+const CR = 0x0d;
 
 /**
  * Detects the encoding from the first bytes of a file: a BOM decides; UTF-16 without a BOM shows as
@@ -53,7 +54,7 @@ function linesOf(sample: Uint8Array): Uint8Array[] {
   const lines: Uint8Array[] = [];
   let start = 0;
   for (let i = 0; i < sample.length; i += 1) {
-    if (sample[i] === LF) {
+    if (sample[i] === LF || sample[i] === CR) {
       lines.push(sample.subarray(start, i));
       start = i + 1;
     }

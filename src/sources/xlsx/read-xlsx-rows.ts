@@ -2,6 +2,8 @@ import type { Problem } from '../../ledger/index.js';
 import { problemOf } from '../../ledger/problem-catalog.js';
 import { UnreadableCell, type CellValue, type RawRow } from '../cell.js';
 import { openSheetList, openWorkbookParts, type WorkbookParts } from './workbook-parts.js';
+import { numberOf } from './formula/excel-decimal.js';
+import { SheetFormulas, type FormulaOutcome, type SavedResult } from './formula/sheet-formulas.js';
 import { cellTextTooLong, XLSX_LIMITS, XlsxLimitError } from './xlsx-limits.js';
 import { scanXml } from './xml-scanner.js';
 
@@ -23,7 +25,11 @@ export interface XlsxReadOptions {
 
 /** The first merges point the consultant at the problem; a crafted sheet may hold millions. */
 const MAX_MERGES_REPORTED = 1000;
+/** Day 0 of serials from 61 on: Excel counts a 29 February 1900 that never was. */
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+/** Day 0 of serials 1 to 59, the days before that fictitious one (serial 1 is 1 January 1900). */
+const EXCEL_EPOCH_BEFORE_MARCH_1900 = Date.UTC(1899, 11, 31);
+const FICTITIOUS_1900_02_29 = 60;
 const EPOCH_1904_OFFSET = 1462;
 
 /** "C12" → 2 (0-based column). */
@@ -71,6 +77,19 @@ function tooManyCells(row: number): XlsxLimitError {
   );
 }
 
+/**
+ * A cell reference written twice in one row: Excel calls such a file damaged, and which value it
+ * would show is a guess, so the sheet ends here rather than take the last one.
+ */
+function writtenTwice(reference: string, row: number): XlsxLimitError {
+  return new XlsxLimitError(
+    'xlsx.duplicate-cell',
+    `cell ${reference.slice(0, 24)} is written twice in the sheet's XML, so which value it holds is unclear (a damaged or crafted file)`,
+    row,
+    lettersOf(reference),
+  );
+}
+
 function rowsOutOfOrder(row: number, previous: number): XlsxLimitError {
   return new XlsxLimitError(
     'xlsx.rows-out-of-order',
@@ -96,6 +115,9 @@ function checkGrid(row: number, column: number, reference: string | undefined): 
 }
 
 interface CellDraft {
+  /** Its reference as written, or as its place gives it ("B7"), for messages. */
+  reference: string;
+  row: number;
   type: string;
   style: number;
   value: string;
@@ -105,13 +127,48 @@ interface CellDraft {
   chars: number;
 }
 
+/** The letters of a cell reference: "B" for "B7". */
+function lettersOf(reference: string): string {
+  return /^[A-Z]*/.exec(reference)?.[0] ?? '';
+}
+
+/** "B" for column 1: the cell reference's letters when a cell is written without one. */
+function columnLetters(column: number): string {
+  let letters = '';
+  for (let rest = column + 1; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return letters;
+}
+
+/**
+ * A shared string the workbook does not hold: Excel itself calls such a file damaged, so the
+ * sheet ends here rather than read the cell as blank.
+ */
+function missingSharedString(cell: CellDraft, parts: WorkbookParts): XlsxLimitError {
+  return new XlsxLimitError(
+    'xlsx.shared-string-missing',
+    `cell ${cell.reference} refers to shared string ${cell.value.slice(0, 24)}, but the workbook holds ${parts.sharedStrings.length.toLocaleString('en-US')} (a damaged or crafted file)`,
+    cell.row,
+    lettersOf(cell.reference),
+  );
+}
+
 function valueOf(cell: CellDraft, parts: WorkbookParts): CellValue {
   if (cell.formula !== undefined && cell.value === '' && cell.type !== 'inlineStr') {
-    return new UnreadableCell('xlsx.formula-without-result', `the formula =${cell.formula}`);
+    // Only a formula without text of its own gets here (a shared formula's other cells).
+    return new UnreadableCell(
+      'xlsx.formula-without-result',
+      cell.formula === '' ? 'a shared formula' : `the formula =${cell.formula}`,
+    );
   }
   switch (cell.type) {
-    case 's':
-      return parts.sharedStrings[Number(cell.value)] ?? '';
+    case 's': {
+      const text = /^\d+$/.test(cell.value.trim())
+        ? parts.sharedStrings[Number(cell.value)]
+        : undefined;
+      if (text === undefined) throw missingSharedString(cell, parts);
+      return text;
+    }
     case 'inlineStr':
       return cell.inline;
     case 'str':
@@ -124,18 +181,81 @@ function valueOf(cell: CellDraft, parts: WorkbookParts): CellValue {
       if (cell.value === '') return undefined;
       const number = Number(cell.value);
       if (!Number.isFinite(number)) return cell.value;
-      if (!parts.dateStyles.has(cell.style)) return number;
-      const serial = parts.date1904 ? number + EPOCH_1904_OFFSET : number;
-      return new Date(EXCEL_EPOCH + Math.round(serial * 86_400_000));
+      return numberValue(number, cell.style, parts);
     }
   }
+}
+
+/** A formula cell's saved result, as `SheetFormulas` checks it. */
+function savedOf(cell: CellDraft): SavedResult {
+  if (cell.value === '' && cell.type !== 'inlineStr') return undefined;
+  if (cell.type === 'e') return { kind: 'failed' };
+  if (cell.type !== 'n') return { kind: 'text' };
+  const value = Number(cell.value);
+  return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'text' };
+}
+
+/** What a formula evaluated to, or why not, told where a table reads it. */
+const FORMULA_ADVICE: Record<Extract<FormulaOutcome, { kind: 'problem' }>['code'], string> = {
+  'xlsx.formula-unsupported':
+    'Open the workbook in Excel and save it (Excel saves each result with its formula), or paste the values.',
+  'xlsx.formula-unresolved':
+    'Open the workbook in Excel and save it (Excel saves each result with its formula), or paste the values.',
+  'xlsx.formula-result-differs':
+    'Recalculate the workbook in Excel (Formulas, Calculate Now) and save it, or correct the formula.',
+};
+
+/** The most of a formula a message quotes. */
+const FORMULA_SHOWN = 200;
+
+function formulaValue(cell: CellDraft, outcome: FormulaOutcome, parts: WorkbookParts): CellValue {
+  switch (outcome.kind) {
+    case 'saved':
+      return valueOf(cell, parts);
+    case 'value':
+      return numberValue(numberOf(outcome.value), cell.style, parts);
+    case 'problem': {
+      const formula = cell.formula ?? '';
+      const shown =
+        formula.length > FORMULA_SHOWN ? `${formula.slice(0, FORMULA_SHOWN)}…` : formula;
+      return new UnreadableCell(
+        outcome.code,
+        `the formula =${shown}, ${outcome.reason},`,
+        FORMULA_ADVICE[outcome.code],
+      );
+    }
+  }
+}
+
+/** A number, or the date it stands for under a date format. */
+function numberValue(number: number, style: number, parts: WorkbookParts): CellValue {
+  if (!parts.dateStyles.has(style)) return number;
+  return dateOfSerial(parts.date1904 ? number + EPOCH_1904_OFFSET : number);
+}
+
+/**
+ * The date Excel shows for a serial of the 1900 date system. Excel keeps Lotus 1-2-3's 29 February
+ * 1900 (serial 60): read as any other day it would silently become the 28th or 1 March, so it is
+ * unreadable; serials below 1 show no date in Excel either (an invalid date here).
+ */
+function dateOfSerial(serial: number): Date | UnreadableCell {
+  if (Math.floor(serial) === FICTITIOUS_1900_02_29)
+    return new UnreadableCell(
+      'xlsx.date-1900-02-29',
+      'the date 29 February 1900 (Excel serial 60), a day that never was: Excel counts it only to match Lotus 1-2-3',
+      'Type the real date.',
+    );
+  if (serial < 1) return new Date(Number.NaN);
+  const epoch = serial < FICTITIOUS_1900_02_29 ? EXCEL_EPOCH_BEFORE_MARCH_1900 : EXCEL_EPOCH;
+  return new Date(epoch + Math.round(serial * 86_400_000));
 }
 
 /**
  * Streams the rows of one sheet of an XLSX workbook, in batches: the worksheet part is inflated and tokenised
  * chunk by chunk, so memory stays flat however many rows it has (shared strings and styles, which
  * Excel keeps in separate parts, are read once). Typed cells come through as numbers, booleans and
- * dates; formulas as their saved result. A workbook that cannot be read yields one located problem.
+ * dates; formulas as their saved result, checked against the formula, or without one as the
+ * formula's exact value (formula/sheet-formulas.ts), or as an unreadable cell saying why not. A workbook that cannot be read yields one located problem.
  * Vertically merged cells are reported: only the first cell of a merge holds the value.
  */
 export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<RawRow[]> {
@@ -146,17 +266,24 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
     options.onProblem(unreadable(options.file, error));
     return;
   }
+  const visible = parts.sheets.filter((candidate) => !candidate.hidden);
   const sheet =
     options.sheet === undefined
-      ? parts.sheets[0]
+      ? visible[0]
       : parts.sheets.find(
           (candidate) => candidate.name.toLowerCase() === options.sheet?.toLowerCase(),
         );
+  if (sheet?.hidden || (options.sheet === undefined && !sheet)) {
+    options.onProblem(
+      hiddenSheet(options.file, sheet?.name ?? parts.sheets[0]?.name ?? '', visible.length === 0),
+    );
+    return;
+  }
   if (!sheet) {
     options.onProblem(
       problemOf(
         'xlsx.sheet-not-found',
-        `${options.file} has no sheet named "${options.sheet ?? ''}" (its sheets: ${parts.sheets.map((candidate) => candidate.name).join(', ')}).`,
+        `${options.file} has no sheet named "${options.sheet ?? ''}" (its sheets: ${visible.map((candidate) => candidate.name).join(', ')}).`,
         {
           location: { file: options.file, row: 1 },
         },
@@ -175,9 +302,30 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
     if (value !== undefined) cells.set(column, value);
     else cells.delete(column);
   };
+  const formulas = new SheetFormulas();
+  /** The row's formula cells, read when the row ends (a formula may use cells right of it). */
+  const formulaCells = new Map<number, CellDraft>();
+  const settle = (at: number, draft: CellDraft) => {
+    if (draft.formula) {
+      formulaCells.set(at, draft);
+      formulas.defer(at, draft.formula, savedOf(draft));
+      return;
+    }
+    const value = valueOf(draft, parts);
+    // What formulas below may use: the number as stored (a date's serial too), else its kind.
+    const number = draft.type === 'n' && draft.value !== '' ? Number(draft.value) : Number.NaN;
+    if (Number.isFinite(number)) formulas.record(at, 'number', number);
+    else if (value instanceof UnreadableCell) formulas.record(at, 'failed');
+    else if (value !== undefined) formulas.record(at, 'text');
+    keep(at, value);
+  };
   let cell: CellDraft | undefined;
   let column = -1;
+  /** Columns of the row's cells so far, to find one written twice (cells normally ascend). */
+  let columnsInRow: number[] = [];
   let capture: 'value' | 'formula' | 'inline' | undefined;
+  /** Inside a phonetic run (`<rPh>`): its reading is shown above the text, never part of it. */
+  let phonetic = false;
   let complete: RawRow[] = [];
   try {
     for await (const batch of scanXml(parts.archive.stream(sheet.part, XLSX_LIMITS.sheetBytes))) {
@@ -190,7 +338,7 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
           if (cell.chars > XLSX_LIMITS.cellChars) throw cellTextTooLong('one cell', row);
           if (capture === 'value') cell.value += event.text;
           else if (capture === 'formula') cell.formula = (cell.formula ?? '') + event.text;
-          else cell.inline += event.text;
+          else if (!phonetic) cell.inline += event.text;
         } else if (event.type === 'open') {
           switch (event.name) {
             case 'row': {
@@ -200,14 +348,25 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
               if (row <= previous) throw rowsOutOfOrder(row, previous);
               cells = new Map();
               column = -1;
+              columnsInRow = [];
+              formulas.startRow(row);
+              formulaCells.clear();
               if (event.selfClosing) complete.push({ row, cells: [] });
               break;
             }
             case 'c': {
               const reference = event.attributes.r;
+              const previous = column;
               column = reference ? columnOf(reference) : column + 1;
               checkGrid(reference ? rowOf(reference) : row, column, reference);
+              const written = reference ?? `${columnLetters(column)}${row}`;
+              if (column <= previous && columnsInRow.includes(column))
+                throw writtenTwice(written, row);
+              columnsInRow.push(column);
+              phonetic = false;
               cell = {
+                reference: written,
+                row,
                 type: event.attributes.t ?? 'n',
                 style: Number(event.attributes.s ?? 0),
                 value: '',
@@ -216,7 +375,7 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
                 chars: 0,
               };
               if (event.selfClosing) {
-                keep(column, valueOf(cell, parts));
+                settle(column, cell);
                 cell = undefined;
               }
               break;
@@ -231,6 +390,9 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
             case 't':
               capture = event.selfClosing ? undefined : 'inline';
               break;
+            case 'rPh':
+              phonetic = !event.selfClosing;
+              break;
             case 'mergeCell': {
               const [from = '', to = ''] = (event.attributes.ref ?? '').split(':');
               if (rowOf(from) !== rowOf(to) && merges.length < MAX_MERGES_REPORTED)
@@ -241,10 +403,14 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
               break;
           }
         } else if (event.name === 'c') {
-          if (cell) keep(column, valueOf(cell, parts));
+          if (cell) settle(column, cell);
           cell = undefined;
           capture = undefined;
         } else if (event.name === 'row') {
+          for (const [at, outcome] of formulas.endRow()) {
+            const draft = formulaCells.get(at);
+            if (draft) keep(at, formulaValue(draft, outcome, parts));
+          }
           const laid = layOut(cells, options.columnsRead?.() ?? XLSX_LIMITS.columns);
           laidOut += laid.length;
           if (laidOut > XLSX_LIMITS.sheetCells) throw tooManyCells(row);
@@ -257,13 +423,14 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
           }
         } else if (event.name === 'v' || event.name === 'f' || event.name === 't')
           capture = undefined;
+        else if (event.name === 'rPh') phonetic = false;
       }
       if (complete.length) yield complete;
     }
   } catch (error) {
     // The rows finished before the fault are read, as a CSV file's are before a broken record.
     if (complete.length) yield complete;
-    options.onProblem(unreadable(options.file, error, row));
+    options.onProblem(unreadable(options.file, error, row, sheet.name));
     return;
   }
   for (const range of merges) {
@@ -283,13 +450,35 @@ export async function* readXlsxRows(options: XlsxReadOptions): AsyncGenerator<Ra
   }
 }
 
-function unreadable(file: string, error: unknown, row = 1): Problem {
+/**
+ * A hidden sheet is never read: the consultant cannot see what it holds (an old copy, a lookup
+ * table), so reading it would migrate figures nobody checked.
+ */
+function hiddenSheet(file: string, sheet: string, noneVisible: boolean): Problem {
+  return problemOf(
+    'xlsx.sheet-hidden',
+    `${file} [${sheet}] is a hidden sheet${noneVisible ? ' (the workbook shows no sheet at all)' : ''}, and hidden sheets are never read. If it holds the data to migrate, Unhide it in Excel (right-click a sheet tab, Unhide) and save the workbook; otherwise name the visible sheet under "files" in the override file.`,
+    { location: { file, sheet, row: 1 } },
+  );
+}
+
+/** Files that are no .xlsx at all: said whole, with their own advice. */
+const NOT_XLSX = new Set<string>(['xlsx.encrypted', 'xlsx.legacy-xls']);
+
+function unreadable(file: string, error: unknown, row = 1, sheet?: string): Problem {
+  if (error instanceof XlsxLimitError && NOT_XLSX.has(error.code))
+    return problemOf(error.code, `${file} ${error.message}.`, { location: { file, row: 1 } });
   if (error instanceof XlsxLimitError) {
-    const at = error.row ?? row;
+    const at = Math.max(error.row ?? row, 1);
+    // A fault in one cell is located at it; a limit of the whole sheet at the row reached.
+    const location =
+      error.column !== undefined && sheet !== undefined
+        ? { file, sheet, row: at, column: error.column }
+        : { file, row: at };
     return problemOf(
       error.code,
-      `${file} stops at row ${Math.max(at, 1)}: ${error.message}. Open it in Excel, check it is the export you expect, and save that sheet as CSV.`,
-      { location: { file, row: Math.max(at, 1) } },
+      `${file} stops at row ${at}: ${error.message}. Open it in Excel, check it is the export you expect, and save that sheet as CSV.`,
+      { location },
     );
   }
   const reason = error instanceof Error ? error.message : String(error);
@@ -302,7 +491,9 @@ function unreadable(file: string, error: unknown, row = 1): Problem {
   );
 }
 
-/** The names of a workbook's sheets, in order. */
+/** The names of a workbook's visible sheets, in order: a hidden sheet is never read. */
 export async function listSheets(path: string): Promise<string[]> {
-  return (await openSheetList(path)).sheets.map((sheet) => sheet.name);
+  return (await openSheetList(path)).sheets
+    .filter((sheet) => !sheet.hidden)
+    .map((sheet) => sheet.name);
 }

@@ -1,3 +1,4 @@
+import { compoundFileKind, type CompoundFileKind } from './compound-file.js';
 import { cellTextTooLong, sizeText, XLSX_LIMITS, XlsxLimitError } from './xlsx-limits.js';
 import { scanXml, type XmlEvent } from './xml-scanner.js';
 import { ZipArchive } from './zip-archive.js';
@@ -5,7 +6,11 @@ import { ZipArchive } from './zip-archive.js';
 /** What reading any sheet of a workbook needs: sheet parts, shared strings and date styles. */
 export interface WorkbookParts {
   archive: ZipArchive;
-  sheets: { name: string; part: string }[];
+  /**
+   * Every sheet in the workbook's order. `hidden` marks a sheet Excel does not show (`hidden` or
+   * `veryHidden`): a consultant never sees it, so it is never read.
+   */
+  sheets: { name: string; part: string; hidden: boolean }[];
   sharedStrings: string[];
   /** Style indexes whose number format is a date: their numbers are Excel serial dates. */
   dateStyles: Set<number>;
@@ -110,11 +115,31 @@ async function sharedStringsOf(archive: ZipArchive): Promise<string[]> {
   return strings;
 }
 
+/**
+ * A compound file where a ZIP archive was expected: said for what it is, with what to do, since
+ * "not a ZIP archive" would send the consultant looking for a download cut short.
+ */
+function notXlsx(kind: CompoundFileKind | undefined): XlsxLimitError | undefined {
+  if (kind === 'encrypted')
+    return new XlsxLimitError(
+      'xlsx.encrypted',
+      'is protected with a password (Excel encrypts the whole workbook), so it cannot be read. Open it in Excel with its password, clear the password (File, Info, Protect Workbook, Encrypt with Password) and save it, or save the sheet as CSV',
+    );
+  if (kind === 'legacy')
+    return new XlsxLimitError(
+      'xlsx.legacy-xls',
+      'is a legacy Excel 97-2003 workbook (.xls) or another binary Office file, not an .xlsx workbook. Open it in Excel and save it as "Excel Workbook (.xlsx)", or save the sheet as CSV',
+    );
+  return undefined;
+}
+
 /** A workbook's sheets (names in order, with their parts) and its date system. */
 export async function openSheetList(
   path: string,
 ): Promise<Pick<WorkbookParts, 'archive' | 'sheets' | 'date1904'>> {
-  const archive = await ZipArchive.open(path);
+  const archive = await ZipArchive.open(path).catch(async (error: unknown) => {
+    throw notXlsx(await compoundFileKind(path)) ?? error;
+  });
   const targets = new Map<string, string>();
   for (const event of await eventsOf(archive, 'xl/_rels/workbook.xml.rels')) {
     if (event.type !== 'open' || event.name !== 'Relationship') continue;
@@ -132,7 +157,9 @@ export async function openSheetList(
       date1904 = ['1', 'true'].includes(event.attributes.date1904 ?? '');
     if (event.name === 'sheet') {
       const part = targets.get(event.attributes['r:id'] ?? '');
-      if (part) sheets.push({ name: event.attributes.name ?? part, part });
+      const state = event.attributes.state ?? 'visible';
+      if (part)
+        sheets.push({ name: event.attributes.name ?? part, part, hidden: state !== 'visible' });
     }
   }
   if (sheets.length === 0) throw new Error('no worksheets found');

@@ -34,6 +34,18 @@ export const XLSX_LIMITS = {
    * repeated wide rows stops in seconds instead of running for hours.
    */
   sheetCells: 64 * 1_048_576,
+  /**
+   * Non-blank cells kept for the formulas below them (15 bytes each, outside the JavaScript heap):
+   * a formula may refer back this far, about 130,000 rows of a report eight cells wide; a reference
+   * further back is a located problem on that formula, never a zero (docs/reliability.md).
+   */
+  formulaCells: 1_048_576,
+  /**
+   * Cells a sheet's formulas may look at in all (references looked up, and every kept cell on the
+   * rows a SUM range spans): each subtotal of a report looks at its own section, so only a crafted
+   * sheet of huge ranges summed again and again reaches it.
+   */
+  formulaSteps: 16 * 1_048_576,
   /** Excel's own grid: columns A to XFD, rows 1 to 1,048,576. */
   columns: 16_384,
   rows: 1_048_576,
@@ -46,6 +58,8 @@ export class XlsxLimitError extends Error {
     message: string,
     /** The sheet row reached, when known. */
     readonly row?: number,
+    /** The column letters of the cell at fault, when one cell is (B for B7). */
+    readonly column?: string,
   ) {
     super(message);
     this.name = 'XlsxLimitError';

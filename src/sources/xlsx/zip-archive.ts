@@ -16,7 +16,33 @@ interface ZipEntry {
   method: number;
   compressedSize: number;
   localOffset: number;
+  uncompressedSize: number;
+  crc: number;
+  /** The Unix file type the archiver recorded (a symbolic link, a folder), when it recorded one. */
+  unixType: number;
 }
+
+/** One entry of the archive's directory, as it describes itself (sizes are its claims). */
+export interface ZipEntryInfo {
+  name: string;
+  compressedSize: number;
+  uncompressedSize: number;
+  /** CRC-32 of the inflated bytes, as the directory states it. */
+  crc: number;
+  directory: boolean;
+  symlink: boolean;
+}
+
+/** Bounds on the directory of an archive from a client (an export ZIP, not a workbook's parts). */
+export interface ZipDirectoryLimits {
+  entries: number;
+  directoryBytes: number;
+}
+
+const UNIX_HOST = 3;
+const UNIX_TYPE_MASK = 0o170000;
+const UNIX_SYMLINK = 0o120000;
+const UNIX_DIRECTORY = 0o040000;
 
 /**
  * Random access to the parts of a ZIP file (an XLSX workbook) through its central directory: small
@@ -32,7 +58,11 @@ export class ZipArchive {
     private readonly entries: Map<string, ZipEntry>,
   ) {}
 
-  static async open(path: string): Promise<ZipArchive> {
+  /**
+   * Opens the archive at `path`. With `limits`, its directory is refused before it is read when it
+   * claims more entries or bytes than they allow (xlsx-limits' error, coded archive.too-large).
+   */
+  static async open(path: string, limits?: ZipDirectoryLimits): Promise<ZipArchive> {
     const file = await open(path, 'r');
     try {
       const { size } = await file.stat();
@@ -50,11 +80,12 @@ export class ZipArchive {
         throw new Error('not a ZIP archive (no central directory; the file may be truncated)');
       const directorySize = tail.readUInt32LE(end + 12);
       const directoryOffset = tail.readUInt32LE(end + 16);
+      if (limits) checkDirectory(tail.readUInt16LE(end + 10), directorySize, limits);
       if (directoryOffset + directorySize > size)
         throw new Error('the ZIP directory points past the end of the file');
       const directory = Buffer.alloc(directorySize);
       await file.read(directory, 0, directorySize, directoryOffset);
-      return new ZipArchive(path, size, entriesOf(directory, size));
+      return new ZipArchive(path, size, entriesOf(directory, size, limits));
     } finally {
       await file.close();
     }
@@ -62,6 +93,18 @@ export class ZipArchive {
 
   has(name: string): boolean {
     return this.entries.has(name);
+  }
+
+  /** Every entry of the directory, in its order. */
+  entryList(): ZipEntryInfo[] {
+    return [...this.entries].map(([name, entry]) => ({
+      name,
+      compressedSize: entry.compressedSize,
+      uncompressedSize: entry.uncompressedSize,
+      crc: entry.crc,
+      directory: name.endsWith('/') || entry.unixType === UNIX_DIRECTORY,
+      symlink: entry.unixType === UNIX_SYMLINK,
+    }));
   }
 
   private async dataRange(name: string): Promise<{ entry: ZipEntry; start: number }> {
@@ -115,20 +158,51 @@ export class ZipArchive {
   }
 }
 
-/** The central directory's entries, each checked against the file before it is trusted. */
-function entriesOf(directory: Buffer, size: number): Map<string, ZipEntry> {
+function checkDirectory(entries: number, bytes: number, limits: ZipDirectoryLimits): void {
+  if (entries > limits.entries)
+    throw new XlsxLimitError(
+      'archive.too-large',
+      `it holds ${entries.toLocaleString('en-US')} entries, more than the ${limits.entries.toLocaleString('en-US')} an export archive may hold`,
+    );
+  if (bytes > limits.directoryBytes)
+    throw new XlsxLimitError(
+      'archive.too-large',
+      `its directory takes ${bytes.toLocaleString('en-US')} bytes, more than the ${sizeText(limits.directoryBytes)} an export archive's may`,
+    );
+}
+
+/**
+ * The central directory's entries, each checked against the file before it is trusted. With
+ * `limits` (an export archive), the entries are counted as they are read, whatever the end record
+ * claimed, and an entry named twice is refused: only one of the two could be read.
+ */
+function entriesOf(
+  directory: Buffer,
+  size: number,
+  limits?: ZipDirectoryLimits,
+): Map<string, ZipEntry> {
   const entries = new Map<string, ZipEntry>();
   let at = 0;
   while (at + 46 <= directory.length && directory.readUInt32LE(at) === CENTRAL_FILE_HEADER) {
+    if (limits && entries.size >= limits.entries)
+      throw new XlsxLimitError(
+        'archive.too-large',
+        `its directory lists more than the ${limits.entries.toLocaleString('en-US')} entries an export archive may hold (more than its end record claims)`,
+      );
     const nameLength = directory.readUInt16LE(at + 28);
     const skip =
       at + 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
     if (skip > directory.length) throw new Error('the ZIP directory is cut short');
     const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
+    const madeOn = directory.readUInt8(at + 5);
     const entry = {
       method: directory.readUInt16LE(at + 10),
       compressedSize: directory.readUInt32LE(at + 20),
       localOffset: directory.readUInt32LE(at + 42),
+      uncompressedSize: directory.readUInt32LE(at + 24),
+      crc: directory.readUInt32LE(at + 16),
+      unixType:
+        madeOn === UNIX_HOST ? (directory.readUInt32LE(at + 38) >>> 16) & UNIX_TYPE_MASK : 0,
     };
     const flags = directory.readUInt16LE(at + 8);
     if ((flags & 1) !== 0) throw new Error(`the part ${name} is encrypted`);
@@ -136,10 +210,12 @@ function entriesOf(directory: Buffer, size: number): Map<string, ZipEntry> {
       throw new Error(`the part ${name} uses an unsupported compression method`);
     if (
       entry.compressedSize === ZIP64_MARK ||
+      entry.uncompressedSize === ZIP64_MARK ||
       entry.localOffset === ZIP64_MARK ||
       entry.localOffset + 30 + entry.compressedSize > size
     )
       throw new Error(`the part ${name} claims more bytes than the file holds`);
+    if (limits && entries.has(name)) throw new Error(`it names the entry ${name} twice`);
     entries.set(name, entry);
     at = skip;
   }

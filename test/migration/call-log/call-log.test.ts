@@ -12,6 +12,7 @@ import {
 } from '../../../src/migration/call-log/read-call-log.js';
 import { withCallLog, type CallSite } from '../../../src/migration/call-log/write-call-log.js';
 import { FileRunStore } from '../../../src/run-store/file-run-store.js';
+import { callLogTable } from '../../../src/cli/commands/call-log-table.js';
 
 const site = (overrides: Partial<CallSite> = {}): CallSite => ({
   run: 'acme',
@@ -27,7 +28,8 @@ const site = (overrides: Partial<CallSite> = {}): CallSite => ({
 });
 
 /** What the client's executor reports for one exchange (src/partner-api/request-executor.ts). */
-function exchange(method: string, path: string, status?: number) {
+function exchange(method: string, path: string, status?: number, errorType?: string) {
+  const failed = errorType ?? (status === undefined ? 'timeout' : undefined);
   captureExchange({
     event: 'partner_api.request',
     method,
@@ -36,8 +38,8 @@ function exchange(method: string, path: string, status?: number) {
     durationMs: 12,
     attempt: 1,
     send: 1,
-    outcome: status !== undefined && status < 300 ? 'ok' : 'error',
-    ...(status === undefined ? { errorType: 'timeout', ambiguous: true } : {}),
+    outcome: failed === undefined && status !== undefined && status < 300 ? 'ok' : 'error',
+    ...(failed === undefined ? {} : { errorType: failed, ambiguous: true }),
   });
 }
 
@@ -141,6 +143,24 @@ describe('the call log', () => {
     expect(await all({ status: '4xx' })).toHaveLength(1);
     expect(await all({ status: 'failed' })).toHaveLength(1);
     expect(await all({ status: '201', method: 'post' })).toHaveLength(4);
+  });
+
+  it('lists an answer the client could not read among the failed calls', async () => {
+    await withCallLog(
+      store,
+      site(),
+      activity(() => exchange('POST', '/partners/invoices', 201, 'unexpected-response')),
+    );
+    await withCallLog(
+      store,
+      site({ unit: 'main/invoices/create/000002' }),
+      activity(() => exchange('POST', '/partners/invoices', 201)),
+    );
+    const failed = await all({ status: 'failed' });
+    expect(failed).toEqual([
+      expect.objectContaining({ status: 201, error: 'unexpected-response' }),
+    ]);
+    expect(callLogTable(failed)).toMatch(/POST\s+\/partners\/invoices\s+201 unexpected-response/);
   });
 
   it('finds calls by workspace UUID, unit prefix and time range', async () => {

@@ -1,13 +1,11 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerRecord } from '../../../src/ledger/index.js';
 import type { RunReport } from '../../../src/reports/run-report.js';
 import {
   generateCompany,
   type CompanySize,
-  type GeneratedCompany,
 } from '../../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../../src/synthetic-company/write-generic-csv.js';
 import {
@@ -22,6 +20,7 @@ import {
   uniqueRunName,
   type MigrationStack,
 } from '../../support/migration-stack.js';
+import { refuseInvoices } from '../../support/refused-invoices.js';
 import { waitFor } from '../../support/wait.js';
 
 const size: CompanySize = {
@@ -35,18 +34,6 @@ const size: CompanySize = {
 };
 
 /** Invoices whose lines post to an expense account: the API refuses them. */
-function withBrokenInvoices(company: GeneratedCompany, howMany: number) {
-  const broken: string[] = [];
-  const records: LedgerRecord[] = company.records.map((record) => {
-    if (record.entity !== 'invoice' || record.value.type !== 'invoice') return record;
-    if (record.value.date < company.cutoverDate || broken.length >= howMany) return record;
-    broken.push(record.value.key);
-    const lines = record.value.lines.map((line) => ({ ...line, accountKey: '6200' }));
-    return { ...record, value: { ...record.value, lines } };
-  });
-  return { records, broken };
-}
-
 function text(value: ExcelJS.CellValue): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
@@ -67,9 +54,8 @@ describe('the replay history of a live run', () => {
     stack = await startMigrationStack();
     const company = generateCompany(size, 47);
     const folder = path.join(stack.dir, 'exports');
-    let records: LedgerRecord[];
-    ({ records, broken } = withBrokenInvoices(company, 3));
-    await writeGenericCsv(records, folder);
+    broken = refuseInvoices(stack, company, 3);
+    await writeGenericCsv(company.records, folder);
     const runName = uniqueRunName('rounds');
     const handle = await stack.start(liveRun(company, folder, runName));
     const waiting = await waitFor(
@@ -82,12 +68,11 @@ describe('the replay history of a live run', () => {
     );
     first = await reportIn(waiting.reportFolder);
 
-    // The consultant gives up on one invoice, fixes the others in the export and replays.
+    // The consultant gives up on one invoice, has the cause of the others fixed and replays.
     await handle.executeUpdate(skipRowsUpdate, {
       args: [{ step: 'invoices', keys: [broken[0]!] }],
     });
-    await rm(folder, { recursive: true, force: true });
-    await writeGenericCsv(company.records, folder);
+    stack.sandbox.admin.clearFaults();
     await handle.executeUpdate(retryFailedRowsUpdate, { args: [{}] });
     const afterReplay = await waitFor(
       'the replay to finish',

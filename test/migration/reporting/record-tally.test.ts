@@ -6,7 +6,7 @@ import type { RunScope } from '../../../src/migration/contracts/workflow-types.j
 import type { EngineDeps } from '../../../src/migration/engine/engine.js';
 import { scopeKeys } from '../../../src/migration/outcomes/run-keys.js';
 import type { RowOutcome } from '../../../src/migration/outcomes/row-outcome.js';
-import { createReportingActivities } from '../../../src/migration/reporting/reporting-activities.js';
+import { createReportingActivities } from '../../../activities/reporting-activities.js';
 import { stageKeys } from '../../../src/migration/staging/stage-keys.js';
 import { stageLedger } from '../../../src/migration/staging/stage-ledger.js';
 import { FileRunStore } from '../../../src/run-store/file-run-store.js';
@@ -123,6 +123,31 @@ describe('the exact counts and the report that follows them', () => {
       skipped: 0,
     });
     expect(report.failedRows.map((row) => row.key)).toEqual(['C-B']);
+  });
+
+  it('count a record found again after a call that may have been applied as created', async () => {
+    const run = await stagedRun();
+    const done = (key: string, code: string, id: string): RowOutcome => ({
+      entity: 'customer',
+      key,
+      status: 'matched',
+      code,
+      id,
+      step: 'customers',
+      phase: 'create',
+    });
+    await run.store.appendLog(scopeKeys(scope).outcomes, [
+      // The run's own create, its answer lost or unreadable, found by reconciliation.
+      done('C-A', 'reconciled', '0b7c4a1e-3f2d-4c5b-8a9e-1d2c3b4a5f60'),
+      // A customer the workspace held before the run.
+      done('C-B', 'customer.existing', '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9'),
+    ]);
+    const report = await run.writeReport();
+    expect(report.steps.find((step) => step.step === 'customers')).toMatchObject({
+      rows: { planned: 2, done: 2 },
+      created: 1,
+      matched: 1,
+    });
   });
 
   it('take the pass again for a second report', async () => {

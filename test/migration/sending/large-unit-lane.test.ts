@@ -15,7 +15,7 @@ import {
   createSendingActivities,
   LARGE_UNIT_WAIT_AT_MOST_MS,
   type SendingActivityDeps,
-} from '../../../src/migration/sending/sending-activities.js';
+} from '../../../activities/sending-activities.js';
 import { stageKeys } from '../../../src/migration/staging/stage-keys.js';
 import { FileRunStore } from '../../../src/run-store/file-run-store.js';
 

@@ -22,6 +22,16 @@ describe('the settle window of a call that may have been applied', () => {
     expect(settleDelayMs(attempt, 10_000, at(4))).toBe(6_000);
   });
 
+  it('does not hold back a call the API answered, though Ledgerlift could not read the answer', () => {
+    const attempt: UnitAttempt = {
+      state: 'ambiguous',
+      attempts: 1,
+      lastSentAt: sentAt,
+      answered: true,
+    };
+    expect(settleDelayMs(attempt, 60_000, at(1))).toBe(0);
+  });
+
   it('never holds back a unit whose calls were all answered or never sent', () => {
     for (const state of ['done', 'not-sent', 'reconciled'] as const) {
       expect(settleDelayMs({ state, attempts: 1, lastSentAt: sentAt }, 60_000, at(1))).toBe(0);

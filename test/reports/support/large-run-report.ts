@@ -1,5 +1,5 @@
 // Builds and writes the report of a live run whose every row was created, as the writeReports
-// activity does (src/migration/reporting/reporting-activities.ts), for `rows` rows generated one at a time: run under a
+// activity does (activities/reporting-activities.ts), for `rows` rows generated one at a time: run under a
 // heap cap by test/reports/large-run-report.test.ts. Prints the ID map's row count once written.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

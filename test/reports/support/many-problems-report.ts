@@ -1,6 +1,6 @@
 // Builds and writes the report of a blocked dry run whose exports gave `count` problems (one per
 // bad row, as a trailing comma on every line of a large file gives), generated one at a time, as
-// the writeReports activity does (src/migration/reporting/reporting-activities.ts): run under a heap cap by
+// the writeReports activity does (activities/reporting-activities.ts): run under a heap cap by
 // test/reports/many-problems-report.test.ts. Prints what the report kept once written.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

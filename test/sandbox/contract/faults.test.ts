@@ -113,6 +113,58 @@ describe('fault injection', () => {
     expect(customers()).toBe(3);
   });
 
+  it('applies a write, then answers without the fields a rule omits', async () => {
+    t.sandbox.admin.setFault({
+      method: 'POST',
+      path: '/partners/customers',
+      alterAnswer: { count: 1, omitFields: ['customer', 'status'] },
+    });
+    const altered = await t.api.post('/customers', { customer: 'Altered' });
+    expect(altered.status).toBe(201);
+    expect(altered.body.data.customer.id).toEqual(expect.any(String));
+    expect(altered.body.data.customer).not.toHaveProperty('customer');
+    expect(altered.body.data.customer).not.toHaveProperty('status');
+    expect(customers()).toBe(1);
+    expect(t.sandbox.admin.requestLog().at(-1)).toMatchObject({ status: 201, altered: true });
+    const plain = await t.api.post('/customers', { customer: 'Plain' });
+    expect(plain.body.data.customer.customer).toBe('Plain');
+    expect(t.sandbox.admin.requestLog().at(-1)).not.toHaveProperty('altered');
+  });
+
+  it('sets fields of the answered record, or replaces the whole body', async () => {
+    t.sandbox.admin.setFault({
+      method: 'POST',
+      path: '/partners/customers',
+      alterAnswer: { count: 1, setFields: { id: 42 } },
+    });
+    expect((await t.api.post('/customers', { customer: 'Numbered' })).body.data.customer.id).toBe(
+      42,
+    );
+    t.sandbox.admin.setFault({
+      method: 'POST',
+      path: '/partners/customers',
+      alterAnswer: { count: 1, bodyText: 'created, thanks' },
+    });
+    const replaced = await t.api.call('POST', '/customers', { customer: 'Unreadable' });
+    expect(replaced.status).toBe(201);
+    expect(replaced.text).toBe('created, thanks');
+    expect(customers()).toBe(2);
+  });
+
+  it('alters only answers that succeeded: a refused write does not use one up', async () => {
+    t.sandbox.admin.setFault({
+      method: 'POST',
+      path: '/partners/customers',
+      alterAnswer: { count: 1, omitFields: ['customer'] },
+    });
+    expect((await t.api.post('/customers', {})).status).toBe(400);
+    const created = await t.api.post('/customers', { customer: 'Second' });
+    expect(created.body.data.customer).not.toHaveProperty('customer');
+    expect(() =>
+      t.sandbox.admin.setFault({ path: '/partners/customers', alterAnswer: { count: -1 } }),
+    ).toThrow(/alterAnswer/);
+  });
+
   it('clears faults', async () => {
     t.sandbox.admin.setFault({ path: '/partners/*', errorRate: 1 });
     expect((await t.api.get('/customers')).status).toBe(500);

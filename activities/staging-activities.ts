@@ -1,10 +1,18 @@
 import { Context } from '@temporalio/activity';
-import { withFailureMapping } from '../../../activities/activity-boundary.js';
-import { confineSource, SourceFolderMissing, sourceFolderProblem } from './confine-source.js';
-import type { MigrateLedgerInput, StageInput, StageSummary } from '../contracts/workflow-types.js';
-import type { EngineDeps } from '../engine/engine.js';
-import { stageLedger } from './stage-ledger.js';
-import type { ExportsReader } from './validated-exports.js';
+import { withFailureMapping } from './activity-boundary.js';
+import {
+  confineSource,
+  SourceFolderMissing,
+  sourceFolderProblem,
+} from '../src/migration/staging/confine-source.js';
+import type {
+  MigrateLedgerInput,
+  StageInput,
+  StageSummary,
+} from '../src/migration/contracts/workflow-types.js';
+import type { EngineDeps } from '../src/migration/engine/engine.js';
+import { stageLedger } from '../src/migration/staging/stage-ledger.js';
+import type { ExportsReader } from '../src/migration/staging/validated-exports.js';
 
 /** What staging's activities need besides the engine's dependencies. */
 export interface StagingActivityDeps extends EngineDeps {

@@ -1,17 +1,20 @@
 import { Context } from '@temporalio/activity';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { loggingCalls } from '../../../activities/activity-boundary.js';
-import { withFailureMapping } from '../../../activities/activity-boundary.js';
-import { reconcileCallSite, unitCallSite } from '../call-log/call-sites.js';
-import type { ReconcileInput, UnitInput } from '../contracts/workflow-types.js';
-import { RetryableCallError } from '../engine/call-failure.js';
-import type { EngineDeps } from '../engine/engine.js';
-import { isStoredAlone } from '../planning/unit-pages.js';
-import { executeUnit } from './execute-unit.js';
-import { failUnit } from './fail-unit.js';
-import { predictUnits, type PredictedUnits, type PredictUnitsInput } from './predict-units.js';
-import { reconcileUnit } from './reconcile-unit.js';
-import { REQUEUE_DELAY_MS, type SendWindow } from './send-deadline.js';
+import { loggingCalls, withFailureMapping } from './activity-boundary.js';
+import { reconcileCallSite, unitCallSite } from '../src/migration/call-log/call-sites.js';
+import type { ReconcileInput, UnitInput } from '../src/migration/contracts/workflow-types.js';
+import { RetryableCallError } from '../src/migration/engine/call-failure.js';
+import type { EngineDeps } from '../src/migration/engine/engine.js';
+import { isStoredAlone } from '../src/migration/planning/unit-pages.js';
+import { executeUnit } from '../src/migration/sending/execute-unit.js';
+import { failUnit } from '../src/migration/sending/fail-unit.js';
+import {
+  predictUnits,
+  type PredictedUnits,
+  type PredictUnitsInput,
+} from '../src/migration/sending/predict-units.js';
+import { reconcileUnit } from '../src/migration/sending/reconcile-unit.js';
+import { REQUEUE_DELAY_MS, type SendWindow } from '../src/migration/sending/send-deadline.js';
 
 /** What sending's activities need besides the engine's dependencies. */
 export interface SendingActivityDeps extends EngineDeps {

@@ -1,28 +1,28 @@
 import path from 'node:path';
-import { withFailureMapping } from '../../../activities/activity-boundary.js';
-import { buildRunReport } from '../../reports/build-run-report.js';
-import { skippedRowsOf } from './record-tally.js';
-import { idMapOf } from '../../reports/id-map.js';
-import type { IdMapRow } from '../../reports/run-report.js';
-import { writeRunReport } from '../../reports/write-run-report.js';
-import type { RunInProgress } from '../contracts/fair-share.js';
-import type { StepName } from '../contracts/steps.js';
+import { withFailureMapping } from './activity-boundary.js';
+import { buildRunReport } from '../src/reports/build-run-report.js';
+import { skippedRowsOf } from '../src/migration/reporting/record-tally.js';
+import { idMapOf } from '../src/reports/id-map.js';
+import type { IdMapRow } from '../src/reports/run-report.js';
+import { writeRunReport } from '../src/reports/write-run-report.js';
+import type { RunInProgress } from '../src/migration/contracts/fair-share.js';
+import type { StepName } from '../src/migration/contracts/steps.js';
 import type {
   MigrateLedgerInput,
   RunProgress,
   RunScope,
   SkipRequest,
-} from '../contracts/workflow-types.js';
-import type { EngineDeps } from '../engine/engine.js';
-import { recordRound } from '../replay-history/record-round.js';
-import { firstProblems } from './first-problems.js';
-import { openRunReadModel, type RunReadModel } from './run-read-model.js';
+} from '../src/migration/contracts/workflow-types.js';
+import type { EngineDeps } from '../src/migration/engine/engine.js';
+import { recordRound } from '../src/migration/replay-history/record-round.js';
+import { firstProblems } from '../src/migration/reporting/first-problems.js';
+import { openRunReadModel, type RunReadModel } from '../src/migration/reporting/run-read-model.js';
 import {
   countFailedRows,
   skipFailedRows,
   stepsWithFailures,
   summarizeRun,
-} from './run-summaries.js';
+} from '../src/migration/reporting/run-summaries.js';
 
 /** What reporting's activities need besides the engine's dependencies. */
 export interface ReportingActivityDeps extends EngineDeps {

@@ -1,12 +1,23 @@
-import { loggingCalls } from '../../../activities/activity-boundary.js';
-import { withFailureMapping } from '../../../activities/activity-boundary.js';
-import { snapshotCallSite, workspaceBindingCallSite } from '../call-log/call-sites.js';
-import type { BindingUse, WorkspaceIdentity } from '../contracts/workspace-identity.js';
-import type { RunScope, SnapshotInput } from '../contracts/workflow-types.js';
-import type { EngineDeps } from '../engine/engine.js';
-import { bindWorkspace, readAndCheckWorkspace } from './workspace-binding.js';
-import { checkStagedAgainstWorkspace, workspaceCurrency } from './workspace-check.js';
-import { readSnapshotPage } from './workspace-snapshot.js';
+import { loggingCalls, withFailureMapping } from './activity-boundary.js';
+import {
+  snapshotCallSite,
+  workspaceBindingCallSite,
+} from '../src/migration/call-log/call-sites.js';
+import type {
+  BindingUse,
+  WorkspaceIdentity,
+} from '../src/migration/contracts/workspace-identity.js';
+import type { RunScope, SnapshotInput } from '../src/migration/contracts/workflow-types.js';
+import type { EngineDeps } from '../src/migration/engine/engine.js';
+import {
+  bindWorkspace,
+  readAndCheckWorkspace,
+} from '../src/migration/workspace/workspace-binding.js';
+import {
+  checkStagedAgainstWorkspace,
+  workspaceCurrency,
+} from '../src/migration/workspace/workspace-check.js';
+import { readSnapshotPage } from '../src/migration/workspace/workspace-snapshot.js';
 
 /**
  * The workspace's activities: a page of what it holds (one API call each; the pre-check and the

@@ -1,11 +1,10 @@
-import { loggingCalls } from '../../../activities/activity-boundary.js';
-import { withFailureMapping } from '../../../activities/activity-boundary.js';
-import { reportCallSite } from '../call-log/call-sites.js';
-import type { ReportName } from '../contracts/migration-api.js';
-import type { RunScope } from '../contracts/workflow-types.js';
-import type { EngineDeps } from '../engine/engine.js';
-import { fetchReport } from './fetch-report.js';
-import { verifyBooks } from './verify-books.js';
+import { loggingCalls, withFailureMapping } from './activity-boundary.js';
+import { reportCallSite } from '../src/migration/call-log/call-sites.js';
+import type { ReportName } from '../src/migration/contracts/migration-api.js';
+import type { RunScope } from '../src/migration/contracts/workflow-types.js';
+import type { EngineDeps } from '../src/migration/engine/engine.js';
+import { fetchReport } from '../src/migration/verification/fetch-report.js';
+import { verifyBooks } from '../src/migration/verification/verify-books.js';
 
 /** Verification's activities: one of the workspace's reports (one API call), and the comparison. */
 export function createVerificationActivities(deps: EngineDeps) {

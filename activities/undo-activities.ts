@@ -1,21 +1,25 @@
-import type { ReportName } from '../contracts/migration-api.js';
-import type { StepName } from '../contracts/steps.js';
-import type { UndoOutcome, UndoPlan, UndoVerification } from '../contracts/undo-types.js';
-import type { RunScope } from '../contracts/workflow-types.js';
-import type { EngineDeps } from '../engine/engine.js';
-import { listNotReversible } from './not-reversible.js';
-import { planUndoPhase, type PlanUndoPhaseInput } from './plan-undo.js';
-import { undoKeys, type SnapshotMarker } from './undo-keys.js';
-import { writeUndoReport } from '../../reports/undo/write-undo-report.js';
+import type { ReportName } from '../src/migration/contracts/migration-api.js';
+import type { StepName } from '../src/migration/contracts/steps.js';
+import type {
+  UndoOutcome,
+  UndoPlan,
+  UndoVerification,
+} from '../src/migration/contracts/undo-types.js';
+import type { RunScope } from '../src/migration/contracts/workflow-types.js';
+import type { EngineDeps } from '../src/migration/engine/engine.js';
+import { listNotReversible } from '../src/migration/undo/not-reversible.js';
+import { planUndoPhase, type PlanUndoPhaseInput } from '../src/migration/undo/plan-undo.js';
+import { undoKeys, type SnapshotMarker } from '../src/migration/undo/undo-keys.js';
+import { writeUndoReport } from '../src/reports/undo/write-undo-report.js';
 import {
   markUndoSnapshot,
   readUndoSnapshotPage,
   undoSnapshotTaken,
   type SnapshotPageInput,
-} from './undo-snapshot.js';
-import { verifyUndo } from './verify-undo.js';
-import { loggingCalls, withFailureMapping } from '../../../activities/activity-boundary.js';
-import { reportCallSite, undoSnapshotCallSite } from '../call-log/call-sites.js';
+} from '../src/migration/undo/undo-snapshot.js';
+import { verifyUndo } from '../src/migration/undo/verify-undo.js';
+import { loggingCalls, withFailureMapping } from './activity-boundary.js';
+import { reportCallSite, undoSnapshotCallSite } from '../src/migration/call-log/call-sites.js';
 
 /** What the undo's activities need besides the engine's dependencies. */
 export interface UndoActivityDeps extends EngineDeps {
@@ -27,7 +31,7 @@ export interface UndoActivityDeps extends EngineDeps {
 
 /**
  * The undo's own activities; its units run through sending's executeUnit and reconcileUnit
- * (src/migration/sending/sending-activities.ts), one API call each. API activities here make one
+ * (activities/sending-activities.ts), one API call each. API activities here make one
  * call each too.
  */
 export function createUndoActivities(deps: UndoActivityDeps) {

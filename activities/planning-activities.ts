@@ -1,8 +1,8 @@
-import { withFailureMapping } from '../../../activities/activity-boundary.js';
-import type { PlanPhaseInput, RunScope } from '../contracts/workflow-types.js';
-import type { EngineDeps } from '../engine/engine.js';
-import { planPhase } from './plan-phase.js';
-import { planTagOf } from './plan-tags.js';
+import { withFailureMapping } from './activity-boundary.js';
+import type { PlanPhaseInput, RunScope } from '../src/migration/contracts/workflow-types.js';
+import type { EngineDeps } from '../src/migration/engine/engine.js';
+import { planPhase } from '../src/migration/planning/plan-phase.js';
+import { planTagOf } from '../src/migration/planning/plan-tags.js';
 
 /** Planning's activities: a phase's units (local, no API call) and the execution's plan tag. */
 export function createPlanningActivities(deps: EngineDeps) {

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * `npm test`: every suite of package.json, in three lanes at once, then each suite's time. The
+ * checks and the unit tests keep the cores busy; the integration and chaos suites mostly wait on
+ * Temporal, workers and the sandbox, so they run beside them instead of after them. A suite's
+ * output is printed whole when it ends (suites writing at once would interleave); a lane stops at
+ * its first failure, and the command fails once every lane has stopped.
+ */
+const lanes: string[][] = [
+  ['lint', 'typecheck', 'format:check', 'test:unit'],
+  ['test:integration'],
+  ['test:chaos'],
+];
+
+interface Outcome {
+  suite: string;
+  seconds: number;
+  passed: boolean;
+}
+
+function run(suite: string): Promise<Outcome> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', suite], {
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const passed = code === 0;
+      const verdict = passed ? 'passed' : 'FAILED';
+      process.stdout.write(`\n== ${suite}: ${verdict} in ${seconds} s\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ suite, seconds, passed });
+    });
+  });
+}
+
+async function runLane(lane: string[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const suite of lane) {
+    const outcome = await run(suite);
+    outcomes.push(outcome);
+    if (!outcome.passed) break;
+  }
+  return outcomes;
+}
+
+const started = Date.now();
+const outcomes = (await Promise.all(lanes.map(runLane))).flat();
+const wall = Math.round((Date.now() - started) / 1000);
+const width = Math.max(...outcomes.map(({ suite }) => suite.length), 'npm test'.length);
+const line = (name: string, seconds: number, note: string) =>
+  `${name.padEnd(width)}  ${String(seconds).padStart(5)} s  ${note}\n`;
+process.stdout.write('\n== suite times\n');
+for (const { suite, seconds, passed } of outcomes)
+  process.stdout.write(line(suite, seconds, passed ? 'passed' : 'FAILED'));
+process.stdout.write(line('npm test', wall, 'wall time, lanes side by side'));
+const notRun = lanes.flat().filter((suite) => !outcomes.some((outcome) => outcome.suite === suite));
+if (outcomes.some((outcome) => !outcome.passed)) {
+  if (notRun.length > 0) process.stdout.write(`Not run after a failure: ${notRun.join(', ')}\n`);
+  process.exitCode = 1;
+}
