@@ -31,7 +31,7 @@ import {
   stepPausedSignal,
   stepProgressSignal,
 } from './handlers.js';
-import { leftOutStop } from './ledger-run/left-out-gate.js';
+import { exportsGate } from './ledger-run/exports-gate.js';
 import {
   checkReplayRequest,
   checkReplayWorkspace,
@@ -82,10 +82,10 @@ export async function migrateLedger(
     // An attempt scheduled before the operator fixed things and resumed: resume that child, so it
     // tries the unit again with what the operator fixed, instead of pausing the run again.
     if (run.resumedSince(attemptStartedAt)) await run.tellChildren();
-    else run.pause(`${step}: ${reason}`);
+    else run.pause(`${step}: ${reason}`, Date.now());
   });
   setHandler(pauseSignal, async ({ reason }) => {
-    run.pause(reason ?? 'paused by the operator');
+    run.pause(reason ?? 'paused by the operator', Date.now());
     await run.tellChildren();
   });
   setHandler(resumeSignal, async () => {
@@ -160,13 +160,16 @@ async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined> {
     checkScope,
     input.currency !== undefined,
   );
-  const leftOut = leftOutStop(input, stage);
-  if (
-    check.blocking ||
-    leftOut !== undefined ||
-    (input.mode === 'live' && stage.blocking && !input.skipInvalidRows)
-  ) {
-    run.block(check.reason ?? leftOut);
+  const gate = exportsGate(input, stage);
+  run.stopFound(
+    check.reason ?? gate.reason,
+    // What the exports hold that stops the run, by code and place (never a message).
+    gate.reason !== undefined && stage.problems.error > 0
+      ? await localActivities.firstProblems({ scope: run.scope() })
+      : undefined,
+  );
+  if (check.blocking || gate.now) {
+    run.block();
     run.reportWritten(await writeReports(run));
     return { status: 'blocked', progress: run.progress() };
   }
@@ -183,8 +186,12 @@ async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined> {
   await countExactly(run);
   await verifyAndReport(run);
   if (input.mode === 'dry-run') {
-    run.enter(run.verification?.verified === false ? 'needs-review' : 'completed');
-    return { status: 'dry-run-complete', progress: run.progress() };
+    // A dry run whose live run would be blocked ends blocked, as that live run would.
+    run.enter(phaseAfterReport(run));
+    return {
+      status: run.phase === 'blocked' ? 'blocked' : 'dry-run-complete',
+      progress: run.progress(),
+    };
   }
   return undefined;
 }
