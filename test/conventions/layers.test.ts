@@ -16,7 +16,11 @@ async function violations(cwd: string, folders: string[]): Promise<string[]> {
     cwd,
   }).then(
     ({ stdout }) => stdout,
-    (error: { stdout?: string }) => error.stdout ?? '',
+    (error: { stdout?: string; stderr?: string; message?: string }) => {
+      // A violation exits non-zero with the rules on stdout; anything else is depcruise failing.
+      if (error.stdout) return error.stdout;
+      throw new Error(`depcruise failed: ${error.stderr || error.message}`);
+    },
   );
   return [...result.matchAll(/error ([a-z-]+):/g)].map((match) => match[1] ?? '');
 }
