@@ -1,5 +1,4 @@
-import type { EntityName, Problem } from '../ledger/index.js';
-import type { LedgerItem } from '../ledger/ledger-item.js';
+import type { EntityName, Problem, LedgerItem } from '../ledger/index.js';
 import {
   checkOpeningBalanceLine,
   checkTrialBalanceLine,
