@@ -2,7 +2,7 @@ import { ZodError } from 'zod';
 import {
   CredentialStoreError,
   CredentialStoreLockTimeoutError,
-} from '../credentials/credential-errors.js';
+} from '../credentials/credential-store.js';
 import { ResponseShapeError } from './envelope.js';
 import { API_RETRY_SCHEDULE, scheduledDelayMs } from './retry-schedule.js';
 import { TransportFailure } from './transport.js';

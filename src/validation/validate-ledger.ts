@@ -16,10 +16,9 @@ import {
 } from './check-money-movements.js';
 import { checkJournalEntry } from './check-journal-entry.js';
 import { RecordCheck } from './record-check.js';
-import type { ValidationSettings } from './validation-settings.js';
-import { ValidationState } from './validation-state.js';
+import { type ValidationSettings, ValidationState } from './validation-state.js';
 
-export type { ValidationSettings } from './validation-settings.js';
+export type { ValidationSettings } from './validation-state.js';
 
 function check(
   item: Extract<LedgerItem, { kind: 'record' }>,
