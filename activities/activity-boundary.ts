@@ -8,7 +8,7 @@ import {
   type PausingFailureType,
 } from '../src/migration/contracts/failure-types.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
-import { SourceOutsideRoot } from '../src/migration/staging/confine-source.js';
+import { SourceFolderMissing, SourceOutsideRoot } from '../src/migration/staging/confine-source.js';
 import { RetryableCallError } from '../src/migration/engine/call-failure.js';
 import type { EngineDeps } from '../src/migration/engine/engine.js';
 import { WorkspaceBindingRefused } from '../src/migration/workspace/workspace-binding.js';
@@ -32,7 +32,11 @@ function activityAttempt(): number | undefined {
  * free of secrets.
  */
 export function toApplicationFailure(error: unknown): unknown {
-  if (error instanceof SourceOutsideRoot || error instanceof WorkspaceBindingRefused) {
+  if (
+    error instanceof SourceOutsideRoot ||
+    error instanceof SourceFolderMissing ||
+    error instanceof WorkspaceBindingRefused
+  ) {
     return ApplicationFailure.create({
       type: CONFIGURATION_ERROR,
       message: error.message,

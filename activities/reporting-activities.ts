@@ -15,6 +15,7 @@ import type {
 } from '../src/migration/contracts/workflow-types.js';
 import type { EngineDeps } from '../src/migration/engine/engine.js';
 import { recordRound } from '../src/migration/replay-history/record-round.js';
+import { firstProblems } from '../src/migration/reporting/first-problems.js';
 import { openRunReadModel, type RunReadModel } from '../src/migration/reporting/run-read-model.js';
 import {
   countFailedRows,
@@ -51,6 +52,7 @@ export function createReportingActivities(deps: ReportingActivityDeps) {
     skipFailedRows: withFailureMapping((input: { scope: RunScope; request: SkipRequest }) =>
       skipFailedRows(deps, input),
     ),
+    firstProblems: withFailureMapping((input: { scope: RunScope }) => firstProblems(deps, input)),
     writeReports: withFailureMapping(
       async (input: {
         scope: RunScope;
@@ -92,7 +94,8 @@ export function createReportingActivities(deps: ReportingActivityDeps) {
               : {}),
           },
         );
-        return { folder: written.folder };
+        // The calls the report counts (a live run's call log): the run takes them as its own.
+        return { folder: written.folder, html: written.html, callsMade: report.calls.made };
       },
     ),
   };

@@ -1,6 +1,10 @@
 import { Context } from '@temporalio/activity';
 import { withFailureMapping } from './activity-boundary.js';
-import { confineSource } from '../src/migration/staging/confine-source.js';
+import {
+  confineSource,
+  SourceFolderMissing,
+  sourceFolderProblem,
+} from '../src/migration/staging/confine-source.js';
 import type {
   MigrateLedgerInput,
   StageInput,
@@ -59,9 +63,19 @@ export function createStagingActivities(deps: StagingActivityDeps) {
       stageExports(deps, input, (rowsRead) => Context.current().heartbeat({ rowsRead })),
     ),
     // Asked before the workspace is first read (the run's workspace check): a source outside the
-    // sources root is refused before the first API call, as staging refuses it.
+    // sources root is refused before the first API call, as staging refuses it, and so is a folder
+    // that is not there: the run fails at once instead of migrating nothing.
     confirmSource: withFailureMapping(async (input: { source: MigrateLedgerInput['source'] }) => {
-      if (deps.sourcesRoot !== undefined) await confineSource(input.source, deps.sourcesRoot);
+      const { folder } =
+        deps.sourcesRoot === undefined
+          ? input.source
+          : await confineSource(input.source, deps.sourcesRoot);
+      const problem = await sourceFolderProblem(folder);
+      if (problem !== undefined) {
+        throw new SourceFolderMissing(
+          `${problem} (as this worker sees it): the run reads nothing from it. Check the source folder (source.folder in the Web UI's input, --source on the command line); docs/web-ui.md says which path the worker sees.`,
+        );
+      }
     }),
   };
 }

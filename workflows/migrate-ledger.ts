@@ -31,6 +31,7 @@ import {
   stepPausedSignal,
   stepProgressSignal,
 } from './handlers.js';
+import { exportsGate } from './ledger-run/exports-gate.js';
 import {
   checkReplayRequest,
   checkReplayWorkspace,
@@ -84,10 +85,10 @@ export async function migrateLedger(
     // An attempt scheduled before the operator fixed things and resumed: resume that child, so it
     // tries the unit again with what the operator fixed, instead of pausing the run again.
     if (run.resumedSince(attemptStartedAt)) await run.tellChildren();
-    else run.pause(`${step}: ${reason}`);
+    else run.pause(`${step}: ${reason}`, Date.now());
   });
   setHandler(pauseSignal, async ({ reason }) => {
-    run.pause(reason ?? 'paused by the operator');
+    run.pause(reason ?? 'paused by the operator', Date.now());
     await run.tellChildren();
   });
   setHandler(resumeSignal, async () => {
@@ -162,13 +163,16 @@ async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined> {
     checkScope,
     input.currency !== undefined,
   );
-  const leftOut = leftOutStop(input, stage);
-  if (
-    check.blocking ||
-    leftOut !== undefined ||
-    (input.mode === 'live' && stage.blocking && !input.skipInvalidRows)
-  ) {
-    run.block(check.reason ?? leftOut);
+  const gate = exportsGate(input, stage);
+  run.stopFound(
+    check.reason ?? gate.reason,
+    // What the exports hold that stops the run, by code and place (never a message).
+    gate.reason !== undefined && stage.problems.error > 0
+      ? await localActivities.firstProblems({ scope: run.scope() })
+      : undefined,
+  );
+  if (check.blocking || gate.now) {
+    run.block();
     run.reportWritten(await writeReports(run));
     return { status: 'blocked', progress: run.progress() };
   }
@@ -185,8 +189,12 @@ async function firstPass(run: LedgerRun): Promise<RunOutcome | undefined> {
   await countExactly(run);
   await verifyAndReport(run);
   if (input.mode === 'dry-run') {
-    run.enter(run.verification?.verified === false ? 'needs-review' : 'completed');
-    return { status: 'dry-run-complete', progress: run.progress() };
+    // A dry run whose live run would be blocked ends blocked, as that live run would.
+    run.enter(phaseAfterReport(run));
+    return {
+      status: run.phase === 'blocked' ? 'blocked' : 'dry-run-complete',
+      progress: run.progress(),
+    };
   }
   return undefined;
 }
@@ -287,18 +295,6 @@ async function verifyAndReport(run: LedgerRun): Promise<void> {
   // The report is kept and signed: it states where the run stands once it is written, not that it
   // is being written.
   run.reportWritten(await writeReports(run, phaseAfterReport(run)));
-}
-
-/**
- * Why a live run told to skip invalid rows must still stop: transactions from the cutover on that
- * Ledgerlift does not migrate are real activity, not bad rows, and only `--skip-kind` leaves them
- * out (src/ledger/own-skip-errors.ts). Undefined when nothing stops it.
- */
-function leftOutStop(input: MigrateLedgerInput, stage: StageSummary): string | undefined {
-  const leftOut = stage.leftOut ?? 0;
-  if (input.mode !== 'live' || !input.skipInvalidRows || leftOut === 0) return undefined;
-  const what = leftOut === 1 ? '1 transaction' : `${leftOut} transactions`;
-  return `${what} from the cutover on would be missing from the workspace (transaction.left-out in the report). --skip-invalid-rows does not leave them out: enter them in the workspace by hand and run again with --skip-kind naming their kind, as each problem says.`;
 }
 
 const VERIFICATION_REPORTS = ['trial-balance', 'aged-receivables', 'aged-payables'] as const;

@@ -222,10 +222,7 @@ function baseOf(context: MappingContext): string {
  * lines that share them but belong to two transactions of one day are told apart by their bank
  * lines, each with the lines that balance it.
  */
-function transactionsOf(
-  lines: readonly ReadLine[],
-  index: LedgerIndex,
-): ReportedTransaction[] {
+function transactionsOf(lines: readonly ReadLine[], index: LedgerIndex): ReportedTransaction[] {
   const groups = new Map<string, ReadLine[]>();
   for (const line of lines) {
     const contact = contactIn(line.description, index);

@@ -1,4 +1,5 @@
 import type { WorkflowExecutionDescription, WorkflowHandle } from '@temporalio/client';
+import { lineText } from '../migration/contracts/line-text.js';
 
 /**
  * Temporal statuses of a run that ended without its own verdict. Its progress query would replay the
@@ -36,7 +37,8 @@ export async function describeEndedRun(
     ...(closedAt ? { closedAt } : {}),
     ...(reason ? { reason } : {}),
     lines: [
-      `Run "${name}" ${status}${when}${reason ? `: ${reason}` : ''}.`,
+      // A failure's message can quote the input (a folder, an override file): one line.
+      `Run "${name}" ${status}${when}${reason ? `: ${lineText(reason)}` : ''}.`,
       `What it wrote is in its run store: \`ledgerlift report ${name}\` and \`ledgerlift log ${name}\`.` +
         ' Starting it again with the same command finds those records and does not write them twice.',
     ],

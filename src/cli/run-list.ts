@@ -1,4 +1,5 @@
 import type { RunProgress } from '../migration/contracts/workflow-types.js';
+import { formatCount, formatDuration } from '../migration/contracts/shown-figures.js';
 
 /** One run of `ledgerlift status` with no run named. */
 export interface RunListRow {
@@ -18,12 +19,6 @@ function localTime(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-function duration(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
-  const minutes = Math.round(seconds / 60);
-  return minutes < 90 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
-
 /**
  * Every run, one line each under a header: its share of the client id's API budget is its measured
  * pace over the budget's pace, and its ETA is what is left at that pace, so a run sharing the budget
@@ -32,7 +27,8 @@ function duration(seconds: number): string {
 export function renderRunList(rows: readonly RunListRow[], budgetPerMinute: number): string[] {
   const table = rows.map((row) => {
     const working = WORKING.has(row.phase) && row.progress !== undefined;
-    const pace = working ? (row.progress?.pacePerMinute ?? 0) : 0;
+    // A dry run's "calls" are predictions: it takes no share of the API budget and has no pace.
+    const pace = working && row.mode !== 'dry-run' ? (row.progress?.pacePerMinute ?? 0) : 0;
     const eta = working ? row.progress?.etaSeconds : undefined;
     return [
       row.name,
@@ -40,8 +36,8 @@ export function renderRunList(rows: readonly RunListRow[], budgetPerMinute: numb
       row.phase,
       localTime(row.started),
       working && pace > 0 ? `${Math.round((pace / budgetPerMinute) * 100)}%` : '-',
-      working && pace > 0 ? `${pace.toFixed(1)}/min` : '-',
-      eta === null || eta === undefined ? '-' : eta === 0 ? 'done soon' : duration(eta),
+      working && pace > 0 ? `${formatCount(pace)}/min` : '-',
+      eta === null || eta === undefined ? '-' : eta === 0 ? 'done soon' : formatDuration(eta),
     ];
   });
   const header = ['RUN', 'MODE', 'PHASE', 'STARTED', 'SHARE', 'PACE', 'ETA'];

@@ -16,9 +16,9 @@ export function parseJsonExact(text: string): unknown {
  *
  * Every response of the Partner API is read this way, the workspace's aged receivables at the end
  * of a large run too (a row per open document). So the numbers that must stay exact are quoted in
- * the text, and V8's own parser reads it: lossless-json's parser, written in JavaScript, held about
- * 2 KB of heap per row of an aging report (about 60 MiB for 28,000 rows, against 10 for this), and
- * took longer (docs/benchmarks.md, "The large live run's report").
+ * the text, and V8's own parser reads it: lossless-json's parser, written in JavaScript, holds
+ * several times more heap per row than V8's and is slower (docs/benchmarks.md, "The large live
+ * run's report").
  */
 export function parseJsonWithDecimalStrings(text: string): unknown {
   return JSON.parse(text.replace(STRING_OR_NUMBER, quoteInexactNumber));

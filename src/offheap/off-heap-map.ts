@@ -24,8 +24,8 @@ export class OffHeapMap<V> {
   /**
    * Writes not yet committed, by key, committed `WRITES_PER_COMMIT` at a time: staging sets an
    * entry per document and per payment it settles, and the outcome index one per unit's outcomes;
-   * a transaction each was 2.4 to 3.3 s of the medium benchmark company's dry run in a CPU profile
-   * (bench/dry-run-profile.ts). Reads see them first.
+   * a transaction each dominated a dry run's CPU profile (bench/dry-run-profile.ts). Reads see them
+   * first.
    */
   private pending = new PendingWrites<V>();
 
@@ -134,8 +134,8 @@ let freeing: NodeJS.Timeout | undefined;
 /**
  * How often a transaction of freeing runs. Freeing waits its turn behind the work that follows a
  * clear: validate's main thread settles the documents and verifies right after it clears its
- * summaries, and freeing them a transaction per turn of the event loop took 2.4 s of those 12 s
- * at a million records. At one transaction a second it takes a few percent of a core.
+ * summaries, and freeing them a transaction per turn of the event loop would hold that work back.
+ * At one transaction a second it takes a few percent of a core.
  */
 const FREE_EVERY_MS = 1000;
 

@@ -9,6 +9,7 @@ import type {
 import type { RunReadModel } from '../migration/reporting/run-read-model.js';
 import type { StageManifest } from '../migration/contracts/stage-manifest.js';
 import type { VerificationReport } from '../migration/contracts/verification-report.js';
+import { checksLegacyBooks } from '../migration/contracts/verification-basis.js';
 import type { RunReport, StepReport } from './run-report.js';
 import { estimateLiveRun } from './live-run-estimate.js';
 import type { RunInProgress } from '../migration/contracts/fair-share.js';
@@ -72,6 +73,9 @@ export async function buildRunReport(
   }
   const predictedCalls = input.progress.predictedLiveCalls ?? input.progress.calls.made;
   const timeline = input.scope.mode === 'live' ? await timelineOf(run.recordedCalls()) : undefined;
+  // The calls the chart draws are the calls the report says were made: the call log's.
+  const logged = timeline?.calls.reduce((sum, calls) => sum + calls, 0);
+  const counted = input.progress.calls.made;
   const aging = await run.aging();
   return {
     generatedAt: now.toISOString(),
@@ -90,7 +94,8 @@ export async function buildRunReport(
     headline: headlineOf(input, totals, manifest, verification),
     totals,
     calls: {
-      made: input.progress.calls.made,
+      made: logged ?? counted,
+      ...(logged !== undefined && logged !== counted ? { countedByRun: counted } : {}),
       ...(input.scope.mode === 'dry-run'
         ? {
             predicted: {
@@ -147,11 +152,16 @@ function headlineOf(
   verification: VerificationReport | undefined,
 ): string {
   if (input.progress.phase === 'blocked') {
+    // The run's own words for why (the pre-check, or the exports): the dry run's for its live run.
+    const reason = input.progress.blockedReason;
+    if (reason) return input.scope.mode === 'dry-run' ? `Dry run: ${reason}` : `Blocked: ${reason}`;
     return `Blocked: ${manifest.problems.error} errors in the exports must be fixed (or skipped) before a live run.`;
   }
   const books = verification
     ? verification.verified
-      ? 'the books verify'
+      ? checksLegacyBooks(verification)
+        ? 'the books verify'
+        : 'the books were checked against what was read only (the exports hold no trial balance)'
       : `the books need review (${verification.differences} differences, clearing ${verification.clearingBalance})`
     : 'the books were not verified';
   if (input.scope.mode === 'dry-run') {

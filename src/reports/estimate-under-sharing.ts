@@ -1,4 +1,5 @@
 import { DEFAULT_RUN_WEIGHT, type RunInProgress } from '../migration/contracts/fair-share.js';
+import { aboutDuration, formatCount } from '../migration/contracts/shown-figures.js';
 
 /** How long a run's calls take beside the migrations running now. */
 export interface SharedRunEstimate {
@@ -63,21 +64,22 @@ function roundUp(minutes: number): number {
  */
 export function describeSharing(estimate: SharedRunEstimate): string {
   if (estimate.alongside.length === 0) {
-    return `No other live migration is running under this client id now: the live run would take about ${minutesText(estimate.minutes)}.`;
+    return `No other live migration is running under this client id now: the live run would take ${minutesText(estimate.minutes)}.`;
   }
   const runs = estimate.alongside
     .map(
       (run) =>
-        `${run.name}: weight ${run.weight}, ${Math.round(run.remainingCalls).toLocaleString('en-US')} calls left`,
+        `${run.name}: weight ${formatCount(run.weight)}, ${formatCount(Math.round(run.remainingCalls))} calls left`,
     )
     .join('; ');
   const count = estimate.alongside.length;
   return (
     `With the ${count === 1 ? 'live migration' : `${count} live migrations`} running now under this client id (${runs}), ` +
-    `the live run at weight ${estimate.weight} would take about ${minutesText(estimate.minutes)} instead of ${minutesText(estimate.minutesAlone)} alone.`
+    `the live run at weight ${formatCount(estimate.weight)} would take ${minutesText(estimate.minutes)} instead of ${minutesText(estimate.minutesAlone)} alone.`
   );
 }
 
+/** The report's and the CLI's words for a duration: "about 12 min", "under 1 min". */
 function minutesText(minutes: number): string {
-  return minutes < 90 ? `${minutes} min` : `${Math.round((minutes / 60) * 10) / 10} h`;
+  return aboutDuration(minutes * 60);
 }

@@ -37,7 +37,17 @@ export interface RunReport {
   headline: string;
   totals: RowCounts;
   calls: {
+    /**
+     * Calls made. Live runs: every call of the run's call log, reads and retried attempts included,
+     * the calls its chart draws. Dry runs (and runs without a call log): the run's own count.
+     */
     made: number;
+    /**
+     * Live runs: the run's own count of its calls when it differs from `made`, as the Web UI and
+     * `ledgerlift status` showed it while the run worked (an attempt that failed and was retried
+     * reports no calls). The run takes `made` once the report is written.
+     */
+    countedByRun?: number;
     /**
      * Dry runs: the calls the live run will make, and how long they take at the rate limit (alone,
      * and sharing the client id with other migrations: reports written before that have no `shared`).
@@ -115,7 +125,7 @@ export interface IdMapRow {
   round: number;
 }
 
-/** A step's records by status, and the API calls it made (dry run: would make). */
+/** A step's records by status, and the API calls it made (dry run: the live run would make). */
 export interface StepReport extends StepTally {
   calls: number;
 }

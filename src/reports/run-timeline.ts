@@ -3,7 +3,9 @@ import { stepNames, type StepName } from '../migration/contracts/steps.js';
 
 /**
  * A live run's calls over time, in equal buckets: what the charts of calls per minute and of each
- * step's progress are drawn from. Small whatever the run's size: at most `maxBuckets` buckets.
+ * step's progress are drawn from. Every call of the run's call log is in `calls`, reads included,
+ * so the chart's total is the report's count of calls made; `steps` are the migration steps'.
+ * Small whatever the run's size: at most `maxBuckets` buckets.
  */
 export interface RunTimeline {
   /** Start of the first bucket (ISO, whole minute). */
@@ -12,7 +14,7 @@ export interface RunTimeline {
   bucketMinutes: number;
   /** Calls sent in each bucket. */
   calls: number[];
-  /** Each step that made calls: its calls sent up to the end of each bucket, a running total. */
+  /** Each migration step that made calls: its calls sent up to the end of each bucket, a running total. */
   steps: Array<{ step: StepName; cumulative: number[] }>;
 }
 
@@ -26,13 +28,13 @@ export async function timelineOf(
   maxBuckets = maxTimelineBuckets,
 ): Promise<RunTimeline | undefined> {
   // Per minute first (a run has far fewer minutes than calls), then into wider buckets if needed.
-  const perMinute = new Map<number, Map<StepName, number>>();
+  const perMinute = new Map<number, Map<string, number>>();
   for await (const call of calls) {
     const time = Date.parse(call.sentAt);
     if (!Number.isFinite(time)) continue;
     const minute = Math.floor(time / MINUTE_MS);
     let steps = perMinute.get(minute);
-    if (!steps) perMinute.set(minute, (steps = new Map<StepName, number>()));
+    if (!steps) perMinute.set(minute, (steps = new Map<string, number>()));
     steps.set(call.step, (steps.get(call.step) ?? 0) + 1);
   }
   if (perMinute.size === 0) return undefined;
@@ -42,7 +44,7 @@ export async function timelineOf(
   const bucketMinutes = Math.ceil(span / maxBuckets);
   const count = Math.ceil(span / bucketMinutes);
   const total = new Array<number>(count).fill(0);
-  const byStep = new Map<StepName, number[]>();
+  const byStep = new Map<string, number[]>();
   for (const [minute, steps] of perMinute) {
     const bucket = Math.floor((minute - first) / bucketMinutes);
     for (const [step, calls] of steps) {

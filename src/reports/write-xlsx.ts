@@ -60,7 +60,7 @@ export async function writeXlsxReport(
   await writeTableSheet(workbook, 'Summary', summaryColumns, summaryRows(report), {
     autoFilter: false,
   });
-  await writeTableSheet(workbook, 'Steps', stepColumns, report.steps, {
+  await writeTableSheet(workbook, 'Steps', stepColumns(report.run.mode), report.steps, {
     totals: stepTotals(report.steps),
   });
   await writeTableSheet(workbook, 'Failed rows', failedRowColumns, report.failedRows);

@@ -50,8 +50,7 @@ interface StoredSummary extends Omit<
 
 /**
  * Validation's summary of every invoice, bill and credit, kept off the JavaScript heap. It was the
- * one thing validation held per document: about 400 bytes each, and 52 MB of live heap at the peak
- * while the large benchmark company was staged.
+ * one thing validation held per document, so on the heap it grew with the company.
  */
 export class DocumentSummaries {
   private readonly map = OffHeapMap.create<StoredSummary>();

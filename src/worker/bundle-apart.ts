@@ -6,9 +6,8 @@ import { nodeArgsToStart, prebuiltBundlePath, runsCompiled } from '../code-form/
 /**
  * The workflows' code for a worker in this process's form (src/code-form/code-form.ts): the bundle
  * `npm run build` made for compiled code, or a bundle of the sources made now in a child process.
- * Bundling in the worker's own process left webpack in its heap for good: 89 MiB of anonymous
- * memory, and 113 MiB more at the peak, before the first task (docs/benchmarks.md, "Memory"). The
- * child gives all of it back when it exits.
+ * Bundling in the worker's own process leaves webpack in its heap for good, before the first task
+ * (docs/benchmarks.md, "Memory"); the child gives all of it back when it exits.
  */
 export async function workflowBundleForWorker(): Promise<WorkflowBundle | { codePath: string }> {
   if (!runsCompiled) return bundleWorkflowsApart();

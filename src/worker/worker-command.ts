@@ -2,10 +2,9 @@ import { nodeArgsToStart } from '../code-form/code-form.js';
 
 /**
  * The worker's V8 heap cap, in MiB. Without it V8 sizes the heap from the machine's memory (over
- * 4 GiB here) and lets the garbage of passes over the whole company pile up before it collects:
- * the large company's worker reached 729 MiB of anonymous memory while its live heap stayed near
- * 120 MiB. Under this cap it peaked at 430 MiB (docs/benchmarks.md, "Memory"): what the worker
- * keeps does not grow with the company, so the cap bounds its garbage without starving it. Raise
+ * 4 GiB here) and lets the garbage of passes over the whole company pile up before it collects,
+ * far above what the worker keeps live (docs/benchmarks.md, "Memory"). What the worker keeps does
+ * not grow with the company, so the cap bounds its garbage without starving it. Raise
  * it with NODE_OPTIONS for a company whose staging needs more.
  */
 export const WORKER_HEAP_MB = 256;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,44 @@ describe(
       );
       expect(notACode.code).toBe(2);
       expect(notACode.stderr).toContain('--currency must be three capital letters, like USD');
+    });
+
+    it('ui-input checks the folder as validate does, and prints no input for a missing one', async () => {
+      const base = ['ui-input', '--name', 'acme', '--format', 'generic', '--cutover', '2026-01-31'];
+      const env = { TEMPORAL_ADDRESS: '127.0.0.1:1' };
+      const mistyped = `${folder}-typo`;
+      const missing = await runCli([...base, '--source', mistyped], env);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain(`--source: The export folder ${mistyped} does not exist`);
+      expect(missing.stdout).not.toContain('"source"');
+      const aFile = await runCli([...base, '--source', path.join(folder, 'customers.csv')], env);
+      expect(aFile.code).toBe(1);
+      expect(aFile.stderr).toContain('is a file, not a folder of exports');
+      const found = await runCli([...base, '--source', folder, '--json'], env);
+      expect(found.code).toBe(0);
+      expect(JSON.parse(found.stdout)).toMatchObject({ source: { folder } });
+    });
+
+    it('ui-input refuses a folder it reads nothing from, as validate does, naming why', async () => {
+      // A folder of report workbooks the reader cannot use: a run of it would migrate nothing.
+      const reports = path.join(dir, 'reports-only');
+      await mkdir(reports, { recursive: true });
+      await writeFile(path.join(reports, 'Profit and Loss.xlsx'), 'not a workbook');
+      const args = ['--source', reports, '--format', 'generic', '--cutover', '2026-01-31'];
+      const validated = await runCli(['validate', ...args]);
+      expect(validated.code).toBe(1);
+      expect(validated.stdout).toContain('Read nothing.');
+      const refused = await runCli(['ui-input', '--name', 'acme', ...args], {
+        TEMPORAL_ADDRESS: '127.0.0.1:1',
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain(
+        `--source: read nothing from ${reports} as generic exports, so a run would migrate nothing (1 error, the first file.not-found: No file for accounts in the export folder`,
+      );
+      expect(refused.stderr).toContain(
+        'Check --source and --format; ledgerlift validate with the same options lists every problem.',
+      );
     });
   },
 );

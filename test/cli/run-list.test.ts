@@ -46,4 +46,24 @@ describe('ledgerlift status with no run named', () => {
   it('shows no share, pace or time to go for a run that has ended', () => {
     expect(lines[3]).toMatch(/initech\s+dry-run\s+completed\s+\S+ \S+\s+-\s+-\s+-$/);
   });
+
+  it('gives a dry run no share of the budget and no pace: its calls are predictions', () => {
+    const [, dry] = renderRunList(
+      [
+        {
+          name: 'hooli',
+          mode: 'dry-run',
+          phase: 'migrating',
+          started,
+          progress: {
+            pacePerMinute: 10_172,
+            etaSeconds: 90,
+            calls: { made: 900, remainingEstimate: 250 },
+          },
+        },
+      ],
+      97.4,
+    );
+    expect(dry).toMatch(/hooli\s+dry-run\s+migrating\s+\S+ \S+\s+-\s+-\s+2 min$/);
+  });
 });

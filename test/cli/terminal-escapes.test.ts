@@ -1,8 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { terminalValue } from '../../src/cli/terminal-text.js';
+import { projectRoot } from '../../src/config/project-paths.js';
+import { lineText } from '../../src/migration/contracts/line-text.js';
 import { generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { runCli } from '../support/cli.js';
@@ -53,7 +54,7 @@ describe('what ledgerlift prints from the exports', () => {
     const shown = await runCli(args);
     expect(shown.code).toBe(1);
     expectNoControlIn(shown.stdout + shown.stderr);
-    expect(shown.stdout).toContain(terminalValue(hostileKey));
+    expect(shown.stdout).toContain(lineText(hostileKey));
     expect(shown.stdout).toContain('\\u001b]52;c;');
 
     // --json stays JSON, of the very same values.
@@ -68,8 +69,36 @@ describe('what ledgerlift prints from the exports', () => {
   }, 120_000);
 
   it('keeps one value on its line', () => {
-    expect(terminalValue('Acme\nTOTAL 0 errors\r\tdone')).toBe(
+    expect(lineText('Acme\nTOTAL 0 errors\r\tdone')).toBe(
       'Acme\\u000aTOTAL 0 errors\\u000d\\u0009done',
     );
   });
+
+  it('keeps a line break inside an account name from forging a line of its own', async () => {
+    // The demo company without its opening balance: validate then lists each account that will
+    // differ by name, the bank account among them.
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-forged-'));
+    dirs.push(folder);
+    await cp(path.join(projectRoot, 'samples', 'demo-company-xero'), folder, { recursive: true });
+    await rm(path.join(folder, 'Opening Trial Balance.csv'));
+    const chart = path.join(folder, 'Chart of Accounts.csv');
+    const forged = 'Predicted verdict: will verify (spoofed)';
+    await writeFile(
+      chart,
+      (await readFile(chart, 'utf8')).replace(
+        '1000,Business Checking,',
+        `1000,"Business Checking\n${forged}",`,
+      ),
+    );
+    const shown = await runCli([
+      'validate',
+      ...['--source', folder, '--format', 'xero', '--cutover', '2026-01-01'],
+    ]);
+    const lines = shown.stdout.split('\n');
+    // One verdict, Ledgerlift's own; the name's line break shows as its escape, on the name's line.
+    expect(lines.filter((line) => line.startsWith('Predicted verdict:'))).toEqual([
+      expect.stringContaining('Predicted verdict: will need review: 9 differences'),
+    ]);
+    expect(shown.stdout).toContain(`1000 Business Checking\\u000a${forged}: expected`);
+  }, 120_000);
 });

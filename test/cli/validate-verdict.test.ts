@@ -1,8 +1,10 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/config/project-paths.js';
+import { generateCompany } from '../../src/synthetic-company/company-generator.js';
+import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { runCli } from '../support/cli.js';
 
 const dirs: string[] = [];
@@ -69,5 +71,54 @@ describe('validate predicts the verdict', () => {
     };
     expect(written.verdict).toMatchObject({ verdict: 'will need review', differences: 9 });
     expect(written.verdict.findings.every((finding) => finding.cause)).toBe(true);
+  });
+
+  it('without any trial balance gives no verdict on the legacy books, and names the export that would', async () => {
+    // Every document dated after the cutover, so the books are consistent with themselves.
+    const company = generateCompany(
+      {
+        customers: 4,
+        vendors: 2,
+        products: 3,
+        invoices: 8,
+        bills: 4,
+        bankTransactions: 4,
+        paidShare: 0.5,
+      },
+      9,
+    );
+    const source = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-no-tb-'));
+    dirs.push(source);
+    await writeGenericCsv(company.records, source);
+    await rm(path.join(source, 'trial_balance.csv'));
+    await rm(path.join(source, 'opening_balances.csv'));
+    const args = ['validate', '--source', source, '--format', 'generic', '--cutover', '2020-01-01'];
+    const { stdout, code } = await runCli([...args, '--end', company.endDate]);
+    // Books compared with themselves always agree: that is no prediction about the legacy books.
+    expect(stdout).not.toContain('will verify');
+    expect(stdout).toContain(
+      `Predicted verdict: none on the legacy books: the exports hold no trial balance, so the run can only be checked against what was read (the migrated ledger at ${company.endDate}); the legacy Trial Balance as at ${company.endDate}, or as at 2019-12-31, in the exports would allow the real check.`,
+    );
+    expect(code).toBe(0);
+    const json = await runCli([...args, '--end', company.endDate, '--json']);
+    expect(json.stdout).toContain('"verdict":{"verdict":"no legacy trial balance"');
+  });
+
+  it('says nothing will be migrated when nothing could be read, never that it will verify', async () => {
+    // A folder of report workbooks the reader cannot use: errors, and not one record read.
+    const source = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-nothing-'));
+    dirs.push(source);
+    await mkdir(path.join(source, 'reports'));
+    await writeFile(path.join(source, 'Profit and Loss.xlsx'), 'not a workbook');
+    const args = ['validate', '--source', source, '--format', 'xero', '--cutover', '2026-01-01'];
+    const { stdout, code } = await runCli(args);
+    expect(stdout).toContain('Read nothing.');
+    expect(stdout).not.toContain('will verify');
+    expect(stdout).toContain(
+      'Predicted verdict: none: nothing was read from the exports, so nothing will be migrated and there are no books to check.',
+    );
+    expect(code).toBe(1);
+    const json = await runCli([...args, '--json']);
+    expect(json.stdout).toContain('"verdict":{"verdict":"nothing will be migrated"');
   });
 });

@@ -46,12 +46,32 @@ describe("a dry run's estimate of the live run", () => {
     report.calls.predicted = estimateLiveRun(134, 120);
     const text = textOf(renderHtmlReport(report));
     expect(text).toContain(
-      'The live run will make 134 API calls: about 2 min at the rate limit of 120 requests per minute.',
+      "The live run will make 134 API calls: about 2 min at the pace Ledgerlift keeps under the API's limit, 120 requests a minute.",
     );
     expect(text).toContain(
       'migrations running at the same time under the same one share it, each at about 1/N of the pace, so this run takes about 3 min with 2 running, 4 min with 3, 5 min with 4.',
     );
     expect(text).not.toMatch(/\bMade\b/);
+    // Its figure and its steps' calls are the live run's, never calls this run needed or made.
+    expect(text).toContain('API calls The live run would make 134');
+    expect(text).toContain(
+      'Step Rows Will create Will match Will map Will fail Skipped Calls the live run would make',
+    );
+  });
+
+  it('gives each figure as a person reads it: a pace of 99, and a short run "under 1 min"', () => {
+    // The pace the worker keeps under the limit, as computed: 100 a minute less 1% headroom.
+    const report = sampleRunReport('dry-run');
+    report.calls.predicted = estimateLiveRun(23, estimateCallsPerMinute(workerSettings({})));
+    const page = renderHtmlReport(report);
+    const text = textOf(page);
+    expect(text).toContain(
+      "The live run will make 23 API calls: under 1 min at the pace Ledgerlift keeps under the API's limit, 99 requests a minute.",
+    );
+    const card = textOf(/id="calls">[\s\S]*?id="problem-counts"/.exec(page)?.[0] ?? '');
+    expect(card).not.toMatch(/\d\.\d{2,}/);
+    expect(card).not.toContain('about under');
+    expect(card).toContain('so this run takes under 1 min with 2 running');
   });
 
   it('shows predicted calls in the CLI and the Temporal UI as "would make", never as made', () => {

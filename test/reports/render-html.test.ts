@@ -68,6 +68,25 @@ describe('renderHtmlReport', () => {
     expect(occurrences).toBeGreaterThanOrEqual(10);
   });
 
+  it('shows a control character in a value as its escape, never acting on it', () => {
+    // A right-to-left override would show "1000 Bank" with the figures after it reversed, and a
+    // line break or a tab in a name is never part of what the page means to say.
+    const report = sampleRunReport('live-with-failures');
+    const name = '1000 Bank\u202e 00.05\nTOTAL\t0.00';
+    const page = renderHtmlReport({
+      ...report,
+      verification: report.verification && {
+        ...report.verification,
+        accounts: report.verification.accounts.map((line) => ({ ...line, name })),
+      },
+      progress: { ...report.progress, pauseReason: 'waiting\u0007 for the client' },
+    });
+    for (const control of ['\u202e', '\u0007', 'Bank\u202e', 'TOTAL\t0.00', '00.05\nTOTAL']) {
+      expect(page).not.toContain(control);
+    }
+    expect(page).toContain('1000 Bank\\u202e 00.05\\u000aTOTAL\\u00090.00');
+  });
+
   it('is one self-contained page: inline CSS, no scripts, no external assets', () => {
     const page = renderHtmlReport(sampleRunReport('live-with-failures'));
     expect(page.startsWith('<!doctype html>')).toBe(true);
@@ -118,6 +137,26 @@ describe('renderHtmlReport', () => {
     expect(text).toContain('Every account matches. ✓');
   });
 
+  it('never says books compared with themselves are verified', () => {
+    // The exports hold no trial balance: the books equal what was read, by construction.
+    const report = sampleRunReport('verified');
+    const page = renderHtmlReport({
+      ...report,
+      verification: report.verification && {
+        ...report.verification,
+        target: 'migrated-ledger',
+        legacyAsOf: undefined,
+        legacyFiles: undefined,
+      },
+    });
+    const text = textOf(page);
+    expect(text).not.toContain('Books verified');
+    expect(text).toContain('No legacy figures');
+    expect(text).toContain(
+      'the exports hold no trial balance, so the run can only be checked against what was read',
+    );
+  });
+
   it('shows each failed row with its step, key, reason and the file, row and column to fix', () => {
     const text = textOf(renderHtmlReport(sampleRunReport('live-with-failures')));
     expect(text).toContain(
@@ -157,7 +196,7 @@ describe('renderHtmlReport', () => {
     expect(page).toContain('<title>DRY RUN · ');
     expect(text).toContain('DRY RUN Nothing was written to the workspace.');
     expect(text).toContain(
-      'The live run will make 134 API calls: about 2 min at the rate limit of 120 requests per minute.',
+      "The live run will make 134 API calls: about 2 min at the pace Ledgerlift keeps under the API's limit, 120 requests a minute.",
     );
     expect(text).toContain('Will migrate 3,192');
     expect(text).toContain('Rows that would fail 1');
@@ -189,6 +228,49 @@ describe('renderHtmlReport', () => {
     };
     expect(textOf(renderHtmlReport(paused))).toContain(
       'Paused The API answered 403: the token was revoked.',
+    );
+  });
+
+  it('lists every pause of the run with its reason and how long it lasted', () => {
+    const report = sampleRunReport('verified');
+    const paused: RunReport = {
+      ...report,
+      progress: {
+        ...report.progress,
+        pauses: [
+          {
+            at: '2024-04-02T09:12:00.000Z',
+            reason: 'invoices: CredentialProblem: the refresh token was revoked; connect again',
+            resumedAt: '2024-04-02T09:20:00.000Z',
+          },
+          { at: '2024-04-02T09:31:00.000Z', reason: 'checking the export with the client' },
+        ],
+      },
+    };
+    const text = textOf(renderHtmlReport(paused));
+    expect(text).toContain(
+      'Paused 2 times while it ran From 2024-04-02 09:12 UTC to 2024-04-02 09:20 UTC: invoices: CredentialProblem: the refresh token was revoked; connect again From 2024-04-02 09:31 UTC still paused: checking the export with the client',
+    );
+  });
+
+  it("says a blocked dry run's projected books leave out the rows in error", () => {
+    const dry = sampleRunReport('dry-run');
+    const blocked: RunReport = {
+      ...dry,
+      run: { ...dry.run, phase: 'blocked' },
+      progress: {
+        ...dry.progress,
+        phase: 'blocked',
+        blockedReason:
+          'The live run would be blocked: 3 errors in the exports must be fixed first, or the run started with skipInvalidRows (--skip-invalid-rows) to leave those rows out.',
+      },
+    };
+    const text = textOf(renderHtmlReport(blocked));
+    expect(text).toContain(
+      'Why the live run would be blocked The live run would be blocked: 3 errors',
+    );
+    expect(text).toMatch(
+      /The projected books, the rows in error left out \(as skipInvalidRows would\), at \d{4}-\d{2}-\d{2} compared with/,
     );
   });
 

@@ -199,12 +199,47 @@ describe('the sign-off pack in Chromium', () => {
     }
   });
 
-  for (const scenario of ['live-with-failures', 'verified', 'dry-run', 'blocked'] as const) {
+  // A live run paused twice on its way, and a dry run whose live run would be blocked: each says
+  // so in the summary, which must still fit.
+  const verified = sampleRunReport('verified');
+  const pausedTwice = sampleRunReport('verified', {
+    progress: {
+      ...verified.progress,
+      pauses: [
+        {
+          at: '2024-04-02T09:12:00.000Z',
+          reason: 'invoices: CredentialProblem: the refresh token was revoked; connect again',
+          resumedAt: '2024-04-02T09:20:00.000Z',
+        },
+        {
+          at: '2024-04-02T09:31:00.000Z',
+          reason: 'checking the export with the client',
+          resumedAt: '2024-04-02T09:33:00.000Z',
+        },
+      ],
+    },
+  });
+  const dry = sampleRunReport('dry-run');
+  const dryBlocked = sampleRunReport('dry-run', {
+    run: { ...dry.run, phase: 'blocked' },
+    progress: {
+      ...dry.progress,
+      phase: 'blocked',
+      blockedReason:
+        'The live run would be blocked: 3 errors in the exports must be fixed first, or the run started with skipInvalidRows (--skip-invalid-rows) to leave those rows out.',
+    },
+  });
+  const reports = {
+    'live-with-failures': live,
+    verified,
+    'dry-run': dry,
+    blocked: sampleRunReport('blocked'),
+    'paused-twice': pausedTwice,
+    'dry-run-blocked': dryBlocked,
+  };
+  for (const [scenario, report] of Object.entries(reports)) {
     it(`fits the summary of a ${scenario} report on one 1400x900 screen`, async () => {
-      const page = await open(
-        scenario === 'live-with-failures' ? live : sampleRunReport(scenario),
-        `fit-${scenario}`,
-      );
+      const page = await open(report, `fit-${scenario}`);
       try {
         const box = await page.locator('#summary').boundingBox();
         expect(box).not.toBeNull();

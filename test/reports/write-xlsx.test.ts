@@ -182,10 +182,17 @@ describe('writeXlsxReport', () => {
   });
 
   it('marks a dry run and carries its predictions', async () => {
-    const summary = records(sheet(await roundTrip(sampleRunReport('dry-run')), 'Summary'));
+    const workbook = await roundTrip(sampleRunReport('dry-run'));
+    const summary = records(sheet(workbook, 'Summary'));
     const value = (item: string) => summary.find((row) => row.Item === item)?.Value;
     expect(value('Mode')).toBe('DRY RUN (nothing was written)');
     expect(value('Predicted API calls (live run)')).toBe(134);
     expect(value('Rate limit (requests per minute)')).toBe(120);
+    // Its steps' calls are the live run's: a dry run makes none.
+    const steps = records(sheet(workbook, 'Steps'));
+    expect(steps.find((row) => row.Step === 'invoices')).toMatchObject({
+      'Calls the live run would make': 25,
+    });
+    expect(steps[0]).not.toHaveProperty('API calls');
   });
 });

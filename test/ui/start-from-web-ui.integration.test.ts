@@ -4,7 +4,7 @@
 // server is headless, so this file starts its own, with the UI, on free loopback ports. Set
 // LEDGERLIFT_UI_ARTIFACTS to a folder to keep the screenshots.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -270,5 +270,70 @@ describe('starting a migration from the Temporal Web UI', () => {
       bills: expected.bills,
     });
     expect(refused).toEqual([]);
+  }, 300_000);
+
+  it('shows a dry run whose live run would be blocked, every line of it, in the User Metadata panel', async () => {
+    // One customer key twice: an error that blocks a live run, not the dry run's predictions.
+    const duplicated = path.join(stack.dir, 'duplicate-key');
+    await writeGenericCsv(company.records, duplicated);
+    const customers = path.join(duplicated, 'customers.csv');
+    const [header = '', first = '', ...rest] = (await readFile(customers, 'utf8')).split('\n');
+    await writeFile(customers, [header, first, first, ...rest].join('\n'));
+    const runName = uniqueRunName('web-ui-dry');
+    const workflowId = runWorkflowId(runName);
+    // The input the form sends (the first test shows the form sends it as pasted).
+    const input: Omit<MigrateLedgerInput, 'runName'> = {
+      source: { folder: duplicated, format: 'generic' },
+      profile: UI_PROFILE,
+      cutoverDate: company.cutoverDate,
+      endDate: company.endDate,
+      mode: 'dry-run',
+    };
+    const handle = await stack.client.workflow.start<typeof migrateLedger>('migrateLedger', {
+      taskQueue: stack.settings.taskQueue,
+      workflowId,
+      args: [input],
+    });
+    const outcome = await handle.result();
+    expect(outcome.status).toBe('blocked');
+    expect(outcome.progress.report).toMatch(/\/report\.html$/);
+
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.uiUrl}/namespaces/default/workflows/${workflowId}`);
+      await page.getByRole('tab', { name: 'User Metadata' }).click();
+      const iframe = page.locator('iframe[title="output"]');
+      await iframe.waitFor();
+      const frame = iframe.contentFrame();
+      await frame.getByText('Calls the live run would make').waitFor();
+      await evidence(page, 'dry-run-blocked-details');
+      const text = await frame.locator('main').innerText();
+      expect(text).toContain(`${runName} · dry-run · blocked`);
+      expect(text).toContain(
+        'Dry run: The live run would be blocked: 1 error in the exports must be fixed first',
+      );
+      expect(text).toMatch(/key\.duplicate × 1, the first at customers\.csv row 3/);
+      expect(text).toContain(`Report: ${outcome.progress.report}`);
+
+      // The panel sizes itself once, when it loads: no line with text may fall below its bottom
+      // edge or past its right edge, where it could not be scrolled to.
+      const cut = await frame.locator('main').evaluate<string[], undefined>(
+        `[...document.querySelectorAll('main p, main li, main tr')]
+          .filter((line) => line.textContent.trim() !== '')
+          .filter((line) => {
+            const box = line.getBoundingClientRect();
+            return box.bottom > window.innerHeight || box.right > document.documentElement.clientWidth;
+          })
+          .map((line) => line.textContent.trim())`,
+      );
+      expect(cut).toEqual([]);
+    } catch (error) {
+      failed = true;
+      await evidence(page, 'failure-dry-run').catch(() => undefined);
+      console.error(`Screenshots of the Web UI are in ${artifacts}`);
+      throw error;
+    } finally {
+      await page.close();
+    }
   }, 300_000);
 });

@@ -90,7 +90,9 @@ describe('hostile workbooks in a real run', () => {
     const dry = await (
       await stack.start({ ...base, runName: uniqueRunName('hostile-dry'), mode: 'dry-run' })
     ).result();
-    expect(dry.status).toBe('dry-run-complete');
+    // The errors stop a live run, and the dry run says so as its status.
+    expect(dry.status).toBe('blocked');
+    expect(dry.progress.blockedReason).toContain('The live run would be blocked');
     expect((await reportOf(dry.progress.reportFolder)).problems).toEqual(
       expect.arrayContaining(expected),
     );

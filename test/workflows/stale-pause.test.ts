@@ -56,7 +56,7 @@ describe('a phase the run reaches while paused', () => {
   it('is kept for the resume while the run goes on showing "paused"', () => {
     const run = new LedgerRun(input);
     expect(run.phase).toBe('staging');
-    run.pause('checking the bank file');
+    run.pause('checking the bank file', Date.parse('2026-11-25T20:00:00Z'));
     run.enter('migrating');
     expect(run.phase).toBe('paused');
     expect(run.progress().pauseReason).toBe('checking the bank file');
@@ -67,7 +67,7 @@ describe('a phase the run reaches while paused', () => {
 
   it('is shown at once when it ends the run, or when the run is not paused', () => {
     const blocked = new LedgerRun(input);
-    blocked.pause('checking the bank file');
+    blocked.pause('checking the bank file', Date.parse('2026-11-25T20:00:00Z'));
     blocked.enter('blocked');
     expect(blocked.phase).toBe('blocked');
     const running = new LedgerRun(input);

@@ -169,7 +169,9 @@ describe('Worker Deployment versioning', () => {
     await pinned.signal(proceed, 'finish');
     expect(await fresh.result()).toBe(0);
     expect(await pinned.result()).toBe(0);
-    expect(await buildsThatRan(fresh)).toEqual([b.buildId]);
+    // How many workflow tasks a run takes depends on whether its signal arrives before its first
+    // task is dispatched; which builds ran them does not.
+    expect(new Set(await buildsThatRan(fresh))).toEqual(new Set([b.buildId]));
     expect(await buildsThatRan(pinned)).toEqual([a.buildId, a.buildId]);
 
     await continuing.signal(proceed, 'continue');
@@ -184,10 +186,9 @@ describe('Worker Deployment versioning', () => {
     // option runs all of it on build B; Server 1.29 (the dev server's, and docker-compose.yml's)
     // keeps its pin, so it finishes on build A, which must serve until its runs drain.
     const continuedOn = continueAsNewUpgrades(serverVersion) ? b.buildId : a.buildId;
-    expect(await buildsThatRan(next), `on Temporal Server ${serverVersion}`).toEqual([
-      continuedOn,
-      continuedOn,
-    ]);
+    expect(new Set(await buildsThatRan(next)), `on Temporal Server ${serverVersion}`).toEqual(
+      new Set([continuedOn]),
+    );
   });
 
   it("runs the worker process's workflows pinned to its build, made current", async () => {

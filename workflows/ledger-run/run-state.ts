@@ -6,6 +6,8 @@ import {
 import { stepNames, type StepName } from '../../src/migration/contracts/steps.js';
 import type {
   MigrateLedgerInput,
+  PauseRecord,
+  ProblemBrief,
   RowCounts,
   RunPhase,
   RunProgress,
@@ -28,6 +30,10 @@ export interface CarriedState {
   estimatedCalls: number;
   verification?: VerificationSummary;
   reportFolder?: string;
+  /** The report's page (report.html) in that folder. */
+  report?: string;
+  /** The run's pauses so far, for the reports of later rounds. */
+  pauses?: PauseRecord[];
   /** The books' base currency the first stage used. */
   currency?: string;
   /** This execution's plan tag (plan-ids.ts), when an earlier execution of the run name planned. */
@@ -64,6 +70,10 @@ const DEFAULT_CONCURRENCY = 8;
 export const VERIFICATION_CALLS = 3;
 /** Pace samples kept: enough for five minutes of step reports. */
 const PACE_SAMPLES_KEPT = 200;
+/** Pauses kept for the report: enough for any run a person steers, bounded for history. */
+const PAUSES_KEPT = 20;
+/** A pause's reason as kept: an API's message can be long, and the record is carried. */
+const REASON_KEPT = 500;
 
 /** Phases of work under way: a pause holds them, so reaching one while paused changes nothing shown. */
 const WORKING_PHASES: ReadonlySet<RunPhase> = new Set<RunPhase>([
@@ -95,14 +105,23 @@ export class LedgerRun {
   #estimatedCalls: number;
   #verification: VerificationSummary | undefined;
   #reportFolder: string | undefined;
+  /** The report's page (report.html) in that folder. */
+  #report: string | undefined;
   /** The books' base currency: --currency, else the workspace's (the workspace pre-check reads it). */
   #currency: string;
-  /** Why the run stopped before writing, when it was blocked. */
+  /**
+   * Why the run stopped before writing (the workspace pre-check, or the exports); in a dry run,
+   * why the live run would.
+   */
   #blockedReason: string | undefined;
+  /** The first codes of errors in the exports, when they are why. */
+  #firstProblems: readonly ProblemBrief[] | undefined;
   /** Set apart from an earlier execution's plans (plan-ids.ts); undefined for a run's first. */
   #planTag: string | undefined;
   #paused = false;
   #pauseReason: string | undefined;
+  /** Every pause (the last PAUSES_KEPT), with its reason and when it ended. */
+  readonly #pauses: PauseRecord[];
   /** The phase a pause interrupted, restored on resume (migrating, awaiting the operator...). */
   #phaseBeforePause: RunPhase;
   /** Workflow time of the operator's last resume in this execution. */
@@ -140,6 +159,8 @@ export class LedgerRun {
     this.#estimatedCalls = carried?.estimatedCalls ?? 0;
     this.#verification = carried?.verification;
     this.#reportFolder = carried?.reportFolder;
+    this.#report = carried?.report;
+    this.#pauses = carried?.pauses ? [...carried.pauses] : [];
     this.#currency = carried?.currency ?? input.currency ?? 'USD';
     this.#planTag = carried?.planTag;
   }
@@ -168,6 +189,11 @@ export class LedgerRun {
 
   get verification(): VerificationSummary | undefined {
     return this.#verification;
+  }
+
+  /** Why the run stops before writing; in a dry run, why its live run would. */
+  get blockedReason(): string | undefined {
+    return this.#blockedReason;
   }
 
   get paused(): boolean {
@@ -223,18 +249,17 @@ export class LedgerRun {
       ...(input.mode === 'dry-run' ? { predictedLiveCalls: made + VERIFICATION_CALLS } : {}),
       steps: [...this.#steps.values()],
       calls: { made, remainingEstimate: remaining },
-      pacePerMinute: pace,
-      etaSeconds:
-        pace > 0 && remaining > 0
-          ? Math.round((remaining / pace) * 60)
-          : remaining === 0
-            ? 0
-            : null,
+      // A dry run's calls are predictions: its pace of predicting is no pace of API calls.
+      pacePerMinute: input.mode === 'live' ? pace : 0,
+      etaSeconds: this.#etaSeconds(pace, remaining),
       ...(input.weight !== undefined ? { weight: input.weight } : {}),
       ...(this.#pauseReason ? { pauseReason: this.#pauseReason } : {}),
+      ...(this.#pauses.length > 0 ? { pauses: this.#pauses.map((pause) => ({ ...pause })) } : {}),
       ...(this.#blockedReason ? { blockedReason: this.#blockedReason } : {}),
+      ...(this.#firstProblems?.length ? { firstProblems: [...this.#firstProblems] } : {}),
       ...(this.#verification ? { verification: this.#verification } : {}),
       ...(this.#reportFolder ? { reportFolder: this.#reportFolder } : {}),
+      ...(this.#report ? { report: this.#report } : {}),
     };
   }
 
@@ -248,6 +273,8 @@ export class LedgerRun {
       estimatedCalls: this.#estimatedCalls,
       ...(this.#verification ? { verification: this.#verification } : {}),
       ...(this.#reportFolder ? { reportFolder: this.#reportFolder } : {}),
+      ...(this.#report ? { report: this.#report } : {}),
+      ...(this.#pauses.length > 0 ? { pauses: this.#pauses.map((pause) => ({ ...pause })) } : {}),
       currency: this.#currency,
       ...(this.#planTag !== undefined ? { planTag: this.#planTag } : {}),
     };
@@ -280,9 +307,19 @@ export class LedgerRun {
     this.publish();
   }
 
-  /** Pauses the run (the operator's pause, or a step's on a credential or quota problem). */
-  pause(reason: string): void {
-    if (!this.#paused) this.#phaseBeforePause = this.#phase;
+  /**
+   * Pauses the run at the given workflow time (the operator's pause, or a step's on a credential or
+   * quota problem). A pause while paused changes the reason, not the pause.
+   */
+  pause(reason: string, at: number): void {
+    if (!this.#paused) {
+      this.#phaseBeforePause = this.#phase;
+      this.#pauses.push({ at: new Date(at).toISOString(), reason: kept(reason) });
+      if (this.#pauses.length > PAUSES_KEPT) this.#pauses.shift();
+    } else {
+      const last = this.#pauses.at(-1);
+      if (last) last.reason = kept(reason);
+    }
     this.#paused = true;
     this.#pauseReason = reason;
     this.#enter('paused');
@@ -294,6 +331,8 @@ export class LedgerRun {
     this.#paused = false;
     this.#pauseReason = undefined;
     this.#lastResumedAt = at;
+    const last = this.#pauses.at(-1);
+    if (last && last.resumedAt === undefined) last.resumedAt = new Date(at).toISOString();
     this.#enter(this.#phaseBeforePause);
     this.publish();
   }
@@ -335,9 +374,18 @@ export class LedgerRun {
     );
   }
 
-  /** The run stops before writing, for the reason given (when the check gave one). */
-  block(reason: string | undefined): void {
+  /**
+   * Why the run stops before writing (the workspace pre-check's reason, or the exports'), with the
+   * first codes of errors in the exports when they are why; in a dry run, why its live run would.
+   * Shown in its progress from now on; `block` stops it.
+   */
+  stopFound(reason: string | undefined, firstProblems?: readonly ProblemBrief[]): void {
     this.#blockedReason = reason;
+    this.#firstProblems = firstProblems;
+  }
+
+  /** The run stops before writing, for the reason recorded (when there is one). */
+  block(): void {
     this.enter('blocked');
   }
 
@@ -394,8 +442,18 @@ export class LedgerRun {
     this.#verification = verification;
   }
 
-  reportWritten(folder: string): void {
-    this.#reportFolder = folder;
+  /**
+   * The report just written: the result and the details panel name its page. Its count of calls is
+   * what the run says from then on: a step counts the calls an activity reports back, and an
+   * attempt that fails and is retried reports none, though its calls were sent. Those calls join
+   * the run's other calls, so the result, the status and the details panel give the report's figure.
+   */
+  reportWritten(written: WrittenReport): void {
+    this.#reportFolder = written.folder;
+    this.#report = written.html;
+    if (written.callsMade !== undefined) {
+      this.#otherCalls += Math.max(0, written.callsMade - this.#callsMade());
+    }
   }
 
   /** The operator asked for a replay: a second request is refused while this one is counted. */
@@ -434,6 +492,16 @@ export class LedgerRun {
     else this.#phase = next;
   }
 
+  /**
+   * Seconds to go: unknown (null) until staging has counted the calls and a pace is measured, 0
+   * once no call is left. Never 0 while staging, when nothing is known yet.
+   */
+  #etaSeconds(pace: number, remaining: number): number | null {
+    if (this.#stage === undefined) return null;
+    if (remaining === 0) return 0;
+    return pace > 0 ? Math.round((remaining / pace) * 60) : null;
+  }
+
   #callsMade(): number {
     return this.#otherCalls + [...this.#steps.values()].reduce((sum, s) => sum + s.calls, 0);
   }
@@ -453,6 +521,18 @@ export class LedgerRun {
       }
     }
   }
+}
+
+/** A report as written: its folder, its page (report.html) in it, and the calls it counts. */
+export interface WrittenReport {
+  folder: string;
+  html: string;
+  /** Calls made: a live run's call log holds every call sent; absent from older workers. */
+  callsMade?: number;
+}
+
+function kept(reason: string): string {
+  return reason.length > REASON_KEPT ? `${reason.slice(0, REASON_KEPT - 1)}…` : reason;
 }
 
 function waitingStep(step: StepName): StepProgress {

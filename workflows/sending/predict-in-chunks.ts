@@ -6,12 +6,12 @@ import { attemptUnit } from './run-unit.js';
 import type { StepRun } from '../step-run/step-state.js';
 
 /**
- * A dry run predicts its units in chunks, one activity each, instead of one activity per unit (about
- * 20 ms of orchestration each): large enough that orchestration vanishes, small enough that
- * progress moves every second or two. A chunk costs two round trips to the server (the activity's
- * dispatch, its completion's workflow task), about 100 ms on the dev server, when a thousand units
- * predict in about the same time: at 1,000 units the worker waited on the server for a third of
- * the large company's dry run (docs/temporal-notes.md, "Dry runs predict in chunks"). A retried
+ * A dry run predicts its units in chunks, one activity each, instead of one activity per unit (each
+ * activity's orchestration costs more than predicting a unit): large enough that orchestration
+ * vanishes, small enough that progress moves every second or two. A chunk costs two round trips
+ * to the server (the activity's dispatch, its completion's workflow task), as long as predicting a
+ * thousand units, so chunks of a thousand would leave the worker waiting on the server for much of
+ * a dry run (docs/temporal-notes.md, "Dry runs predict in chunks"). A retried
  * chunk resumes from its last heartbeat, so a larger chunk redoes no more.
  */
 const DRY_RUN_CHUNK_UNITS = 10_000;

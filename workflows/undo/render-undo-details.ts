@@ -1,10 +1,17 @@
+import { lineText } from '../../src/migration/contracts/line-text.js';
 import type { UndoProgress } from '../../src/migration/contracts/undo-types.js';
+import { detailsValue } from '../render-details.js';
 
 /**
  * An undo's progress as markdown for the Temporal UI's details panel, and as lines for
  * `ledgerlift status`. Counts read "12 of 40": the panel's markdown turns "12/40" into a fraction.
+ * The pause's reason (the API's message, or anyone's text) is a value: `value` keeps it on its line,
+ * and in the panel also out of the markdown.
  */
-export function undoProgressLines(progress: UndoProgress): string[] {
+export function undoProgressLines(
+  progress: UndoProgress,
+  value: (text: string) => string = lineText,
+): string[] {
   const where = progress.phase
     ? ` · phase ${progress.phaseNumber} of ${progress.phases} (${progress.phase})`
     : '';
@@ -14,7 +21,7 @@ export function undoProgressLines(progress: UndoProgress): string[] {
   ];
   if (progress.pauseReason) {
     lines.push(
-      `Paused: ${progress.pauseReason}`,
+      `Paused: ${value(progress.pauseReason)}`,
       `Fix the cause (\`ledgerlift connect\` again for a credential problem), then \`ledgerlift resume ${progress.runName}\`.`,
     );
   }
@@ -22,6 +29,6 @@ export function undoProgressLines(progress: UndoProgress): string[] {
 }
 
 export function renderUndoDetails(progress: UndoProgress): string {
-  const [first = '', ...rest] = undoProgressLines(progress);
+  const [first = '', ...rest] = undoProgressLines(progress, detailsValue);
   return [`**${first}**`, '', ...rest.flatMap((line) => [line, ''])].join('\n').trimEnd();
 }

@@ -6,7 +6,12 @@ import {
 import { migrateLedger } from '../../../workflows/migrate-ledger.js';
 import { estimateCallsPerMinute, workerSettings } from '../../config/worker-settings.js';
 import { runWorkflowId } from '../../migration/contracts/run-name.js';
-import { describeBasis } from '../../migration/contracts/verification-basis.js';
+import {
+  checksLegacyBooks,
+  describeBasis,
+  onlyWhatWasRead,
+} from '../../migration/contracts/verification-basis.js';
+import { lineText } from '../../migration/contracts/line-text.js';
 import { listRunsInProgress } from '../../migration/reporting/runs-in-progress.js';
 import { describeSharing, estimateUnderSharing } from '../../reports/estimate-under-sharing.js';
 import type { RunProgress } from '../../migration/contracts/workflow-types.js';
@@ -19,6 +24,7 @@ import { followHint } from '../follow-hint.js';
 import { heldMessage, runHolder } from '../run-holder.js';
 import { refuseAnotherWorkspace } from '../run-workspace.js';
 import { watchRun } from '../watch-run.js';
+import { stopLines } from '../render-progress.js';
 
 export type StartOptions = RunOptions & TemporalOptions & { detach?: boolean; quiet?: boolean };
 
@@ -71,7 +77,7 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
     } catch (error) {
       if (error instanceof WorkflowFailedError) {
         throw new CliError(
-          `Run "${input.runName}" failed: ${rootCause(error)}`,
+          `Run "${input.runName}" failed: ${lineText(rootCause(error))}`,
           exitCodes.unavailable,
         );
       }
@@ -86,27 +92,43 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
       ? ` Report: ${outcome.progress.reportFolder}/report.html`
       : '';
     switch (outcome.status) {
-      case 'blocked':
+      case 'blocked': {
+        const lines = stopLines(outcome.progress);
         console.log(
-          outcome.progress.blockedReason
-            ? `Blocked before writing anything: ${outcome.progress.blockedReason}${reportLine}`
-            : `Blocked: the exports have errors a live run must not write. Fix them (or add --skip-invalid-rows).${reportLine}`,
+          [
+            ...(lines.length > 0
+              ? lines
+              : [
+                  'Blocked: the exports have errors a live run must not write. Fix them (or add --skip-invalid-rows).',
+                ]),
+            reportLine.trim(),
+          ]
+            .filter(Boolean)
+            .join('\n'),
         );
         return exitCodes.needsAttention;
+      }
       case 'dry-run-complete': {
         const verified = outcome.progress.verification?.verified !== false;
         const predicted = outcome.progress.predictedLiveCalls ?? outcome.progress.calls.made;
+        const books = withoutLegacyBooks(outcome.progress)
+          ? `no verdict on the legacy books: ${withoutLegacyBooks(outcome.progress)}${verified ? '' : '; against what was read, the books will need review'}`
+          : `${verified ? 'the books will verify' : 'the books will need review'}${comparedWithWords(outcome.progress)}`;
         console.log(
-          `Dry run complete: ${predicted} calls predicted for the live run; ${verified ? 'the books will verify' : 'the books will need review'}${comparedWithWords(outcome.progress)}.${reportLine}`,
+          `Dry run complete: ${predicted} calls predicted for the live run; ${books}.${reportLine}`,
         );
         console.log(await sharingNow(client, input, predicted));
         return verified ? exitCodes.ok : exitCodes.needsAttention;
       }
-      case 'completed':
+      case 'completed': {
+        const without = withoutLegacyBooks(outcome.progress);
         console.log(
-          `Live run complete and verified${comparedWithWords(outcome.progress)}.${reportLine}`,
+          without
+            ? `Live run complete: the workspace holds what was read; no verdict on the legacy books: ${without}.${reportLine}`
+            : `Live run complete and verified${comparedWithWords(outcome.progress)}.${reportLine}`,
         );
         return exitCodes.ok;
+      }
       case 'needs-review':
         console.log(
           `Live run finished; the books need review${comparedWithWords(outcome.progress)}.${reportLine}`,
@@ -122,6 +144,15 @@ export async function startRun(mode: 'dry-run' | 'live', options: StartOptions):
 function comparedWithWords(progress: RunProgress): string {
   const basis = progress.verification?.comparedWith;
   return basis ? ` against ${describeBasis(basis)}` : '';
+}
+
+/**
+ * Why there is no verdict on the legacy books (the exports hold no trial balance, and which would
+ * do), or undefined when the books were compared with legacy figures.
+ */
+function withoutLegacyBooks(progress: RunProgress): string | undefined {
+  const basis = progress.verification?.comparedWith;
+  return basis && !checksLegacyBooks(basis) ? onlyWhatWasRead(basis.asOf) : undefined;
 }
 
 function printNextSteps(progress: RunProgress): void {

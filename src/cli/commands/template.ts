@@ -10,7 +10,7 @@ import {
 import { writeTemplates } from '../../templates/write-templates.js';
 import { checkDateOptions } from '../date-options.js';
 import { CliError, exitCodes } from '../exit-codes.js';
-import { terminalValue } from '../terminal-text.js';
+import { lineText } from '../../migration/contracts/line-text.js';
 
 /** `ledgerlift template`'s options. */
 export interface TemplateOptions {
@@ -38,11 +38,11 @@ export async function template(dir: string | undefined, options: TemplateOptions
   }
   if (format !== 'generic')
     throw new CliError(
-      `--format ${format} prints what to export and writes no files: leave out the folder "${terminalValue(dir)}".`,
+      `--format ${format} prints what to export and writes no files: leave out the folder "${lineText(dir)}".`,
     );
   const files = await writeTemplates(path.resolve(dir));
   console.log(
-    `Wrote the generic templates:\n${files.map((file) => `  ${terminalValue(file)}`).join('\n')}`,
+    `Wrote the generic templates:\n${files.map((file) => `  ${lineText(file)}`).join('\n')}`,
   );
   console.log(
     'Fill them in (one sheet or file per entity), then: ledgerlift validate --source <dir> --format generic --cutover <date>',

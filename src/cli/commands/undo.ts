@@ -10,6 +10,7 @@ import {
 } from '../../migration/contracts/undo-types.js';
 import { undoReportFiles } from '../../reports/undo/write-undo-report.js';
 import { chooseProfile } from '../default-profile.js';
+import { aboutDuration } from '../../migration/contracts/shown-figures.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { devStackTarget } from '../dev-stack-target.js';
 import { heldMessage, runHolder } from '../run-holder.js';
@@ -40,7 +41,7 @@ function stepsOption(text: string | undefined): StepName[] | undefined {
 export function undoSummary(runName: string, outcome: UndoOutcome): string[] {
   const lines = [
     `Undo of ${runName}: ${outcome.status}`,
-    `  plan: ${outcome.plan.calls} calls (about ${outcome.estimatedMinutes} min at the rate limit), ${outcome.plan.notReversible} records not reversible`,
+    `  plan: ${outcome.plan.calls} calls (${aboutDuration(outcome.estimatedMinutes * 60)} at the rate limit), ${outcome.plan.notReversible} records not reversible`,
     ...outcome.plan.groups.map((g) => `    ${g.phase.padEnd(26)} ${g.step.padEnd(18)} ${g.units}`),
   ];
   const verification = outcome.verification;

@@ -4,6 +4,7 @@ import type { WorkspaceCheck, WorkspaceFacts } from '../../migration/workspace/a
 import { readWorkspaceFacts } from '../../migration/workspace/read-workspace-facts.js';
 import { createPartnerApiClient } from '../../partner-api/index.js';
 import { CliError, exitCodes } from '../exit-codes.js';
+import { lineText } from '../../migration/contracts/line-text.js';
 
 /**
  * Reads the workspace of a connection profile for `validate --profile` (reads only: the settings,
@@ -31,10 +32,13 @@ export async function readProfileWorkspace(profile: string): Promise<WorkspaceFa
 export function describeWorkspaceCheck(check: WorkspaceCheck): string[] {
   const { accounts, openingBalance } = check;
   const lines = [
-    `Workspace: ${check.workspaceCurrency ?? 'currency unknown'}${check.country ? `, ${check.country}` : ''}; the books are in ${check.booksCurrency}. Accounts: ${accounts.mapped} map onto its control accounts, ${accounts.matched} match accounts it has, ${accounts.created} will be created (it has ${accounts.workspaceAccounts}). Opening balance: ${openingBalance.status === 'published' ? `published, ${openingBalance.rows} rows${openingBalance.cutoverDate ? ` at ${openingBalance.cutoverDate}` : ''}` : 'none yet'}.`,
+    `Workspace: ${lineText(check.workspaceCurrency ?? 'currency unknown')}${check.country ? `, ${lineText(check.country)}` : ''}; the books are in ${check.booksCurrency}. Accounts: ${accounts.mapped} map onto its control accounts, ${accounts.matched} match accounts it has, ${accounts.created} will be created (it has ${accounts.workspaceAccounts}). Opening balance: ${openingBalance.status === 'published' ? `published, ${openingBalance.rows} rows${openingBalance.cutoverDate ? ` at ${openingBalance.cutoverDate}` : ''}` : 'none yet'}.`,
   ];
   for (const finding of check.findings) {
-    lines.push(`${finding.blocking ? 'BLOCKS ' : 'WARNING'} ${finding.code}: ${finding.message}`);
+    // A finding names accounts of the exports and of the workspace: it stays on its line.
+    lines.push(
+      `${finding.blocking ? 'BLOCKS ' : 'WARNING'} ${finding.code}: ${lineText(finding.message)}`,
+    );
   }
   return lines;
 }

@@ -7,9 +7,15 @@ import { CliError, exitCodes } from '../exit-codes.js';
 import { predictVerdict } from '../../migration/verification/predict-verdict.js';
 import { assessWorkspace } from '../../migration/workspace/assess-workspace.js';
 import { describeWorkspaceCheck, readProfileWorkspace } from './validate-workspace.js';
-import { describeVerdict, verdictOf, writeValidateReport } from './validate-verdict.js';
+import {
+  describeVerdict,
+  verdictOf,
+  writeValidateReport,
+  type ReadContext,
+} from './validate-verdict.js';
+import { addDays } from '../../ledger/iso-dates.js';
 import { skipKindsOf } from '../skip-kinds-option.js';
-import { terminalValue } from '../terminal-text.js';
+import { lineText } from '../../migration/contracts/line-text.js';
 import { FirstPerCode } from '../../collections/first-per-code.js';
 
 export interface ValidateOptions {
@@ -64,7 +70,7 @@ export async function validate(options: ValidateOptions): Promise<number> {
     if (problem.severity === 'info' || !perCode.add(problem)) return;
     // One problem, one line: a line break in a cell must not start a line of its own.
     console.log(
-      `${problem.severity.toUpperCase().padEnd(7)} ${problem.code.padEnd(34)} ${terminalValue(formatLocation(problem.location))}: ${terminalValue(problem.message)}`,
+      `${problem.severity.toUpperCase().padEnd(7)} ${problem.code.padEnd(34)} ${lineText(formatLocation(problem.location))}: ${lineText(problem.message)}`,
     );
   };
   const items = readValidatedExports({
@@ -106,6 +112,10 @@ export async function validate(options: ValidateOptions): Promise<number> {
         ...predicted.books,
       })
     : undefined;
+  const context: ReadContext = {
+    nothingRead: records.size === 0,
+    openingDate: addDays(options.cutover, -1),
+  };
   if (!options.json) {
     for (const line of moreByCode(perCode.countsByCode, limit)) console.log(line);
     const read = [...records].map(([entity, count]) => `${count} ${entity}`).join(', ');
@@ -124,22 +134,24 @@ export async function validate(options: ValidateOptions): Promise<number> {
         ? ` ${leftOut} left-out transaction(s) need --skip-kind: --skip-invalid-rows does not pass them.`
         : '';
     console.log(`${summary.join(', ')}.${blocks}${ownSkip}`);
-    for (const line of describeVerdict(predicted.report, limit)) console.log(line);
+    for (const line of describeVerdict(predicted.report, limit, context)) console.log(line);
     if (check) for (const line of describeWorkspaceCheck(check)) console.log(line);
   } else {
-    console.log(JSON.stringify({ verdict: verdictOf(predicted.report) }));
+    console.log(JSON.stringify({ verdict: verdictOf(predicted.report, context) }));
     if (check) console.log(JSON.stringify({ workspace: check }));
   }
   if (options.report) {
     await writeValidateReport(path.resolve(options.report), {
       problems: counts,
       records: Object.fromEntries(records),
-      verdict: verdictOf(predicted.report),
+      verdict: verdictOf(predicted.report, context),
       ...(check ? { workspace: check } : {}),
     });
   }
-  // A predicted review needs the consultant as much as an error does (exit 1: books to review).
-  const attention = counts.error > 0 || !predicted.willVerify || check?.blocking === true;
+  // A predicted review needs the consultant as much as an error does (exit 1: books to review);
+  // so does a folder of which nothing could be read.
+  const attention =
+    counts.error > 0 || !predicted.willVerify || context.nothingRead || check?.blocking === true;
   return attention ? exitCodes.needsAttention : exitCodes.ok;
 }
 

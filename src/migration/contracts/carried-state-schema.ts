@@ -7,6 +7,7 @@ import { isCalendarDate } from './migrate-ledger-input-schema.js';
 import { stepNames, stepPhases, type PhaseName, type StepName } from './steps.js';
 import { undoPhases, type UndoCursor } from './undo-types.js';
 import type {
+  PauseRecord,
   PhasePlan,
   RowCounts,
   StageSummary,
@@ -15,6 +16,10 @@ import type {
 } from './workflow-types.js';
 
 const MAX_PATH_LENGTH = 4096;
+/** A pause's reason: the operator's words or an API's message, kept well below a payload's size. */
+const MAX_REASON_LENGTH = 2000;
+/** Pauses a run keeps (workflows/ledger-run/run-state.ts, PAUSES_KEPT). */
+const MAX_PAUSES = 20;
 /** Rounds, phases, groups: far above what any run reaches, so only a forgery meets the bound. */
 const MAX_ROUNDS = 100_000;
 
@@ -58,6 +63,17 @@ const stepProgress: z.ZodType<StepProgress> = z.strictObject({
   calls: count,
 });
 
+const isoTime = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
+
+const pauseRecord: z.ZodType<PauseRecord> = z.strictObject({
+  at: isoTime,
+  reason: z.string().max(MAX_REASON_LENGTH),
+  resumedAt: isoTime.optional(),
+});
+
 const verificationSummary: z.ZodType<VerificationSummary> = z.strictObject({
   verified: z.boolean(),
   differences: count,
@@ -74,6 +90,8 @@ export const ledgerCarriedStateSchema = z.strictObject({
   estimatedCalls: count,
   verification: verificationSummary.optional(),
   reportFolder: z.string().min(1).max(MAX_PATH_LENGTH).optional(),
+  report: z.string().min(1).max(MAX_PATH_LENGTH).optional(),
+  pauses: z.array(pauseRecord).max(MAX_PAUSES).optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)

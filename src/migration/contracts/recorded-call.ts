@@ -1,13 +1,11 @@
-// What a run's readers learn of its calls over time, from the outcome log (src/migration/reporting/recorded-calls.ts).
+// What a run's readers learn of its calls over time: its call log's entries (src/migration/call-log/),
+// read through the run's read model (src/migration/reporting/run-read-model.ts).
 import type { StepName } from './steps.js';
 
-/** One API call of a live run that settled rows: when it was sent, and what became of its rows. */
+/** One API call of a live run, as its call log holds it: every exchange, reads included. */
 export interface RecordedCall {
-  step: StepName;
+  /** The migration step, or what else the call served (`verification`, `undo-snapshot`...). */
+  step: StepName | (string & {});
   /** ISO time the call was sent. */
   sentAt: string;
-  /** Rows it created or matched. */
-  rowsDone: number;
-  /** Rows the API refused. */
-  rowsFailed: number;
 }

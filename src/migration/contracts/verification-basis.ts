@@ -34,3 +34,30 @@ export function describeBasis(basis: VerificationBasis, files: readonly string[]
       return `the migrated ledger at ${basis.asOf} (the exports hold no trial balance)`;
   }
 }
+
+/**
+ * True when the books are checked against the legacy books (a legacy trial balance, at the end date
+ * or rolled forward). Without one they are checked only against what was read: books compared with
+ * themselves agree, so that says nothing of the legacy books, only that the clearing account and
+ * (live) the workspace hold what was read.
+ */
+export function checksLegacyBooks(basis: Pick<VerificationBasis, 'target'>): boolean {
+  return basis.target !== 'migrated-ledger';
+}
+
+/**
+ * What a run without a legacy trial balance can be checked against, and the export that allows
+ * the real check. `openingDate` (the day before the cutover), when known, dates the other trial
+ * balance that would do: the run rolls it forward.
+ */
+export function onlyWhatWasRead(asOf: string, openingDate?: string): string {
+  const opening = openingDate ? `as at ${openingDate}` : 'as at the day before the cutover';
+  return `the exports hold no trial balance, so the run can only be checked against what was read (the migrated ledger at ${asOf}); the legacy Trial Balance as at ${asOf}, or ${opening}, in the exports would allow the real check`;
+}
+
+/**
+ * What a dry run verified when its live run would be blocked: it predicts on with the rows in
+ * error left out, so its books are those a live run with skipInvalidRows would write.
+ */
+export const PROJECTED_WITHOUT_ERRORS =
+  'projected with the rows in error left out, as skipInvalidRows would';

@@ -89,16 +89,45 @@ export interface RunProgress {
   calls: { made: number; remainingEstimate: number };
   /** Dry runs: the calls the live run will make (this run's reads and predicted writes, plus verification). */
   predictedLiveCalls?: number;
-  /** API calls per minute over the last few minutes. */
+  /** API calls per minute over the last few minutes (a live run's; a dry run makes none: 0). */
   pacePerMinute: number;
   etaSeconds: number | null;
   /** The run's weight in the shared API budget, when one was given (MigrateLedgerInput.weight). */
   weight?: number;
   pauseReason?: string;
-  /** Why a blocked run stopped before writing, when the workspace pre-check stopped it. */
+  /**
+   * Why a blocked run stopped before writing (the workspace pre-check, or the exports); for a dry
+   * run, why the live run would stop.
+   */
   blockedReason?: string;
+  /** When errors in the exports stop it: the first codes, for history (never their messages). */
+  firstProblems?: ProblemBrief[];
   verification?: VerificationSummary;
   reportFolder?: string;
+  /** The report's page in that folder (report.html), once written: what a consultant opens. */
+  report?: string;
+  /** The run's pauses, oldest first (the last few), with their reasons: the report lists them. */
+  pauses?: PauseRecord[];
+}
+
+/** One pause of a run: when, why (the operator's words, or the problem that paused it), until when. */
+export interface PauseRecord {
+  /** ISO time the run paused. */
+  at: string;
+  reason: string;
+  /** ISO time it resumed; absent while it is paused. */
+  resumedAt?: string;
+}
+
+/**
+ * One code of errors in the exports, as history may carry it: its count and where its first error
+ * is (file, row, column). Never the message, which quotes the exports' cells; the report has it.
+ */
+export interface ProblemBrief {
+  code: string;
+  count: number;
+  /** "customers.csv row 3, column \"Name\"" (src/ledger/problem.ts, formatLocation). */
+  first?: string;
 }
 
 export interface VerificationSummary {

@@ -11,8 +11,8 @@ import type { PlanContext } from '../engine/phase-handler.js';
 
 /**
  * True when some invoice or bill is in another currency than the books' base currency. Staging
- * lists the documents' currencies in the manifest; a stage from before it did is read through
- * (a million-record company's documents took 10 s to read, most of its accounts step).
+ * lists the documents' currencies in the manifest, so the accounts step need not read every
+ * document; a stage from before it did is read through.
  */
 export async function hasForeignDocuments(context: PlanContext): Promise<boolean> {
   const listed = listsForeignDocuments(context.manifest);

@@ -10,8 +10,8 @@ export function outcomesFor(step: StepName, phase: PhaseName) {
   /**
    * An outcome of the phase: its row and unit, then `fields`. Built by setting properties in a fixed
    * order, not by spreading objects: once a spread had seen many row shapes (as a worker's does), V8
-   * gave each outcome a hidden class of its own, about 400 bytes an outcome (93 MB of the 288 MB
-   * heap with which the million-record benchmark company's dry run ran out of its 256 MiB cap).
+   * gave each outcome a hidden class of its own, enough at a million records to take a dry run past
+   * the worker's heap cap.
    */
   const outcomeOf = (
     row: UnitRow,

@@ -14,9 +14,9 @@ export const UNITS_PER_PAGE = 100;
 
 /**
  * A unit of more rows than this is stored as a document of its own, and its page entry is null. The
- * invoices' tax reclassification is one unit a month with a row per invoice (88,000 at a million
- * records): three such units in one page made a 43 MB document, built and read whole, and the
- * worker's resident memory jumped by 164 MiB as planning wrote it (docs/benchmarks.md).
+ * invoices' tax reclassification is one unit a month with a row per invoice: several such units in
+ * one page make one huge document, built and read whole, and the worker's memory jumps as planning
+ * writes it (docs/benchmarks.md, "A million records").
  */
 export const ROWS_IN_PAGE_AT_MOST = 1_000;
 

@@ -30,8 +30,8 @@ export async function recordRound(
   const earlier = await storedRounds(store, chain);
   const previous = earlier.filter((r) => r.round < progress.round).at(-1);
   // The latest outcome of each row since the previous round, off the heap: the main pass's are
-  // every outcome of the run (376,799 at the large benchmark company), which as a Map took the
-  // worker's heap up by 140 MiB while the report was written (docs/benchmarks.md).
+  // every outcome of the run, which as a Map grows the worker's heap with the company while the
+  // report is written (docs/benchmarks.md, "The large live run's report").
   const latest = OffHeapMap.create<RoundEntry>();
   try {
     let offset = previous?.outcomesEnd ?? 0;

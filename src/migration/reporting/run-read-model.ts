@@ -18,7 +18,7 @@ import { readReplayHistory } from '../replay-history/record-round.js';
 import { chainOf } from '../replay-history/round-keys.js';
 import type { AgingComparison, VerificationReport } from '../contracts/verification-report.js';
 import type { RecordedCall } from '../contracts/recorded-call.js';
-import { recordedCalls } from './recorded-calls.js';
+import { readCallLog } from '../call-log/read-call-log.js';
 import { keptTally, tallyRecords, type RecordTally, type TalliedRun } from './record-tally.js';
 
 export type { FailedRow, SkippedRow, StepTally } from './record-tally.js';
@@ -50,15 +50,27 @@ export interface RunReadModel {
   problems(): AsyncIterable<Problem>;
   /** The staged accounts (their names label the verification). */
   accounts(): AsyncIterable<Account>;
-  /** The API calls of this run's stages (this dry run; or the live run's rounds), per step. */
+  /**
+   * The API calls of this run's stages (this dry run; or the live run's rounds), and the
+   * workspace pre-check's before them, per step.
+   */
   callLogSummary?(): Promise<CallLogStepSummary[]>;
   /** Live runs: each round so far (the main pass, then each replay). */
   replayHistory?(): Promise<ReplayRound[]>;
-  /** Every call this scope's outcome log recorded, in order (live runs; none in a dry run). */
+  /**
+   * Every call of this run's call log (the same stages as `callLogSummary`), reads included: the
+   * report's count of calls made and its chart of calls per minute are the same calls.
+   */
   recordedCalls(): AsyncIterable<RecordedCall>;
   /** Receivables and payables by aging bucket: legacy, and the workspace's in a live run. */
   aging(): Promise<AgingComparison>;
 }
+
+/**
+ * The workspace pre-check reads under its own stage id (workflows/workspace/workspace-precheck.ts):
+ * its calls are the run's too.
+ */
+const WORKSPACE_CHECK = /-workspace-check$/;
 
 /** Opens the read model of one scope (mode and stage) of a run. */
 export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promise<RunReadModel> {
@@ -71,6 +83,8 @@ export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promi
     scopeKeys(scope).report('verification'),
   );
   const { log, view, readTo } = await openOutcomes(deps, store, scope);
+  const ofThisRun = (stage: string) =>
+    chainOf(stage.replace(WORKSPACE_CHECK, '')) === chainOf(scope.stageId);
   const tallied: TalliedRun = {
     records: (step) => recordsOf(store, view, scope.stageId, step),
     stagingSkips: () => stagingSkips(store, scope.stageId),
@@ -84,10 +98,13 @@ export async function openRunReadModel(deps: EngineDeps, scope: RunScope): Promi
     ...tallied,
     outcomes: () => log.values(),
     problems: () => logEntries(store, stage.problems) as AsyncIterable<Problem>,
-    callLogSummary: () =>
-      summarizeCallLog(store, (stage) => chainOf(stage) === chainOf(scope.stageId)),
+    callLogSummary: () => summarizeCallLog(store, ofThisRun),
     replayHistory: () => readReplayHistory(store, scope.stageId),
-    recordedCalls: () => recordedCalls(store, scopeKeys(scope).outcomes),
+    recordedCalls: async function* () {
+      for await (const call of readCallLog(store)) {
+        if (ofThisRun(call.stage)) yield { step: call.step, sentAt: call.at };
+      }
+    },
     aging: async () => {
       const facts = await openDocumentFacts(deps, store, stage.documentFacts);
       const legacy = legacyAging(facts.values(), manifest.endDate);

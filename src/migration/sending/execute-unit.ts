@@ -187,7 +187,7 @@ function rowId(row: { entity: string; key: string }): string {
 /**
  * The rows some outcomes are about, for matching sent rows to them. A set, not a search per row:
  * the invoices step's reclassify-tax unit carries a month of invoices (tens of thousands of rows at
- * the large benchmark size), and a search per row made its prediction take 24 s a unit.
+ * the large benchmark size), and a search per row makes its prediction quadratic.
  */
 function rowsOf(outcomes: readonly RowOutcome[]): Set<string> {
   return new Set(outcomes.map(rowId));

@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { StageInput } from '../contracts/workflow-types.js';
 import type { ExportsReader } from './validated-exports.js';
@@ -9,6 +9,29 @@ import type { ExportsReader } from './validated-exports.js';
  */
 export class SourceOutsideRoot extends Error {
   override readonly name = 'SourceOutsideRoot';
+}
+
+/**
+ * A source folder that is not there, or not a folder: a run started from the Temporal UI with a
+ * mistyped folder would otherwise read nothing, stage nothing, and end as if it had migrated.
+ */
+export class SourceFolderMissing extends Error {
+  override readonly name = 'SourceFolderMissing';
+}
+
+/**
+ * Why `folder` cannot be read as a folder of exports, in the words `validate` uses for it
+ * (mappings/read-ledger.ts), or undefined when it can: the worker asks before a run reads the
+ * workspace, and `ledgerlift ui-input` before it prints a run's input.
+ */
+export async function sourceFolderProblem(folder: string): Promise<string | undefined> {
+  try {
+    if ((await stat(folder)).isDirectory()) return undefined;
+    return `The export folder ${folder} is a file, not a folder of exports`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return `The export folder ${folder} ${code === 'ENOENT' || code === 'ENOTDIR' ? 'does not exist' : 'cannot be read'}`;
+  }
 }
 
 /** The real path of `target` (symlinks followed), or its plain absolute form when it does not exist. */

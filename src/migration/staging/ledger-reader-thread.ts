@@ -16,17 +16,16 @@ export const BATCHES_AHEAD = 8;
 /**
  * Export folders from this size are read in a thread of their own. Reading and mapping are two
  * thirds of what validation and staging take; on a second core they overlap with validating and
- * staging. Starting the thread costs about 0.3 s: the medium company's 4.2 MiB validate in the same
- * time either way, the large company's 42 MiB a third faster (docs/benchmarks.md, "What changed
- * the xlarge figures").
+ * staging. Starting the thread has a fixed cost that small exports do not repay
+ * (docs/benchmarks.md, "What changed the xlarge figures").
  */
 const THREAD_FROM_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reader threads a process runs at once; other large exports are read in the thread that asks.
- * Each thread is a V8 heap of its own: ten migrations staging together on one worker each started
- * one, and the worker's anonymous memory went from 391 to 954 MiB (docs/benchmarks.md, "Ten live
- * runs"). On two cores a second reader thread would only compete with the first.
+ * Each thread is a V8 heap of its own: ten migrations staging together on one worker, each with
+ * its own, more than doubled the worker's memory (docs/benchmarks.md, "Ten live runs"). On two
+ * cores a second reader thread would only compete with the first.
  */
 const READER_THREADS_AT_MOST = 1;
 let readerThreadsRunning = 0;

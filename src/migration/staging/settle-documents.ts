@@ -85,7 +85,7 @@ function trialBalanceEstimates(
   const { documents, settlements, baseCurrency, openingControl } = staged;
   const estimates = new Map<string, BaseEstimate>();
   // A document in the base currency is its own base value: with no other currency, none is
-  // estimated, and the pass over every document (1.5 s at a million records) is not needed.
+  // estimated, and the pass over every document is not needed.
   if (baseCurrency === undefined || !staged.hasForeignDocuments) return estimates;
   const sides = {
     invoice: { known: 0n, unvalued: [] as Array<{ id: string; open: Cents; sign: Cents }> },

@@ -1,6 +1,10 @@
+import { lineText } from '../../migration/contracts/line-text.js';
+
 /**
  * HTML built from `html` templates: every interpolated value is escaped unless it is itself
- * `SafeHtml`, so customer data (names, reasons, file names) can never inject markup.
+ * `SafeHtml`, so customer data (names, reasons, file names) can never inject markup, nor (through
+ * `lineText`) a control character: a right-to-left override in an account name would otherwise
+ * reverse the figures printed after it on a page that is signed.
  */
 export class SafeHtml {
   private constructor(private readonly text: string) {}
@@ -36,7 +40,7 @@ function render(value: HtmlValue): string {
   if (value === null || value === undefined || value === false) return '';
   if (value instanceof SafeHtml) return value.toString();
   if (Array.isArray(value)) return (value as readonly HtmlValue[]).map(render).join('');
-  return escapeHtml(String(value));
+  return escapeHtml(lineText(String(value)));
 }
 
 /** Tagged template: `html\`<td>${name}</td>\`` escapes `name`. */

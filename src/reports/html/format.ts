@@ -1,4 +1,8 @@
 import { centsOf, formatCents } from '../../money/index.js';
+import { formatDuration } from '../../migration/contracts/shown-figures.js';
+
+// Counts and durations read the same in the report, the details panel and the CLI.
+export { formatCount, plural } from '../../migration/contracts/shown-figures.js';
 
 /** "1234567" becomes "1,234,567": digits grouped in threes from the right. */
 function groupDigits(digits: string): string {
@@ -31,28 +35,9 @@ export function isZeroMoney(text: string): boolean {
   }
 }
 
-/** Counts (rows, calls) with thousands separators. */
-export function formatCount(count: number): string {
-  return Number.isInteger(count)
-    ? `${count < 0 ? '-' : ''}${groupDigits(String(Math.abs(count)))}`
-    : String(count);
-}
-
 /** A duration in minutes as a consultant plans with it: "45 min", "2 h 05 min", "under 1 min". */
 export function formatMinutes(minutes: number): string {
-  if (!Number.isFinite(minutes) || minutes < 0) return 'unknown';
-  if (minutes === 0) return '0 min';
-  if (minutes < 1) return 'under 1 min';
-  // Rounded up: a plan that says 59 minutes for an hour's work is the wrong way to be off.
-  const whole = Math.ceil(minutes);
-  if (whole < 60) return `${whole} min`;
-  const hours = Math.floor(whole / 60);
-  return `${formatCount(hours)} h ${String(whole % 60).padStart(2, '0')} min`;
-}
-
-/** "1 row" / "3 rows". */
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
+  return formatDuration(minutes * 60);
 }
 
 /** "2024-04-02T09:41:07.000Z" becomes "2024-04-02 09:41 UTC"; anything else is shown as it is. */

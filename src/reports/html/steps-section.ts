@@ -22,7 +22,8 @@ export function stepsSection(report: RunReport): SafeHtml {
     },
     { header: 'Skipped', cell: count((step) => step.rows.skipped), numeric: true },
     {
-      header: dry ? 'Calls needed' : 'API calls',
+      // A dry run makes none of them: they are the calls the live run would make.
+      header: dry ? 'Calls the live run would make' : 'API calls',
       cell: count((step) => step.calls),
       numeric: true,
     },

@@ -3,7 +3,10 @@ import { figure } from './figure.js';
 import { verdictCard } from './verdict-card.js';
 import type { RunReport } from '../run-report.js';
 import { html, type HtmlValue, type SafeHtml } from './escape.js';
-import { formatCount, formatMinutes, plural } from './format.js';
+import { formatCount, formatMinutes, formatTimestamp, plural } from './format.js';
+import type { PauseRecord } from '../../migration/contracts/workflow-types.js';
+import { aboutMinutes } from './about-minutes.js';
+import { aboutDuration } from '../../migration/contracts/shown-figures.js';
 import { phaseStatus } from './labels.js';
 import { verdictOf } from './verdict.js';
 import { attentionCard } from './attention-card.js';
@@ -47,22 +50,36 @@ function attention(report: RunReport): HtmlValue {
   const { phase } = report.run;
   if (phase === 'blocked') {
     const errors = report.problemCounts.error;
+    const dry = report.run.mode === 'dry-run';
+    const reason = report.progress.blockedReason;
+    // Errors in the exports: where they are listed, and the two ways on.
+    const fix =
+      errors > 0
+        ? html`<p>
+            Each error is listed below under “Errors that block the run” with its file, row and
+            column. Fix them in the source files (or in a mapping override) and start a new dry run.
+            Or start the live run with <code>skipInvalidRows</code>: the rows at fault are then left
+            out and reported as skipped.
+          </p>`
+        : '';
     return html`<div class="callout tone-bad" id="blocked" role="note">
       <p class="callout-title">
-        <span class="icon" aria-hidden="true">✗</span> Why this run is blocked
+        <span class="icon" aria-hidden="true">✗</span>
+        ${dry ? 'Why the live run would be blocked' : 'Why this run is blocked'}
       </p>
       <p>
-        The exports have ${plural(errors, 'error')} that stop a live run: nothing was written. Each
-        error is listed below under “Errors that block the run” with its file, row and column.
+        ${
+          reason ??
+          html`The exports have ${plural(errors, 'error')} that stop a live run: nothing was
+          written.`
+        }
       </p>
-      <p>
-        Fix them in the source files (or in a mapping override) and start a new dry run. Or start
-        the live run with <code>skipInvalidRows</code>: the rows at fault are then left out and
-        reported as skipped.
-      </p>
+      ${fix}
     </div>`;
   }
   const reason = report.progress.pauseReason;
+  const pauses = report.progress.pauses ?? [];
+  if (pauses.length > 0) return pausesCallout(report, pauses);
   if ((phase === 'paused' || phase === 'awaiting-operator') && reason) {
     return html`<div class="callout tone-warn" role="note">
       <p class="callout-title">
@@ -72,6 +89,27 @@ function attention(report: RunReport): HtmlValue {
     </div>`;
   }
   return '';
+}
+
+/**
+ * Every pause of the run, with its reason and how long it lasted: a pause changes when the run
+ * wrote what it wrote, and why it stopped is part of the record a consultant signs.
+ */
+function pausesCallout(report: RunReport, pauses: readonly PauseRecord[]): SafeHtml {
+  const paused = report.run.phase === 'paused';
+  const title = paused ? 'Paused' : `Paused ${plural(pauses.length, 'time')} while it ran`;
+  const items = pauses.map((pause) => {
+    const until = pause.resumedAt
+      ? html`to ${formatTimestamp(pause.resumedAt)}`
+      : html`<strong>still paused</strong>`;
+    return html`<li>From ${formatTimestamp(pause.at)} ${until}: ${pause.reason}</li>`;
+  });
+  return html`<div class="callout tone-warn" id="pauses" role="note">
+    <p class="callout-title"><span class="icon" aria-hidden="true">‖</span> ${title}</p>
+    <ul>
+      ${items}
+    </ul>
+  </div>`;
 }
 
 function rowsCard(report: RunReport): SafeHtml {
@@ -96,7 +134,7 @@ function sharedNote(shared: Array<{ runs: number; minutes: number }> | undefined
   if (!first) return '';
   const others = rest.map((s) => html`, ${formatMinutes(s.minutes)} with ${s.runs}`);
   return html`The limit is per client id: migrations running at the same time under the same one
-  share it, each at about 1/N of the pace, so this run takes about ${formatMinutes(first.minutes)}
+  share it, each at about 1/N of the pace, so this run takes ${aboutDuration(first.minutes * 60)}
   with ${first.runs} running${others}.`;
 }
 
@@ -104,20 +142,31 @@ function callsCard(report: RunReport): SafeHtml {
   const predicted = report.calls.predicted;
   const prediction = predicted
     ? html`<p class="card-note" id="prediction">
-        The live run will make <strong>${plural(predicted.calls, 'API call')}</strong>: about
-        <strong>${formatMinutes(predicted.minutesAtRateLimit)}</strong> at the rate limit of
-        ${formatCount(predicted.requestsPerMinute)} requests per minute.
+        The live run will make <strong>${plural(predicted.calls, 'API call')}</strong>:
+        ${aboutMinutes(predicted.minutesAtRateLimit)} at the pace Ledgerlift keeps under the API's
+        limit, ${formatCount(predicted.requestsPerMinute)} requests a minute.
         ${predicted.underSharing ? describeSharing(predicted.underSharing) : ''}
         ${sharedNote(predicted.shared)}
       </p>`
     : '';
+  const counted = report.calls.countedByRun;
+  // The run's own count is what the Web UI and `status` showed while it ran: say why this differs.
+  const countedNote =
+    counted !== undefined
+      ? html`<p class="card-note" id="calls-counted">
+          Every call in the run's call log, as the chart draws them. While it ran, the Web UI and
+          <code>ledgerlift status</code> counted ${formatCount(counted)}: a step counts the calls an
+          activity reports back, and an attempt that failed and was retried reports none. The run
+          gives this figure from now on.
+        </p>`
+      : '';
   return html`<div class="card" id="calls">
     <p class="card-label">API calls</p>
     <dl class="figures">
-      ${predicted ? figure('Predicted (live run)', predicted.calls) : ''}
+      ${predicted ? figure('The live run would make', predicted.calls) : ''}
       ${predicted ? '' : figure('Made', report.calls.made)}
     </dl>
-    ${prediction}
+    ${prediction} ${countedNote}
   </div>`;
 }
 

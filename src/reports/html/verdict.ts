@@ -1,4 +1,8 @@
-import { describeBasis } from '../../migration/contracts/verification-basis.js';
+import {
+  checksLegacyBooks,
+  describeBasis,
+  onlyWhatWasRead,
+} from '../../migration/contracts/verification-basis.js';
 import type { RunReport } from '../run-report.js';
 import { html, type HtmlValue } from './escape.js';
 import { formatMoney, isZeroMoney, plural } from './format.js';
@@ -28,8 +32,15 @@ export function verdictOf(report: RunReport): Verdict {
         : 'This run has not reached verification.';
     return { icon: '–', title: 'Not verified', detail: why, tone: 'neutral' };
   }
+  // A dry run whose live run would be blocked projected the books with the rows in error left
+  // out: what a live run with skipInvalidRows would write, not what this input's would.
+  const leftOut = report.run.mode === 'dry-run' && report.run.phase === 'blocked';
   const books =
-    verification.source === 'projection' ? 'The projected books' : "The workspace's books";
+    verification.source === 'projection'
+      ? leftOut
+        ? 'The projected books, the rows in error left out (as skipInvalidRows would),'
+        : 'The projected books'
+      : "The workspace's books";
   const clearing = formatMoney(verification.clearingBalance);
   const clearingAtZero = isZeroMoney(verification.clearingBalance);
   const compared = html`${books} at ${keep(verification.asOf)} compared with
@@ -39,6 +50,17 @@ export function verdictOf(report: RunReport): Verdict {
   const detail = clearingAtZero
     ? html`${compared}; clearing account at ${keep(clearing)}.`
     : html`${compared}.`;
+  if (verification.verified && !checksLegacyBooks(verification)) {
+    // Books compared with themselves agree: that is no verdict on the legacy books.
+    return {
+      icon: '–',
+      title: 'No legacy figures',
+      finding: 'checked against what was read only',
+      detail: html`${books} at ${keep(verification.asOf)} equal what was read;
+      ${onlyWhatWasRead(verification.asOf)}.`,
+      tone: 'warn',
+    };
+  }
   if (verification.verified) {
     return { icon: '✓', title: 'Books verified', detail, tone: 'good' };
   }

@@ -6,18 +6,26 @@ import type { SheetColumn } from './table-sheet.js';
 type ApiWarning = RunReport['apiWarnings'][number];
 type SkippedRow = RunReport['skippedRows'][number];
 
-/** Step names stay as the codes the CLI takes (`--step opening-balance`), so they can be copied. */
-export const stepColumns: SheetColumn<StepReport>[] = [
-  { header: 'Step', value: (step) => step.step },
-  { header: 'Rows', value: (step) => step.rows.planned },
-  { header: 'Created', value: (step) => step.created },
-  { header: 'Matched', value: (step) => step.matched },
-  { header: 'Mapped', value: (step) => step.mapped },
-  { header: 'Done', value: (step) => step.rows.done },
-  { header: 'Failed', value: (step) => step.rows.failed },
-  { header: 'Skipped', value: (step) => step.rows.skipped },
-  { header: 'API calls', value: (step) => step.calls },
-];
+/**
+ * Step names stay as the codes the CLI takes (`--step opening-balance`), so they can be copied. A
+ * dry run makes no call: its column holds the calls the live run would make.
+ */
+export function stepColumns(mode: RunReport['run']['mode']): SheetColumn<StepReport>[] {
+  return [
+    { header: 'Step', value: (step) => step.step },
+    { header: 'Rows', value: (step) => step.rows.planned },
+    { header: 'Created', value: (step) => step.created },
+    { header: 'Matched', value: (step) => step.matched },
+    { header: 'Mapped', value: (step) => step.mapped },
+    { header: 'Done', value: (step) => step.rows.done },
+    { header: 'Failed', value: (step) => step.rows.failed },
+    { header: 'Skipped', value: (step) => step.rows.skipped },
+    {
+      header: mode === 'dry-run' ? 'Calls the live run would make' : 'API calls',
+      value: (step) => step.calls,
+    },
+  ];
+}
 
 export const failedRowColumns: SheetColumn<FailedRow>[] = [
   { header: 'Step', value: (row) => row.step },

@@ -1,5 +1,5 @@
 import { addDays } from '../../ledger/iso-dates.js';
-import { describeBasis } from '../../migration/contracts/verification-basis.js';
+import { checksLegacyBooks, describeBasis } from '../../migration/contracts/verification-basis.js';
 import { phaseStatus, verificationSourceLabel } from '../html/labels.js';
 import type { RunReport } from '../run-report.js';
 import { roundSentence } from './run-record-sheets.js';
@@ -60,6 +60,9 @@ export function summaryRows(report: RunReport): SummaryRow[] {
   ];
   // A dry run's calls are predictions: it shows what the live run would make, never "made".
   if (!calls.predicted) rows.push({ item: 'API calls made', value: calls.made });
+  if (calls.countedByRun !== undefined) {
+    rows.push({ item: 'API calls the run counted while it ran', value: calls.countedByRun });
+  }
   if (calls.predicted) {
     rows.push(
       { item: 'Predicted API calls (live run)', value: calls.predicted.calls },
@@ -73,9 +76,22 @@ export function summaryRows(report: RunReport): SummaryRow[] {
   }
   if (report.progress.pauseReason)
     rows.push({ item: 'Pause reason', value: report.progress.pauseReason });
+  (report.progress.pauses ?? []).forEach((pause, index) => {
+    rows.push({
+      item: `Pause ${index + 1}`,
+      value: `${pause.at} to ${pause.resumedAt ?? 'still paused'}: ${pause.reason}`,
+    });
+  });
   if (verification) {
     rows.push(
-      { item: 'Books verified', value: verification.verified ? 'Yes' : 'No: needs review' },
+      {
+        item: 'Books verified',
+        value: !verification.verified
+          ? 'No: needs review'
+          : checksLegacyBooks(verification)
+            ? 'Yes'
+            : 'No legacy figures: checked against what was read only',
+      },
       { item: 'Differences', value: verification.differences },
       { item: 'Clearing balance', value: { money: verification.clearingBalance } },
       { item: 'Accounts checked', value: verification.checkedAccounts },

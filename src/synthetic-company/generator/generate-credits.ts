@@ -16,7 +16,7 @@ export function applyCredits(
 ): CreditApplication[] {
   const credits: CreditApplication[] = [];
   // Each party's documents in the order generated, so a note looks only at its own party's (the
-  // whole list per note was quadratic: 145 s of the large company's generation).
+  // whole list per note would be quadratic in the company's size).
   const invoicesOf = new Map<string, SalesDocument[]>();
   for (const d of invoices) if (d.type === 'invoice') groupInto(invoicesOf, d.customerKey, d);
   const billsOf = new Map<string, PurchaseDocument[]>();

@@ -1,7 +1,7 @@
 import type { UndoGroup } from '../../../migration/contracts/undo-types.js';
 import { html, type SafeHtml } from '../../html/escape.js';
 import { formatCount, plural } from '../../html/format.js';
-import { aboutMinutes } from './about-minutes.js';
+import { aboutMinutes } from '../../html/about-minutes.js';
 import { stepLabel } from '../../html/labels.js';
 import { dataTable, emptyNote, type Column } from '../../html/table.js';
 import { phaseAction } from '../undo-labels.js';

@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '../../html/escape.js';
 import { figure } from '../../html/figure.js';
 import { verdictCard } from '../../html/verdict-card.js';
 import { formatCount, plural } from '../../html/format.js';
-import { aboutMinutes } from './about-minutes.js';
+import { aboutMinutes } from '../../html/about-minutes.js';
 import type { UndoReport } from '../undo-report-data.js';
 import { undoHeadline, undoVerdictOf } from './undo-verdict.js';
 
