@@ -40,6 +40,6 @@ USER node
 # The sandbox listens on 4010 when started with `dist/sandbox/main.js --host 0.0.0.0 --port 4010`.
 EXPOSE 4010
 
-# `npm run worker` (with its heap cap, src/worker/node-flags.ts) without npm and sh in between: npm's `sh -c` does not pass SIGTERM on, so on
+# `npm run worker` (with its heap cap, src/worker/worker-command.ts) without npm and sh in between: npm's `sh -c` does not pass SIGTERM on, so on
 # `docker stop` npm and the shell would exit at once and the worker be killed, not drained.
 CMD ["node", "--max-old-space-size=256", "dist/src/worker/main.js"]

@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { PartnerApiError } from '../src/partner-api/errors.js';
-import { retryDelayMs } from '../src/partner-api/retry-delay.js';
+import { retryDelayMs } from '../src/partner-api/errors.js';
 import { withCallLog, type CallSite } from '../src/migration/call-log/write-call-log.js';
 import {
   CONFIGURATION_ERROR,

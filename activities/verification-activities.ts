@@ -3,8 +3,7 @@ import { reportCallSite } from '../src/migration/call-log/call-sites.js';
 import type { ReportName } from '../src/migration/contracts/migration-api.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import type { EngineDeps } from '../src/migration/engine/engine.js';
-import { fetchReport } from '../src/migration/verification/fetch-report.js';
-import { verifyBooks } from '../src/migration/verification/verify-books.js';
+import { fetchReport, verifyBooks } from '../src/migration/verification/verify-books.js';
 
 /** Verification's activities: one of the workspace's reports (one API call), and the comparison. */
 export function createVerificationActivities(deps: EngineDeps) {

@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readLedger } from '../mappings/read-ledger.js';
-import type { LedgerItem } from '../src/ledger/ledger-item.js';
+import type { LedgerItem } from '../src/ledger/index.js';
 import { validateLedger } from '../src/validation/validate-ledger.js';
 import {
   BENCH_ACCOUNTS,

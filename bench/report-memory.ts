@@ -9,7 +9,7 @@
 // ID map: 376,799 rows), and prints the peaks and what the rows added.
 import path from 'node:path';
 import { projectRoot } from '../src/config/project-paths.js';
-import { workerNodeFlags } from '../src/worker/node-flags.js';
+import { workerNodeFlags } from '../src/worker/worker-command.js';
 import { runSampled } from './support/rss-sampler.js';
 
 const args = process.argv.slice(2);

@@ -14,7 +14,7 @@ import { projectRoot } from '../src/config/project-paths.js';
 import { freePort } from '../src/dev/free-port.js';
 import { ensureTemporalCli } from '../src/dev/temporal-cli.js';
 import { startDevServer } from '../src/dev/temporal-dev-server.js';
-import { workerNodeFlags } from '../src/worker/node-flags.js';
+import { workerNodeFlags } from '../src/worker/worker-command.js';
 
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1] ?? 3) || 3;

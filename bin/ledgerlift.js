@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 
-/** The worker's heap cap in MiB, as src/worker/node-flags.ts explains; npm run worker passes it too. */
+/** The worker's heap cap in MiB, as src/worker/worker-command.ts explains; npm run worker passes it too. */
 const WORKER_HEAP_MB = 256;
 const command = process.argv[2];
 const capped =

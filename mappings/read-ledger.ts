@@ -13,13 +13,13 @@ import { quickBooksOnlineMapping } from './quickbooks-online/index.js';
 import type { FormatChecklist } from './shared/export-checklist.js';
 import { xeroExports } from './xero/export-checklist.js';
 import { xeroMapping } from './xero/index.js';
-import type { LedgerItem } from '../src/ledger/ledger-item.js';
+import type { LedgerItem } from '../src/ledger/index.js';
 import type { TableMapping } from '../src/sources/table-mapping/table-spec.js';
 import { readMappedTables } from '../src/sources/read-mapped-tables.js';
 import { openExportFolder, type OpenedSource } from '../src/sources/archive/export-folder.js';
 import { FolderListing } from '../src/sources/table/locate-table.js';
 
-export type { LedgerItem } from '../src/ledger/ledger-item.js';
+export type { LedgerItem } from '../src/ledger/index.js';
 
 export const sourceFormats = [
   'generic',

@@ -8,6 +8,7 @@ import {
 import { apiCallPriority } from '../src/migration/contracts/fair-share.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { API_RETRY_SCHEDULE } from '../src/partner-api/retry-schedule.js';
+import type { UndoActivities } from '../activities/undo-activities.js';
 
 /** The rate-limited queue of API calls: the worker's task queue plus "-api" (src/config). */
 function apiTaskQueue(): string {
@@ -24,7 +25,7 @@ export function apiActivities(run: Pick<RunScope, 'runName' | 'weight'>) {
 }
 
 /** The options of every activity that makes one API call (the undo's too, workflows/undo-run/). */
-export function apiCallOptions(run: Pick<RunScope, 'runName' | 'weight'>): ActivityOptions {
+function apiCallOptions(run: Pick<RunScope, 'runName' | 'weight'>): ActivityOptions {
   return {
     taskQueue: apiTaskQueue(),
     priority: apiCallPriority(run),
@@ -44,7 +45,7 @@ export function apiCallOptions(run: Pick<RunScope, 'runName' | 'weight'>): Activ
 }
 
 /** The options of activities that only touch the run store and files. */
-export const RUN_STORE_ACTIVITY_OPTIONS: ActivityOptions = {
+const RUN_STORE_ACTIVITY_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '1 minute',
   retry: {
@@ -101,3 +102,16 @@ export function pausingReason(error: unknown): string | undefined {
   const type = failureType(error);
   return isPausingFailureType(type) ? `${type}: ${failureMessage(error)}` : undefined;
 }
+
+type UndoRunActivities = MigrationActivities & UndoActivities;
+
+/**
+ * The undo's API calls: on the same paced queue as a migration's, with the run's fairness key and
+ * weight, one call per activity (`apiCallOptions` above).
+ */
+export function undoApiActivities(run: Pick<RunScope, 'runName' | 'weight'>) {
+  return proxyActivities<UndoRunActivities>(apiCallOptions(run));
+}
+
+/** The undo's run store work: planning, verification, the report. */
+export const undoLocalActivities = proxyActivities<UndoRunActivities>(RUN_STORE_ACTIVITY_OPTIONS);

@@ -1,4 +1,4 @@
-import { ApplicationFailure, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, workflowInfo, type ContinueAsNewOptions } from '@temporalio/workflow';
 import {
   checkCarried,
   type CarriedSchema,
@@ -31,3 +31,11 @@ export function acceptCarried<T>(
   if (!checked.ok) throw ApplicationFailure.nonRetryable(checked.message, CONFIGURATION_ERROR);
   return checked.value;
 }
+
+/**
+ * How every long workflow continues as new: the next run starts on the current build of the
+ * worker deployment, where a run otherwise stays pinned to the build it started on
+ * (docs/temporal-notes.md, "Versioning"). Temporal Server 1.29, which the dev server and
+ * docker-compose.yml run, does not know this option yet and keeps the next run on its build.
+ */
+export const onCurrentBuild: ContinueAsNewOptions = { initialVersioningBehavior: 'AUTO_UPGRADE' };

@@ -17,10 +17,10 @@ import type {
   ReplayRequest,
   RunProgress,
   SkipRequest,
+  StageSummary,
 } from '../src/migration/contracts/workflow-types.js';
-import { localActivities } from './activity-proxies.js';
-import { acceptCarried } from './carried-state.js';
-import { onCurrentBuild } from './continue-as-new-options.js';
+import { localActivities, stagingActivities, apiActivities } from './activity-proxies.js';
+import { acceptCarried, onCurrentBuild } from './carried-state.js';
 import {
   finishSignal,
   pauseSignal,
@@ -38,13 +38,16 @@ import {
   checkSkipRequest,
   countReplay,
 } from './ledger-run/operator-requests.js';
-import { LedgerRun, type CarriedState, type QueuedReplay } from './ledger-run/run-state.js';
+import {
+  LedgerRun,
+  type CarriedState,
+  type QueuedReplay,
+  VERIFICATION_CALLS,
+} from './ledger-run/run-state.js';
 import { runSteps } from './ledger-run/step-scheduler.js';
 import { planIdOf } from './planning/plan-ids.js';
 import { phaseAfterReport, writeReports } from './reporting/write-reports.js';
-import { stageExports } from './staging/stage-exports.js';
 import { takeUndoSnapshot } from './undo/take-undo-snapshot.js';
-import { readVerificationReports } from './verification/verification-reports.js';
 import { bindRunWorkspace, checkRunWorkspace } from './workspace/bind-run-workspace.js';
 import {
   checkBooksAgainstWorkspace,
@@ -255,6 +258,27 @@ async function replayRound(run: LedgerRun, request: QueuedReplay): Promise<void>
   await verifyAndReport(run);
 }
 
+/**
+ * Reads, checks and stages the exports: the main stage at the start, then again before each replay
+ * round, so corrections made in the files are what gets replayed.
+ */
+function stageExports(
+  input: MigrateLedgerInput,
+  books: { currency: string; batchSize: number },
+  which: { stageId: string; endDate?: string; replayOf?: string },
+): Promise<StageSummary> {
+  return stagingActivities.stageExports({
+    runName: input.runName,
+    stageId: which.stageId,
+    source: input.source,
+    cutoverDate: input.cutoverDate,
+    ...(which.endDate ? { endDate: which.endDate } : {}),
+    currency: books.currency,
+    batchSize: books.batchSize,
+    ...(which.replayOf ? { replayOf: which.replayOf } : {}),
+  });
+}
+
 /** Exact counts from the run store replace the live ones (after a round or a skip). */
 async function countExactly(run: LedgerRun): Promise<void> {
   run.countedExactly(
@@ -271,6 +295,23 @@ async function verifyAndReport(run: LedgerRun): Promise<void> {
   // The report is kept and signed: it states where the run stands once it is written, not that it
   // is being written.
   run.reportWritten(await writeReports(run, phaseAfterReport(run)));
+}
+
+const VERIFICATION_REPORTS = ['trial-balance', 'aged-receivables', 'aged-payables'] as const;
+
+/**
+ * A live run's verification reads: the workspace's trial balance and aged receivables and payables
+ * at the end date, into the run store, where `verifyBooks` compares them with the legacy books.
+ * Each call counts in the run's progress as soon as it is made. A dry run reads none.
+ */
+async function readVerificationReports(run: LedgerRun): Promise<void> {
+  if (run.input.mode !== 'live') return;
+  const scope = run.scope();
+  const api = apiActivities(scope);
+  for (const report of VERIFICATION_REPORTS.slice(0, VERIFICATION_CALLS)) {
+    await api.fetchReport({ scope, report, asOf: run.stage.endDate });
+    run.addCalls(1);
+  }
 }
 
 /**

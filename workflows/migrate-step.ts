@@ -9,16 +9,14 @@ import {
 } from '@temporalio/workflow';
 import { stepCursorSchema } from '../src/migration/contracts/carried-state-schema.js';
 import { CONFIGURATION_ERROR } from '../src/migration/contracts/failure-types.js';
-import { stepPhases, type PhaseName } from '../src/migration/contracts/steps.js';
+import { stepPhases, type PhaseName, snapshotsOfStep } from '../src/migration/contracts/steps.js';
 import type { PhasePlan } from '../src/migration/contracts/workflow-types.js';
 import { localActivities } from './activity-proxies.js';
-import { onCurrentBuild } from './continue-as-new-options.js';
-import { acceptCarried } from './carried-state.js';
+import { onCurrentBuild, acceptCarried } from './carried-state.js';
 import { pauseSignal, resumeSignal } from './handlers.js';
 import { predictInChunks } from './sending/predict-in-chunks.js';
 import { runUnitWindow } from './sending/unit-window.js';
 import { StepRun, type MigrateStepInput, type StepResult } from './step-run/step-state.js';
-import { readSnapshots } from './workspace/read-snapshots.js';
 
 export type { MigrateStepInput, StepResult } from './step-run/step-state.js';
 
@@ -98,4 +96,19 @@ function planPhase(run: StepRun, phase: PhaseName): Promise<PhasePlan> {
     batchSize: input.batchSize,
     ...(input.replay ? { replay: input.replay } : {}),
   });
+}
+
+/** Reads, page by page, the workspace's records the step's plan checks against. */
+async function readSnapshots(run: StepRun): Promise<void> {
+  const { scope, planId, step } = run.input;
+  for (const resource of snapshotsOfStep[step]) {
+    let page = 1;
+    let totalPages = 1;
+    while (page <= totalPages) {
+      await run.untilRunning();
+      ({ totalPages } = await run.api.readSnapshotPage({ scope, planId, resource, page }));
+      run.addCalls(1);
+      page += 1;
+    }
+  }
 }

@@ -20,14 +20,16 @@ import {
 } from '../src/migration/contracts/undo-types.js';
 import { checkUndoInput } from '../src/migration/contracts/undo-input-schema.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
-import { acceptCarried } from './carried-state.js';
-import { onCurrentBuild } from './continue-as-new-options.js';
-import { pausingReason } from './activity-proxies.js';
+import { acceptCarried, onCurrentBuild } from './carried-state.js';
+import {
+  pausingReason,
+  undoApiActivities,
+  undoLocalActivities as local,
+} from './activity-proxies.js';
 import { pauseSignal, resumeSignal } from './handlers.js';
 import { checkRunWorkspace } from './workspace/bind-run-workspace.js';
 import { reverseGroups } from './undo/reverse-groups.js';
 import { undoProgressQuery } from './undo/undo-handlers.js';
-import { undoApiActivities, undoLocalActivities as local } from './undo/undo-proxies.js';
 import { UndoRun } from './undo/undo-state.js';
 
 /**

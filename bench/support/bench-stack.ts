@@ -11,7 +11,7 @@ import { freePort } from '../../src/dev/free-port.js';
 import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
 import { startDevServer, type RunningDevServer } from '../../src/dev/temporal-dev-server.js';
 import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
-import { workerNodeFlags } from '../../src/worker/node-flags.js';
+import { workerNodeFlags } from '../../src/worker/worker-command.js';
 import { startChild, type Child } from './child.js';
 
 export const BENCH_PROFILE = 'bench';

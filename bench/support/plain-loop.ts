@@ -12,8 +12,7 @@ import {
   stepPhases,
   type PhaseName,
 } from '../../src/migration/contracts/steps.js';
-import { fetchReport } from '../../src/migration/verification/fetch-report.js';
-import { verifyBooks } from '../../src/migration/verification/verify-books.js';
+import { fetchReport, verifyBooks } from '../../src/migration/verification/verify-books.js';
 import type { MigrateLedgerInput, RunScope } from '../../src/migration/contracts/workflow-types.js';
 import { workerSettings } from '../../src/config/worker-settings.js';
 import { createMigrationDeps } from '../../src/worker/migration-deps.js';

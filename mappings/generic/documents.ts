@@ -1,12 +1,11 @@
 import type { PurchaseDocument, SalesDocument } from '../../src/ledger/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
-import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
-import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
-import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
+import { type RowFields, vocabulary } from '../../src/sources/table-mapping/row-fields.js';
+import { byColumn } from '../../src/sources/table-mapping/group-rows.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { checkRepeatedValues } from '../shared/consistency.js';
-import { exchangeRateOf } from '../shared/exchange-rate.js';
 import {
+  checkRepeatedValues,
+  exchangeRateOf,
   compact,
   currencyOrFail,
   documentHead,

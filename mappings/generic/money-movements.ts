@@ -1,9 +1,13 @@
 import type { BankTransaction } from '../../src/ledger/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
-import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
+import { byColumn } from '../../src/sources/table-mapping/group-rows.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact, currencyOrFail, paymentValue } from '../shared/document-parts.js';
+import {
+  checkRepeatedValues,
+  compact,
+  currencyOrFail,
+  paymentValue,
+} from '../shared/document-parts.js';
 import { mappedCreditApplication } from '../shared/credit-application.js';
 import { genericColumns, genericFileNames } from './columns.js';
 

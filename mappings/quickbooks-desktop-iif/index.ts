@@ -1,5 +1,5 @@
 import type { IifMapping } from '../../src/sources/iif/iif-mapping.js';
-import type { LedgerItem } from '../../src/ledger/ledger-item.js';
+import type { LedgerItem } from '../../src/ledger/index.js';
 import { readMappedIif } from '../../src/sources/read-mapped-iif.js';
 import type { SourceSettings } from '../../src/sources/source-environment.js';
 import { vocabulary, vocabularyKey } from '../../src/sources/table-mapping/row-fields.js';

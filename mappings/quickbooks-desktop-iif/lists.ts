@@ -1,4 +1,11 @@
-import type { AccountKind, Address, Party, Product, Vendor } from '../../src/ledger/index.js';
+import type {
+  AccountKind,
+  Address,
+  Party,
+  Product,
+  Vendor,
+  DecimalString,
+} from '../../src/ledger/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import {
   vocabulary,
@@ -12,9 +19,30 @@ import {
   kindOfType,
 } from '../shared/account-mapping.js';
 import { compact } from '../shared/document-parts.js';
-import { mergeJobIntoCustomer } from '../shared/jobs.js';
+import { mergeJobIntoCustomer } from '../quickbooks-online/parties.js';
 import { mappedAccountAtPath, splitPath } from '../quickbooks-online/accounts.js';
-import { priceUnlessRate } from './rate.js';
+
+const RATE = /^[-+]?\d+(\.\d+)?\s*%$/;
+
+/**
+ * A PRICE cell, which QuickBooks writes as a rate ("7.5%", "-10.0%") for percentage items:
+ * discounts, sales tax and surcharges. A rate is not a unit price, so it reads as no price, with an
+ * info problem saying what happens instead (`instead` finishes the sentence).
+ */
+export function priceUnlessRate(
+  row: RowFields,
+  column: string,
+  instead: string,
+): DecimalString | undefined {
+  const text = row.text(column);
+  if (text === undefined || !RATE.test(text)) return row.decimal(column);
+  row.note(
+    'iif.percent-rate',
+    `${row.where(column)} holds the rate ${text}, not a price: ${instead}.`,
+    column,
+  );
+  return undefined;
+}
 
 /** QuickBooks Desktop ACCNTTYPE codes. NONPOSTING accounts (estimates, orders) are not migrated. */
 const iifAccountTypes = vocabulary<AccountKind>({

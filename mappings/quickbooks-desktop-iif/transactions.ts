@@ -3,11 +3,8 @@ import { centsOf, formatCents } from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import type { AnyMapped } from '../../src/sources/table-mapping/table-spec.js';
-import { unitPriceOf } from '../shared/divide.js';
-import { compact, lineOf } from '../shared/document-parts.js';
-import { SALES_TAX_ITEMS } from './lists.js';
-import { priceUnlessRate } from './rate.js';
-import { allocateTax } from './tax-allocation.js';
+import { unitPriceOf, compact, lineOf } from '../shared/document-parts.js';
+import { SALES_TAX_ITEMS, priceUnlessRate } from './lists.js';
 import { accountKeyOf, BANK_SIDED, bankSideOf, isIifJournal, typeOf } from './journal.js';
 import { reportLeftOut } from '../../src/sources/table-mapping/left-out.js';
 
@@ -329,4 +326,33 @@ export function mapIifBankTransaction(
     });
     return [{ entity: 'bank-transaction', value, location: split.location(), problems: [] }];
   });
+}
+
+/**
+ * Spreads a document's tax over its taxable lines in proportion to their amounts, in cents, so the
+ * shares add up exactly (largest remainder). QuickBooks Desktop keeps sales tax on one split line;
+ * the canonical ledger wants it per line.
+ */
+function allocateTax(tax: bigint, amounts: readonly bigint[]): bigint[] {
+  const base = amounts.reduce((sum, amount) => sum + amount, 0n);
+  if (amounts.length === 0) return [];
+  if (base === 0n) return amounts.map((_, index) => (index === 0 ? tax : 0n));
+  const shares = amounts.map((amount) => (tax * amount) / base);
+  const remainders = amounts.map((amount, index) => ({
+    index,
+    rest: abs(tax * amount - (shares[index] ?? 0n) * base),
+  }));
+  let left = tax - shares.reduce((sum, share) => sum + share, 0n);
+  const step = left < 0n ? -1n : 1n;
+  remainders.sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.index - b.index));
+  for (const { index } of remainders) {
+    if (left === 0n) break;
+    shares[index] = (shares[index] ?? 0n) + step;
+    left -= step;
+  }
+  return shares;
+}
+
+function abs(value: bigint): bigint {
+  return value < 0n ? -value : value;
 }

@@ -4,16 +4,16 @@ import type { TableRow } from '../../src/sources/table/table-row.js';
 import { journalRegisterOf } from './journal.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
-import { checkRepeatedValues } from '../shared/consistency.js';
-import { unitPriceOf } from '../shared/divide.js';
-import { exchangeRateOf } from '../shared/exchange-rate.js';
 import {
+  checkRepeatedValues,
+  unitPriceOf,
   compact,
   currencyOrFail,
   documentHead,
   lineDraftOf,
   type LineDraft,
   lineAccountKey,
+  exchangeRateOf,
 } from '../shared/document-parts.js';
 
 /** Which column plays which part in one QuickBooks Online document layout. */

@@ -1,10 +1,9 @@
 import type { Payment } from '../../src/ledger/index.js';
 import { centsOf, formatCents } from '../../src/money/index.js';
-import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
+import { byColumn } from '../../src/sources/table-mapping/group-rows.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import type { ColumnSpec } from '../../src/sources/table/column-spec.js';
-import { checkRepeatedValues } from '../shared/consistency.js';
-import { compact, currencyOrFail } from '../shared/document-parts.js';
+import { checkRepeatedValues, compact, currencyOrFail } from '../shared/document-parts.js';
 import { NO_NUMBER } from '../shared/keys.js';
 
 interface Layout {

@@ -1,8 +1,16 @@
 import type { DocumentLine, Money, Payment, SourceLocation } from '../../src/ledger/index.js';
-import { centsOf, formatCents, lineAmountCents } from '../../src/money/index.js';
+import {
+  centsOf,
+  formatCents,
+  lineAmountCents,
+  normalizeDecimal,
+  parseDecimal,
+  isExchangeRate,
+} from '../../src/money/index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { RowFields } from '../../src/sources/table-mapping/row-fields.js';
 import { documentNumbering } from './keys.js';
+import { problemOf } from '../../src/ledger/problem-catalog.js';
 
 /** A document line before its amount is settled. */
 export interface LineDraft {
@@ -202,4 +210,61 @@ export function lineAccountKey(
   if (accountText) return context.index.accountKey(accountText) ?? accountText;
   const itemAccounts = itemKey ? context.index.productAccounts(itemKey) : {};
   return sales ? itemAccounts.incomeAccountKey : itemAccounts.expenseAccountKey;
+}
+
+/** amount ÷ quantity to six places (half away from zero), or undefined for a zero quantity. */
+export function unitPriceOf(amount: string, quantity: string): string | undefined {
+  const q = parseDecimal(quantity);
+  if (q.units === 0n) return undefined;
+  const a = parseDecimal(amount);
+  const numerator = a.units * 10n ** BigInt(6 + q.scale);
+  const denominator = q.units * 10n ** BigInt(a.scale);
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const units = (n * 2n + d) / (2n * d);
+  const digits = units.toString().padStart(7, '0');
+  return normalizeDecimal(`${negative ? '-' : ''}${digits.slice(0, -6)}.${digits.slice(-6)}`);
+}
+
+/**
+ * An exchange-rate column of a document export: a positive exact decimal, or a located error. Blank
+ * means the export gives no rate (a base-currency document, or one valued by another column).
+ */
+export function exchangeRateOf(row: RowFields, column: string): string | undefined {
+  const rate = row.decimal(column);
+  if (rate === undefined) return undefined;
+  if (!isExchangeRate(rate)) {
+    row.fail(
+      'currency.invalid-rate',
+      `${row.where(column)} holds ${rate}, which is not an exchange rate; it must be above zero (leave it blank for a base-currency document).`,
+      column,
+    );
+    return undefined;
+  }
+  return normalizeDecimal(rate);
+}
+
+/**
+ * Document-level values repeat on every line row; when a later row disagrees with the first, the
+ * first wins and the consultant is told where, so a mis-sorted export does not pass silently.
+ */
+export function checkRepeatedValues(rows: readonly RowFields[], columns: readonly string[]): void {
+  const [first, ...rest] = rows;
+  if (!first) return;
+  for (const column of columns) {
+    const expected = first.text(column);
+    for (const row of rest) {
+      const actual = row.text(column);
+      if (actual === undefined || actual === expected) continue;
+      first.problems.push(
+        problemOf(
+          'document.inconsistent-rows',
+          `${row.where(column)} says "${actual}" but the document's first row (row ${first.row.row}) says "${expected ?? ''}"; the first row's value is used. Check the rows are sorted by document.`,
+          { location: row.location(column) },
+        ),
+      );
+      break;
+    }
+  }
 }

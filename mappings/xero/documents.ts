@@ -12,14 +12,15 @@ import { vocabulary, type RowFields } from '../../src/sources/table-mapping/row-
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
 import { KeyIndex } from '../../src/validation/key-index.js';
-import { checkRepeatedValues } from '../shared/consistency.js';
-import { unitPriceOf } from '../shared/divide.js';
 import {
+  checkRepeatedValues,
+  unitPriceOf,
   compact,
   currencyOrFail,
   documentHead,
   type LineDraft,
   lineAccountKey,
+  exchangeRateOf,
 } from '../shared/document-parts.js';
 import {
   accountTransactionsOf,
@@ -27,7 +28,6 @@ import {
   noteDocumentsExported,
 } from './account-transactions.js';
 import { agedBaseDueOf } from './aged-detail.js';
-import { exchangeRateOf } from '../shared/exchange-rate.js';
 import { documentAmountColumns, salesInvoices, trackingColumns } from './export-layouts.js';
 import { notePaidDocument } from './export-checklist.js';
 

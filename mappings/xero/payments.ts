@@ -1,9 +1,8 @@
 import { centsOf, formatCents } from '../../src/money/index.js';
 import { vocabulary } from '../../src/sources/table-mapping/row-fields.js';
-import { byColumn } from '../../src/sources/table-mapping/group-by-column.js';
+import { byColumn } from '../../src/sources/table-mapping/group-rows.js';
 import type { Mapped, TableSpec } from '../../src/sources/table-mapping/table-spec.js';
-import { checkRepeatedValues } from '../shared/consistency.js';
-import { currencyOrFail, paymentValue } from '../shared/document-parts.js';
+import { checkRepeatedValues, currencyOrFail, paymentValue } from '../shared/document-parts.js';
 import { NO_NUMBER } from '../shared/keys.js';
 import { mappedCreditApplication } from '../shared/credit-application.js';
 import { identifiesDocument } from './documents.js';

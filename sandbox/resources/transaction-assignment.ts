@@ -9,7 +9,7 @@ import { payableTransaction } from './payment-rules.js';
 import { assignTransaction, type PaymentTarget } from './settlement.js';
 import { checkCategory } from './transaction-input.js';
 import { magnitude, repostTransaction } from './transaction-posting.js';
-import { transactionOf, txView } from './transaction-access.js';
+import { transactionOf, txView } from './transaction-model.js';
 
 export const transactionAssignmentRoutes: DataRoute[] = [
   {

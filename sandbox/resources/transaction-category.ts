@@ -5,7 +5,7 @@ import type { TransactionRecord } from '../state/records.js';
 import { findOr404, runBulk } from './shared.js';
 import { checkCategory, typeOf } from './transaction-input.js';
 import { assignedTotal, magnitude, repostTransaction } from './transaction-posting.js';
-import { transactionOf, txView } from './transaction-access.js';
+import { transactionOf, txView } from './transaction-model.js';
 
 /**
  * Changes a transaction's category. A transaction fully applied as a payment is a 400; one applied

@@ -5,7 +5,7 @@ import type { TransactionRecord } from '../state/records.js';
 import { checkAccountRef, isBankAccount } from './account-rules.js';
 import { findOr404, runBulk } from './shared.js';
 import { repostTransaction } from './transaction-posting.js';
-import { txView } from './transaction-access.js';
+import { txView } from './transaction-model.js';
 
 function setExcluded(ctx: RequestContext, transaction: TransactionRecord, excluded: boolean): void {
   if (transaction.assignment)

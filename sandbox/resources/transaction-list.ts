@@ -3,7 +3,7 @@ import { pageOf, readPage } from '../http/page-request.js';
 import { QueryReader } from '../http/query-reader.js';
 import type { RequestContext } from '../http/route.js';
 import type { TransactionRecord } from '../state/records.js';
-import { txView } from './transaction-access.js';
+import { txView } from './transaction-model.js';
 
 const TYPE_NAMES: Record<string, TransactionRecord['type']> = {
   expense: 'EXPENSE',

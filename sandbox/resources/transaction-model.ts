@@ -2,6 +2,8 @@ import { money } from '../http/views.js';
 import type { TransactionRecord } from '../state/records.js';
 import type { WorkspaceData } from '../state/workspace-state.js';
 import { tagsOf } from './tags-and-projects.js';
+import type { RequestContext } from '../http/route.js';
+import { findOr404, uuidParam } from './shared.js';
 
 /** The spec's transaction shape: UUID references under the names `accountId`, `billId`, ... */
 export function transactionView(
@@ -41,4 +43,14 @@ export function transactionView(
     createdAt: transaction.createdAt,
     updatedAt: transaction.updatedAt,
   };
+}
+
+/** The transaction the request's `:uuid` names, or a 404. */
+export function transactionOf(ctx: RequestContext): TransactionRecord {
+  return findOr404(ctx.ws.transactions, uuidParam(ctx), 'Transaction');
+}
+
+/** The spec's view of a transaction of the request's workspace. */
+export function txView(ctx: RequestContext, transaction: TransactionRecord) {
+  return transactionView(ctx.ws, transaction);
 }

@@ -9,13 +9,12 @@ import {
   TRANSACTION_READ_ONLY,
 } from './transaction-input.js';
 import { repostTransaction } from './transaction-posting.js';
-import { transactionOf, txView } from './transaction-access.js';
+import { transactionOf, txView } from './transaction-model.js';
 import {
   changeCategory,
   changeCategoryInBulk,
   changeCategoryOfOne,
 } from './transaction-category.js';
-import { deleteTransaction } from './transaction-delete.js';
 import { excludeInBulk, reviewInBulk } from './transaction-exclusion.js';
 import { listTransactions } from './transaction-list.js';
 
@@ -127,3 +126,29 @@ export const transactionRoutes: DataRoute[] = [
   { method: 'PATCH', path: '/transactions/exclude-bulk', handler: excludeInBulk },
   { method: 'DELETE', path: '/transactions/:uuid', handler: deleteTransaction },
 ];
+
+/** DELETE /transactions/:uuid: with its split rows, unless applied as a payment. */
+function deleteTransaction(ctx: RequestContext) {
+  const { ws } = ctx;
+  const transaction = transactionOf(ctx);
+  if (transaction.parentUuid) throw businessRule('A split row is removed by deleting its parent.');
+  const family = [
+    transaction,
+    ...transaction.childUuids
+      .map((id) => ws.transactions.get(id))
+      .filter((child) => child !== undefined),
+  ];
+  if (family.some((member) => member.assignment)) {
+    throw businessRule('A transaction applied as a payment cannot be deleted; unassign it first.');
+  }
+  for (const member of family) {
+    ws.journal.remove(member.journalEntryId);
+    ws.transactions.delete(member.id);
+    for (const receipt of ws.receipts.values()) {
+      if (receipt.matchedTransactionUuid === member.id) receipt.matchedTransactionUuid = null;
+    }
+  }
+  const view = txView(ctx, transaction);
+  ctx.emit('transaction.deleted', view);
+  return { message: 'Transaction deleted.', data: { transaction: view } };
+}

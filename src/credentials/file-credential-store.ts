@@ -9,8 +9,8 @@ import {
   type CredentialStore,
   type LockedCredentialStore,
   type LockOptions,
+  CredentialStoreError,
 } from './credential-store.js';
-import { CredentialStoreError } from './credential-errors.js';
 import { withLockFile } from './lock-file.js';
 
 /** The environment variable that moves the credential file. */

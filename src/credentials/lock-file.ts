@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { OWNER_ONLY_FILE } from '../private-files/private-files.js';
-import { CredentialStoreError, CredentialStoreLockTimeoutError } from './credential-errors.js';
+import { CredentialStoreError, CredentialStoreLockTimeoutError } from './credential-store.js';
 
 /**
  * An exclusive lock shared by every process on the machine: a file created with O_EXCL. Used around

@@ -3,8 +3,11 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { localDataDir } from '../config/project-paths.js';
-import { makePrivateFolder, writePrivateFile } from '../private-files/private-files.js';
-import { isProcessAlive } from '../private-files/process-alive.js';
+import {
+  makePrivateFolder,
+  writePrivateFile,
+  isProcessAlive,
+} from '../private-files/private-files.js';
 
 /**
  * What a running `ledgerlift dev` tells the commands of the same checkout: where its Temporal and

@@ -7,9 +7,8 @@ import {
   DEFAULT_AMBIGUOUS_SETTLE_SECONDS,
   type WorkerSettings,
 } from '../config/worker-settings.js';
-import { connectToSandbox } from './connect-sandbox.js';
+import { connectToSandbox, sandboxWorkspaceFor } from './connect-sandbox.js';
 import { freePort } from './free-port.js';
-import { sandboxWorkspaceFor } from './sandbox-workspace.js';
 import { ensureTemporalCli } from './temporal-cli.js';
 import { startDevServer, type RunningDevServer } from './temporal-dev-server.js';
 import { startWorkerChild, type WorkerChild } from './worker-child.js';

@@ -4,5 +4,4 @@ export * from './problem.js';
 export * from './open-at-cutover.js';
 export * from './base-value.js';
 export * from './own-skip-errors.js';
-export * from './conversion-clearing.js';
 export * from './api-row-rules.js';

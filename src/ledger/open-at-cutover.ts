@@ -1,4 +1,5 @@
-import type { Cents } from '../money/index.js';
+import { type Cents, centsOf } from '../money/index.js';
+import type { PurchaseDocument, SalesDocument } from './model.js';
 
 /** What a document dated before the cutover needs to say how much of it was open at the cutover. */
 export interface CutoverDocument {
@@ -47,4 +48,21 @@ export function openAtCutover(
   if (outstanding < 0n) return { outstanding: 0n, clamped: true };
   if (outstanding > document.total) return { outstanding: document.total, clamped: true };
   return { outstanding, clamped: false };
+}
+
+/** `openAtCutover` for a canonical sales or purchase document. */
+export function outstandingAtCutover(
+  document: SalesDocument | PurchaseDocument,
+  settlements: Settlements,
+): { outstanding: Cents; clamped: boolean } {
+  return openAtCutover(
+    {
+      total: centsOf(document.total),
+      amountDue: document.amountDue === undefined ? undefined : centsOf(document.amountDue),
+      dueAtCutover:
+        document.dueAtCutover === undefined ? undefined : centsOf(document.dueAtCutover),
+      status: document.status,
+    },
+    settlements,
+  );
 }

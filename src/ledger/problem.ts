@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityNames } from './model.js';
+import { entityNames, type LedgerRecord } from './model.js';
 import { sourceLocationSchema } from './primitives.js';
 
 /**
@@ -25,4 +25,25 @@ export function formatLocation(location: Problem['location']): string {
   if (!location) return 'no location';
   const where = location.sheet ? `${location.file} [${location.sheet}]` : location.file;
   return `${where} row ${location.row}${location.column ? `, column "${location.column}"` : ''}`;
+}
+
+/** What readers and validation stream: a record with its problems, or a problem of its own. */
+export type LedgerItem =
+  /** A record and the problems about it (each with entity, key and location). */
+  | { kind: 'record'; record: LedgerRecord; problems: Problem[] }
+  /** A file-level problem, or one about rows that could not become a record. */
+  | { kind: 'problem'; problem: Problem };
+
+/**
+ * The legacy key a record is known by in problems. Opening balance and trial balance lines have no
+ * key of their own: their account's key identifies them.
+ */
+export function recordKey(record: LedgerRecord): string {
+  switch (record.entity) {
+    case 'opening-balance':
+    case 'trial-balance':
+      return record.value.accountKey;
+    default:
+      return record.value.key;
+  }
 }

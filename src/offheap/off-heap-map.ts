@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { open, type RootDatabase } from 'lmdb';
-import { isProcessAlive } from '../private-files/process-alive.js';
+import { isProcessAlive } from '../private-files/private-files.js';
 
 export type OffHeapKey = Array<string | number>;
 

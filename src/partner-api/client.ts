@@ -40,7 +40,7 @@ import {
   type OpeningBalanceRoutes,
   type WorkspaceRoutes,
 } from './routes/workspace-routes.js';
-import { missingProfileError } from './missing-profile.js';
+import { missingProfileError } from './errors.js';
 import { SecretRegistry } from './secret-registry.js';
 import { refreshAccessToken } from './token-exchange.js';
 import { TokenManager } from './tokens.js';

@@ -2,9 +2,9 @@ import { ZodError } from 'zod';
 import {
   CredentialStoreError,
   CredentialStoreLockTimeoutError,
-} from '../credentials/credential-errors.js';
+} from '../credentials/credential-store.js';
 import { ResponseShapeError } from './envelope.js';
-import { parseRetryAfter } from './retry-after.js';
+import { API_RETRY_SCHEDULE, scheduledDelayMs } from './retry-schedule.js';
 import { TransportFailure } from './transport.js';
 
 /**
@@ -324,9 +324,68 @@ export function errorFromCredentialStore(error: unknown): unknown {
   return error;
 }
 
+/**
+ * The error for a profile with no stored workspace: it names the profiles the store does hold, so
+ * a mistyped or defaulted `--profile` is fixed at once (issue: following the README against the dev
+ * stack asked for a profile nobody had connected, and said nothing of `sandbox`).
+ */
+export function missingProfileError(
+  profileName: string,
+  location: string,
+  existing: readonly string[],
+): PartnerApiError {
+  const others = existing.filter((name) => name !== profileName);
+  const choice =
+    others.length > 0
+      ? `Profiles there: ${others.join(', ')}; use one (--profile ${others[0]}) or run \`ledgerlift connect --profile ${profileName}\`.`
+      : `It holds no profile yet: run \`ledgerlift connect --profile ${profileName}\` first.`;
+  return new PartnerApiError(
+    'credential',
+    `No workspace is connected for profile "${profileName}" in ${location}. ${choice}`,
+    { problem: 'not_connected' },
+  );
+}
+
 /** "METHOD /path", how messages name a request. */
 export function describeRequest(identity: RequestIdentity): string {
   return `${identity.method} ${identity.path}`;
+}
+
+/**
+ * Parses a `Retry-After` header: delta seconds ("3") or an HTTP date. Returns milliseconds from
+ * `nowMs` (never negative), or undefined when the header is absent or unreadable.
+ */
+export function parseRetryAfter(header: string | undefined, nowMs: number): number | undefined {
+  if (header === undefined) return undefined;
+  const text = header.trim();
+  if (text === '') return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - nowMs);
+}
+
+/** Exponential growth stops here; Temporal's maximum interval may cap it further. */
+export const MAX_RETRY_DELAY_MS = API_RETRY_SCHEDULE.maximumDelayMs;
+
+/**
+ * The single retry policy: how long to wait before attempt `attempt + 1`, given that attempt
+ * `attempt` (1-based, Temporal's `info.attempt`) failed with `error`.
+ *
+ * - 429: the API's Retry-After when it sent one, else 1 s, 2 s, 4 s, ... by attempt.
+ * - other retryable errors (network, timeout, 5xx): 1 s, 2 s, 4 s, ... by attempt.
+ * - terminal errors: undefined (do not retry).
+ *
+ * Deterministic (no jitter) so tests and dry-run estimates can predict it.
+ */
+export function retryDelayMs(error: unknown, attempt: number): number | undefined {
+  if (error instanceof PartnerApiError) {
+    if (error.kind === 'rate-limited') return error.retryAfterMs ?? scheduledDelayMs(attempt);
+    return error.retryable ? scheduledDelayMs(attempt) : undefined;
+  }
+  const flags = error as { retryable?: unknown } | null;
+  if (typeof flags === 'object' && flags !== null && flags.retryable === false) return undefined;
+  return scheduledDelayMs(attempt);
 }
 
 /** Reads an error body (T1 shape when JSON, else its text) into a one-line reason. */

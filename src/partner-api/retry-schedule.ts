@@ -1,5 +1,5 @@
 // The one retry schedule of API calls: the spec's back-off (1 s, 2 s, 4 s... up to a minute). The
-// client's own retries (retry-delay.ts) and Temporal's retry policy of the API activities
+// client's own retries (retryDelayMs, errors.ts) and Temporal's retry policy of the API activities
 // (workflows/activity-proxies.ts) both read it. Pure data: workflow code imports it.
 
 export const API_RETRY_SCHEDULE = {

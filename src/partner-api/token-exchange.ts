@@ -1,7 +1,22 @@
+import { z } from 'zod';
 import { PartnerApiError, type CredentialProblem } from './errors.js';
 import { isRecord, parseShape, type SuccessEnvelope } from './envelope.js';
 import type { CallOptions, RequestExecutor } from './request-executor.js';
-import { tokenGrantSchema, type TokenGrant } from './schemas/tokens-schema.js';
+
+/**
+ * The token exchange response (spec, Token exchange): the pair, their expiry datetimes and the
+ * workspace the grant is scoped to. The refresh route returns the same shape (A4).
+ */
+const tokenGrantSchema = z.looseObject({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+  accessTokenExpiresAt: z.string().nullish(),
+  refreshTokenExpiresAt: z.string().nullish(),
+  workspaceId: z.string().nullish(),
+  workspaceName: z.string().nullish(),
+});
+
+export type TokenGrant = z.infer<typeof tokenGrantSchema>;
 
 /**
  * The two token routes (signed, no Bearer token). A rejection on either is a credential problem

@@ -4,10 +4,10 @@ import type {
   StoredTokens,
 } from '../credentials/credential-store.js';
 import { PartnerApiError } from './errors.js';
-import { missingProfileError } from './missing-profile.js';
+import { missingProfileError } from './errors.js';
 import { emitLog, type PartnerApiLogger } from './logger.js';
 import type { AccessTokenSource } from './request-executor.js';
-import type { TokenGrant } from './schemas/tokens-schema.js';
+import type { TokenGrant } from './token-exchange.js';
 import type { SecretRegistry } from './secret-registry.js';
 
 /** Spends a refresh token for a new pair (the refresh route). */

@@ -12,8 +12,7 @@ import {
   PostgresRunStore,
   redactedUrl,
 } from './postgres-run-store.js';
-import type { RunStore } from './run-store.js';
-import type { SqlDatabase } from './sql-database.js';
+import type { RunStore, SqlDatabase } from './run-store.js';
 
 export interface RunStores {
   /**

@@ -1,6 +1,11 @@
 import pg from 'pg';
-import { assertValidKey, type AppendedSpan, type RunStore } from './run-store.js';
-import type { SqlDatabase, SqlQuery } from './sql-database.js';
+import {
+  assertValidKey,
+  type AppendedSpan,
+  type RunStore,
+  type SqlDatabase,
+  type SqlQuery,
+} from './run-store.js';
 import { connectWithRetry } from './connect-with-retry.js';
 
 /** Log entries read at once: a page, so a long log is never held in memory whole. */

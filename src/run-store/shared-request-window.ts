@@ -1,4 +1,4 @@
-import type { SqlDatabase } from './sql-database.js';
+import type { SqlDatabase } from './run-store.js';
 
 /** The API's limit, as src/partner-api/request-window.ts takes it: `requests` in any `windowMs`. */
 export interface SharedLimit {

@@ -5,7 +5,7 @@ import { iifBlocks } from './iif/iif-blocks.js';
 import { withoutGroupMembers } from './iif/iif-groups.js';
 import type { IifMapping, IifPass, IifTransactionScanner } from './iif/iif-mapping.js';
 import { readIifRows } from './iif/read-iif-rows.js';
-import type { LedgerItem } from '../ledger/ledger-item.js';
+import type { LedgerItem } from '../ledger/index.js';
 import { RowFields } from './table-mapping/row-fields.js';
 import type { AnyMapped } from './table-mapping/table-spec.js';
 import {

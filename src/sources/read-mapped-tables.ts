@@ -1,4 +1,4 @@
-import type { LedgerItem } from '../ledger/ledger-item.js';
+import type { LedgerItem } from '../ledger/index.js';
 import { RowFields } from './table-mapping/row-fields.js';
 import { isTableSpec, type TableMapping } from './table-mapping/table-spec.js';
 import { SourceEnvironment, type SourceSettings } from './source-environment.js';

@@ -1,8 +1,7 @@
 import type { MappingOverrides } from './overrides/mapping-overrides.js';
-import type { IsoDate, Problem, SourceLocation } from '../ledger/index.js';
+import type { IsoDate, Problem, SourceLocation, LedgerItem } from '../ledger/index.js';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { cellText } from './cell.js';
-import type { LedgerItem } from '../ledger/ledger-item.js';
 import {
   ambiguousDateProblem,
   assumedDateOrderNote,

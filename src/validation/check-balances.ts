@@ -3,8 +3,7 @@ import type { Problem, RecordOf } from '../ledger/index.js';
 import { centsOf, proRata, type Cents } from '../money/index.js';
 import { problemOf } from '../ledger/problem-catalog.js';
 import { money, type RecordCheck } from './record-check.js';
-import type { ValidationSettings } from './validation-settings.js';
-import type { ValidationState } from './validation-state.js';
+import type { ValidationSettings, ValidationState } from './validation-state.js';
 import type { ReadSummary } from './document-summaries.js';
 
 export function checkOpeningBalanceLine(

@@ -4,12 +4,11 @@ import {
   type Problem,
   type Severity,
   type SourceLocation,
+  recordKey,
 } from '../ledger/index.js';
 import { formatCents, type Cents } from '../money/index.js';
-import { recordKey } from '../ledger/record-key.js';
 import { problemOf, type ProblemCode } from '../ledger/problem-catalog.js';
-import type { ValidationSettings } from './validation-settings.js';
-import type { ValidationState } from './validation-state.js';
+import type { ValidationSettings, ValidationState } from './validation-state.js';
 
 /** The record being checked and where its problems go, each naming the record and a location. */
 export class RecordCheck {

@@ -1,5 +1,4 @@
-import type { Problem, Severity } from '../ledger/index.js';
-import type { LedgerItem } from '../ledger/ledger-item.js';
+import type { Problem, Severity, LedgerItem } from '../ledger/index.js';
 
 /** Problems of an item, whether it is a record or a lone problem. */
 function problemsOf(item: LedgerItem): readonly Problem[] {

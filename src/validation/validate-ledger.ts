@@ -1,5 +1,4 @@
-import type { EntityName, Problem } from '../ledger/index.js';
-import type { LedgerItem } from '../ledger/ledger-item.js';
+import type { EntityName, Problem, LedgerItem } from '../ledger/index.js';
 import {
   checkOpeningBalanceLine,
   checkTrialBalanceLine,
@@ -17,10 +16,9 @@ import {
 } from './check-money-movements.js';
 import { checkJournalEntry } from './check-journal-entry.js';
 import { RecordCheck } from './record-check.js';
-import type { ValidationSettings } from './validation-settings.js';
-import { ValidationState } from './validation-state.js';
+import { type ValidationSettings, ValidationState } from './validation-state.js';
 
-export type { ValidationSettings } from './validation-settings.js';
+export type { ValidationSettings } from './validation-state.js';
 
 function check(
   item: Extract<LedgerItem, { kind: 'record' }>,

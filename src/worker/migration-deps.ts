@@ -9,7 +9,7 @@ import { captureExchange } from '../migration/call-log/capture-calls.js';
 import { migrationApiOver } from '../migration/api-adapter/client-adapter.js';
 import { handlerFor } from '../migration/handlers/registry.js';
 import { undoHandlerFor } from '../migration/undo/reversal-handlers.js';
-import { confinedReader } from '../migration/staging/confined-reader.js';
+import { confinedReader } from '../migration/staging/confine-source.js';
 import { readValidatedExports } from '../migration/staging/validated-exports.js';
 import { MAX_SEND_DELAY_MS } from '../migration/sending/send-deadline.js';
 import { createPartnerApiClient, type PartnerApiClientOptions } from '../partner-api/index.js';

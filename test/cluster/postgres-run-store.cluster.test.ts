@@ -11,7 +11,7 @@ import {
   postgresDatabase,
   PostgresRunStore,
 } from '../../src/run-store/postgres-run-store.js';
-import type { SqlDatabase } from '../../src/run-store/sql-database.js';
+import type { SqlDatabase } from '../../src/run-store/run-store.js';
 import { openRunStores } from '../../src/run-store/open-run-store.js';
 import { readUnit, unitPage } from '../../src/migration/planning/unit-pages.js';
 import { scopeKeys } from '../../src/migration/outcomes/run-keys.js';

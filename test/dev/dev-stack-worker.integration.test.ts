@@ -6,7 +6,7 @@ import { startEmbeddedStack, type EmbeddedStack } from '../../src/dev/embedded-s
 import { freePort } from '../../src/dev/free-port.js';
 import { generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
-import { workerNodeFlags } from '../../src/worker/node-flags.js';
+import { workerNodeFlags } from '../../src/worker/worker-command.js';
 import { runCli } from '../support/cli.js';
 
 const argvOf = async (pid: number) =>

@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSandboxConfig, startSandbox, type RunningSandbox } from '../../sandbox/index.js';
-import { connectToSandbox } from '../../src/dev/connect-sandbox.js';
-import { sandboxWorkspaceFor } from '../../src/dev/sandbox-workspace.js';
+import { connectToSandbox, sandboxWorkspaceFor } from '../../src/dev/connect-sandbox.js';
 import { migrationApiOver } from '../../src/migration/api-adapter/client-adapter.js';
 import { createPartnerApiClient } from '../../src/partner-api/index.js';
 

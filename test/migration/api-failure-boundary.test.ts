@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import { toApplicationFailure } from '../../activities/activity-boundary.js';
-import { CredentialStoreLockTimeoutError } from '../../src/credentials/credential-errors.js';
+import { CredentialStoreLockTimeoutError } from '../../src/credentials/credential-store.js';
 import { refusalOf } from '../../src/migration/engine/call-failure.js';
 import {
   errorFromBody,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DocumentFactsLog } from '../../src/migration/outcomes/document-facts-log.js';
+import { DocumentFactsLog } from '../../src/migration/outcomes/indexed-log.js';
 import { FileRunStore } from '../../src/run-store/file-run-store.js';
 import { readWholeLog } from '../../src/run-store/run-store.js';
 import { readChunks } from '../../src/migration/staging/chunk-writer.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { estimateFromTrialBalance } from '../../src/ledger/index.js';
-import { DocumentFactsLog } from '../../src/migration/outcomes/document-facts-log.js';
+import { DocumentFactsLog } from '../../src/migration/outcomes/indexed-log.js';
 import type { Projection } from '../../src/migration/contracts/stage-manifest.js';
 import { stageKeys } from '../../src/migration/staging/stage-keys.js';
 import { stageLedger } from '../../src/migration/staging/stage-ledger.js';

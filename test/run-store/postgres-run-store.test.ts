@@ -5,7 +5,7 @@ import {
   PostgresRunStore,
   redactedUrl,
 } from '../../src/run-store/postgres-run-store.js';
-import type { SqlDatabase } from '../../src/run-store/sql-database.js';
+import type { SqlDatabase } from '../../src/run-store/run-store.js';
 import { describeRunStoreContract } from './run-store-contract.js';
 
 /**

@@ -6,7 +6,7 @@ import {
   ensureSharedWindowSchema,
   SharedRequestWindow,
 } from '../../src/run-store/shared-request-window.js';
-import type { SqlDatabase } from '../../src/run-store/sql-database.js';
+import type { SqlDatabase } from '../../src/run-store/run-store.js';
 
 /**
  * Two worker processes of one client id, as the cluster runs them, each with its own window object

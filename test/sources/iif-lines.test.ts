@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitIifLines } from '../../src/sources/iif/iif-lines.js';
+import { splitIifLines } from '../../src/sources/iif/read-iif-rows.js';
 
 /** Feeds text in the given chunks the way readIifRows does, and returns the lines. */
 function linesOf(chunks: string[]): string[] {

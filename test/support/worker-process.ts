@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { workerNodeFlags } from '../../src/worker/node-flags.js';
+import { workerNodeFlags } from '../../src/worker/worker-command.js';
 import type { MigrationStack } from './migration-stack.js';
 import { startTsProcess, type RunningProcess } from './processes.js';
 

@@ -1,5 +1,4 @@
-import type { LedgerRecord, RecordOf } from '../../src/ledger/index.js';
-import type { LedgerItem } from '../../src/ledger/ledger-item.js';
+import type { LedgerRecord, RecordOf, LedgerItem } from '../../src/ledger/index.js';
 
 /** Small builders for hand-made ledgers in validation tests; each record gets its own row. */
 let row = 1;

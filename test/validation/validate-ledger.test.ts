@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerRecord, Problem } from '../../src/ledger/index.js';
-import type { LedgerItem } from '../../src/ledger/ledger-item.js';
+import type { LedgerRecord, Problem, LedgerItem } from '../../src/ledger/index.js';
 import { hasBlockingErrors, LedgerSummarizer } from '../../src/validation/summary.js';
 import { validateLedger } from '../../src/validation/validate-ledger.js';
 import {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/config/project-paths.js';
-import { WORKER_HEAP_MB, workerNodeFlags } from '../../src/worker/node-flags.js';
+import { WORKER_HEAP_MB, workerNodeFlags } from '../../src/worker/worker-command.js';
 
 const read = (file: string) => readFile(path.join(projectRoot, file), 'utf8');
 

@@ -1,7 +1,7 @@
 import type * as Workflow from '@temporalio/workflow';
 import { describe, expect, it, vi } from 'vitest';
 import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
-import { answeredByLastResume } from '../../workflows/ledger-run/pause-and-resume.js';
+import { answeredByLastResume } from '../../workflows/handlers.js';
 import { LedgerRun } from '../../workflows/ledger-run/run-state.js';
 
 // A run outside a workflow: what it asks of the workflow's context, and what it shows in the

@@ -1,5 +1,5 @@
 import { condition, defineSignal, makeContinueAsNewFunc, setHandler } from '@temporalio/workflow';
-import { onCurrentBuild } from '../../workflows/continue-as-new-options.js';
+import { onCurrentBuild } from '../../workflows/carried-state.js';
 
 /** What a {@link heldRun} does once told: finish, or continue as new as the long workflows do. */
 export const proceed = defineSignal<['finish' | 'continue']>('proceed');

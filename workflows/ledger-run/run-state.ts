@@ -16,9 +16,8 @@ import type {
   StepProgress,
   VerificationSummary,
 } from '../../src/migration/contracts/workflow-types.js';
-import { pauseSignal, resumeSignal } from '../handlers.js';
+import { pauseSignal, resumeSignal, answeredByLastResume } from '../handlers.js';
 import type { migrateStep, StepResult } from '../migrate-step.js';
-import { answeredByLastResume } from './pause-and-resume.js';
 import { pacePerMinute, publishProgress, showProgress, sumRows } from './run-progress.js';
 
 /** State a live run carries across continue-as-new while it waits for replays. */

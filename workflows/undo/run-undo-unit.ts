@@ -1,6 +1,5 @@
 import type { UnitRef } from '../../src/migration/contracts/steps.js';
-import { pausingReason } from '../activity-proxies.js';
-import { undoApiActivities } from './undo-proxies.js';
+import { pausingReason, undoApiActivities } from '../activity-proxies.js';
 import type { UndoRun } from './undo-state.js';
 
 /** Rounds of reconcile-then-send per unit: each is one finished attempt, so a few suffice. */

@@ -1,6 +1,6 @@
 import { undoSnapshotParts } from '../../src/migration/contracts/undo-types.js';
 import type { LedgerRun } from '../ledger-run/run-state.js';
-import { undoApiActivities, undoLocalActivities } from './undo-proxies.js';
+import { undoApiActivities, undoLocalActivities } from '../activity-proxies.js';
 
 /** A listing longer than this many pages is cut off: the loop stays bounded whatever the API says. */
 const MAX_SNAPSHOT_PAGES = 10_000;

@@ -7,7 +7,7 @@ import {
   type UndoProgress,
 } from '../../src/migration/contracts/undo-types.js';
 import type { RunScope } from '../../src/migration/contracts/workflow-types.js';
-import { answeredByLastResume } from '../ledger-run/pause-and-resume.js';
+import { answeredByLastResume } from '../handlers.js';
 import { renderUndoDetails } from './render-undo-details.js';
 
 /**
@@ -37,7 +37,7 @@ export class UndoRun {
   #startedThisRun = 0;
   #paused = false;
   #pauseReason: string | undefined;
-  /** Workflow time of the operator's last resume (see ledger-run/pause-and-resume.ts). */
+  /** Workflow time of the operator's last resume (see `answeredByLastResume`, workflows/handlers.ts). */
   #lastResumedAt: number | undefined;
 
   constructor(input: UndoInput, scope: RunScope, planId: string, cursor: UndoCursor | undefined) {

@@ -8,6 +8,7 @@ import {
   type Payment,
   type PurchaseDocument,
   type SalesDocument,
+  type JournalEntry,
 } from '../../ledger/index.js';
 import type { Postings } from './books.js';
 import {
@@ -134,4 +135,14 @@ export function postPayment(
 /** A signed amount as [debit, credit]. */
 function split(amount: Cents): [Cents, Cents] {
   return amount >= 0n ? [amount, 0n] : [0n, -amount];
+}
+
+/**
+ * A general journal entry dated on or after the cutover, posted line by line as the legacy books
+ * posted it. Lines on receivables or payables land on the workspace's control accounts (no party:
+ * docs/accounting.md says what that loses).
+ */
+export function postJournalEntry(books: Postings, keys: PostingKeys, entry: JournalEntry): void {
+  for (const line of entry.lines)
+    books.post(keys.of(line.accountKey), entry.date, centsOf(line.debit), centsOf(line.credit));
 }

@@ -1,4 +1,3 @@
-import { baseValueOf } from './base-value-of.js';
 import type { PartnerApiClient } from '../../partner-api/client.js';
 import type { BulkResult } from '../../partner-api/bulk.js';
 import type { CallOptions } from '../../partner-api/request-executor.js';
@@ -13,6 +12,7 @@ import type {
   Written,
 } from '../contracts/migration-api.js';
 import type { Account, SubAccount } from '../../partner-api/schemas/accounts-schema.js';
+import { centsOf, formatCents, isPlainDecimal } from '../../money/index.js';
 
 /** The page size the migration reads with: the most the sandbox allows (T5). */
 const PAGE_SIZE = 100;
@@ -370,5 +370,32 @@ function transactionOf(transaction: Awaited<ReturnType<PartnerApiClient['transac
     billId: transaction.billId ?? null,
     split: transaction.split,
     createdAt: transaction.createdAt,
+  };
+}
+
+/** A money value as the API may write it (string or number), as two-place text; else undefined. */
+function moneyText(value: unknown): string | undefined {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !isPlainDecimal(text)) return undefined;
+  return formatCents(centsOf(text, { round: true }));
+}
+
+/**
+ * The workspace's own valuation of a foreign document, read from the fields the document view
+ * carries beside the spec's (assumption R34: `baseTotal`, `baseLineAmounts`). Absent or malformed
+ * fields give nothing, and the exchange-difference phase reports the document as not read back.
+ */
+function baseValueOf(record: Record<string, unknown>): {
+  baseTotal?: string;
+  baseLineAmounts?: string[];
+} {
+  const baseTotal = moneyText(record.baseTotal);
+  const lines = Array.isArray(record.baseLineAmounts)
+    ? record.baseLineAmounts.map(moneyText)
+    : undefined;
+  const complete = lines?.every((line): line is string => line !== undefined) ? lines : undefined;
+  return {
+    ...(baseTotal !== undefined ? { baseTotal } : {}),
+    ...(complete ? { baseLineAmounts: complete } : {}),
   };
 }

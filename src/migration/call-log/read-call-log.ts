@@ -1,7 +1,6 @@
 import type { RunStore } from '../../run-store/run-store.js';
 import type { CallLogEntry } from './call-log-entry.js';
-import { CALL_LOG_PREFIX } from './call-log-keys.js';
-import type { CallLogSegment } from './write-call-log.js';
+import { CALL_LOG_PREFIX, type CallLogSegment } from './write-call-log.js';
 
 /** What `ledgerlift log` (and the report's summary) select; every criterion is optional. */
 export interface CallLogFilter {

@@ -4,7 +4,7 @@ import type { StageManifest } from '../contracts/stage-manifest.js';
 import type { StagedRow } from '../contracts/staged-row.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 import type { RowCounts, RunScope } from '../contracts/workflow-types.js';
-import type { DocumentFactsView } from '../outcomes/document-facts-log.js';
+import type { DocumentFactsView } from '../outcomes/indexed-log.js';
 import type { OutcomeView } from '../outcomes/outcome-view.js';
 import type { PlanSink } from '../planning/plan-sink.js';
 import type { References } from '../outcomes/references.js';

@@ -1,4 +1,4 @@
-import type { Account } from '../../ledger/index.js';
+import { type Account, accountTypeOf, API_TEXT_LIMITS, cutText } from '../../ledger/index.js';
 import type {
   AccountBody,
   BulkRowResult,
@@ -23,9 +23,7 @@ import { accountRefusal } from './request-rules.js';
 import { matchCreated } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
 import { chooseSubType } from './choose-sub-type.js';
-import { claimExistingAccount } from './existing-account.js';
 import { controlSubTypeNames, findWorkspaceRoles } from './workspace-roles.js';
-import { accountTypeOf, API_TEXT_LIMITS, cutText } from '../../ledger/index.js';
 
 interface AccountRow {
   body: AccountBody;
@@ -255,3 +253,26 @@ export const accountsCreate: PhaseHandler<AccountBody[], AccountRow> = {
         account.type === row.data.type && sameName(account.name, row.data.body.name),
     ),
 };
+
+/**
+ * The workspace account a legacy account maps onto: the only one not yet `claimed` of its type
+ * whose number is the account's code or whose name is its name. It is then added to `claimed`, so
+ * no second legacy account maps onto it. Undefined when none or several fit: the account is created.
+ */
+export function claimExistingAccount(
+  account: Pick<Account, 'kind' | 'code' | 'name'>,
+  workspace: readonly WorkspaceAccount[],
+  claimed: Set<string>,
+): string | undefined {
+  const type = accountTypeOf(account.kind);
+  const existing = workspace.filter(
+    (candidate) =>
+      !claimed.has(candidate.id) &&
+      candidate.type === type &&
+      ((account.code !== undefined && candidate.accountNumber === account.code) ||
+        sameName(candidate.name, account.name)),
+  );
+  if (existing.length !== 1 || !existing[0]) return undefined;
+  claimed.add(existing[0].id);
+  return existing[0].id;
+}

@@ -8,11 +8,12 @@ import {
   planDocuments,
   workspaceNumber,
   type DocumentRow,
+  cancelledNumbers,
+  currentNumber,
 } from './document-plans.js';
 import { ledgerliftRef, notesWith, outcomesFor, predictOne } from './outcomes.js';
 import { billRefusal } from './request-rules.js';
 import { matchCreated } from './reconcile-scan.js';
-import { cancelledNumbers, currentNumber } from './undone-documents.js';
 
 const build = outcomesFor('bills', 'create');
 

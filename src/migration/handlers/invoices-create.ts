@@ -8,12 +8,13 @@ import {
   planDocuments,
   workspaceNumber,
   type DocumentRow,
+  cancelledNumbers,
+  currentNumber,
 } from './document-plans.js';
 import { outcomesFor, predictOne } from './outcomes.js';
 import { invoiceRefusal } from './request-rules.js';
 import { matchCreated } from './reconcile-scan.js';
 import { legacyChartOf, reclassifiedLines } from './sales-line-accounts.js';
-import { cancelledNumbers, currentNumber } from './undone-documents.js';
 
 const build = outcomesFor('invoices', 'create');
 

@@ -5,7 +5,7 @@ import type { JournalEntryBody } from '../contracts/migration-api.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
-import { journalEntryUnit } from './journal-entry-unit.js';
+import { journalEntryUnit } from './journal-entries-create.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
 import { matchEntryByRef } from './reconcile-scan.js';
 import { legacyChartOf, reclassifiedLines } from './sales-line-accounts.js';

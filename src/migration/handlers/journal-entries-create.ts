@@ -3,10 +3,10 @@ import { centsOf, formatCents, type Cents } from '../../money/index.js';
 import type { JournalEntryBody } from '../contracts/migration-api.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
-import { journalEntryUnit } from './journal-entry-unit.js';
-import { ledgerliftRef, outcomesFor } from './outcomes.js';
+import { ledgerliftRef, outcomesFor, predictOne } from './outcomes.js';
 import { matchCreated } from './reconcile-scan.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
+import { journalEntryRefusal } from './request-rules.js';
 
 const build = outcomesFor('journal-entries', 'create');
 
@@ -121,3 +121,27 @@ export const journalEntriesCreate: PhaseHandler<JournalEntryBody, JournalRow> = 
       hasMarker(record.memo, row),
     ),
 };
+
+/**
+ * The send, interpret, predict and lookups of a phase whose unit is one journal entry: every row
+ * the unit sent is that entry, and one paged listing of journal entries reconciles it. A dry run
+ * checks the entry `prepare` builds against the API's rules (request-rules.ts).
+ */
+export function journalEntryUnit<D>(
+  build: ReturnType<typeof outcomesFor>,
+  prepare: PhaseHandler<JournalEntryBody, D>['prepare'],
+): Pick<PhaseHandler<JournalEntryBody, D>, 'send' | 'interpret' | 'predict' | 'lookups'> {
+  return {
+    send: (api, body) => api.createJournalEntry(body),
+
+    interpret: (context, written, sent) => {
+      const { id } = written.data as { id: string };
+      return sent.map((row) => build.created(row, id, context.unitId, written.warnings));
+    },
+
+    predict: (context, sent) =>
+      predictOne(build, context, prepare(context, sent), journalEntryRefusal),
+
+    lookups: () => 1,
+  };
+}

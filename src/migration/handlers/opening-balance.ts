@@ -8,7 +8,6 @@ import type { RowOutcome } from '../outcomes/row-outcome.js';
 import { outcomesFor, predictOne } from './outcomes.js';
 import { openingBalanceRefusal } from './request-rules.js';
 import { countDecided, emptyCounts, selectRow } from './selection.js';
-import { reversingEntries } from './undone-opening-balance.js';
 
 type BalanceRow = { accountUuid: string; debit: string; credit: string };
 
@@ -88,7 +87,7 @@ type PublishRequest = BalanceRow[] | { deleteEntry: string };
 
 /**
  * Publishes the opening balance in one call; an identical published balance is matched instead,
- * unless an undo reversed it by a journal entry (undone-opening-balance.ts): that entry is deleted.
+ * unless an undo reversed it by a journal entry (`reversingEntries`, below): that entry is deleted.
  */
 export const openingBalancePublish: PhaseHandler<PublishRequest, PublishData> = {
   step: 'opening-balance',
@@ -223,3 +222,24 @@ export const openingBalancePublish: PhaseHandler<PublishRequest, PublishData> = 
     };
   },
 };
+
+/**
+ * An undo of a run that published the workspace's first opening balance cannot take it back to
+ * none (docs/api-assumptions.md, R37): it posts a journal entry at the cutover with the rows' sides
+ * swapped, memo `Reverses the opening balance run <run> published (ledgerlift <plan>)`. The
+ * published balance then still looks like the run's, but the books hold none of it, so a later
+ * run that matched it would leave every opening account at zero. That run deletes the reversing
+ * entry instead of publishing (src/migration/handlers/opening-balance.ts).
+ */
+const PREFIX = 'Reverses the opening balance run ';
+
+export function reversingEntryMemo(runName: string, planId: string): string {
+  return `${PREFIX}${runName} published (ledgerlift ${planId})`;
+}
+
+/** The undo's reversing entries the workspace holds, oldest first. */
+function reversingEntries(entries: readonly WorkspaceJournalEntry[]): WorkspaceJournalEntry[] {
+  return entries
+    .filter((entry) => entry.memo.startsWith(PREFIX) && entry.memo.includes('(ledgerlift '))
+    .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''));
+}

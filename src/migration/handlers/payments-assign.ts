@@ -7,7 +7,7 @@ import {
   partsOf,
   type PaymentKind,
 } from '../accounting/payment-parts.js';
-import { stagedPayments } from './staged-payments.js';
+import { stagedPayments } from './payments-create.js';
 import { emptyCounts, selectRow } from './selection.js';
 
 const build = outcomesFor('payments', 'assign');

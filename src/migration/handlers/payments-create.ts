@@ -1,5 +1,5 @@
 import type { TransactionBody } from '../contracts/migration-api.js';
-import type { PhaseHandler, PlannedPhase } from '../engine/phase-handler.js';
+import type { PhaseHandler, PlannedPhase, PlanContext } from '../engine/phase-handler.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import { isSettled } from '../outcomes/row-outcome.js';
 import { ledgerliftRef, outcomesFor } from './outcomes.js';
@@ -10,9 +10,9 @@ import {
   transactionAmount,
   type StagedPayment,
 } from '../accounting/payment-parts.js';
-import { stagedPayments } from './staged-payments.js';
 import { emptyCounts, selectRow } from './selection.js';
 import { bulkTransactionCalls } from './transaction-reconcile.js';
+import type { Payment } from '../../ledger/index.js';
 
 const build = outcomesFor('payments', 'create');
 
@@ -95,4 +95,13 @@ export const paymentsCreate: PhaseHandler<TransactionBody[], StagedPayment> = {
 
 function bankKey(row: UnitRow<StagedPayment>): string {
   return row.data.payment.bankAccountKey;
+}
+
+/** The payments step's staged payments, in order. */
+export async function* stagedPayments(context: PlanContext): AsyncGenerator<StagedPayment> {
+  for await (const row of context.stagedRows('payments')) {
+    if (row.entity === 'customer-payment' || row.entity === 'vendor-payment') {
+      yield { kind: row.entity, payment: row.record as Payment };
+    }
+  }
 }

@@ -11,7 +11,7 @@ import {
   type PaymentPart,
   type StagedPayment,
 } from '../accounting/payment-parts.js';
-import { stagedPayments } from './staged-payments.js';
+import { stagedPayments } from './payments-create.js';
 import { nextPageOf } from './reconcile-scan.js';
 import { emptyCounts, selectRow } from './selection.js';
 

@@ -1,12 +1,14 @@
 import { OffHeapMap, type OffHeapKey } from '../../offheap/off-heap-map.js';
 import type { RunStore } from '../../run-store/run-store.js';
+import type { RowOutcome } from './row-outcome.js';
+import type { DocumentFacts, DocumentFactsEntry } from '../contracts/stage-manifest.js';
 
 /**
  * The latest entry per key of one run store log, indexed off the heap (OffHeapMap) and brought up
  * to date by reading only what was appended since the last look. Several workers append to the
  * same log; each refreshes before deciding anything, so decisions always see every committed entry.
  */
-export class IndexedLog<T> {
+class IndexedLog<T> {
   private offset = 0;
   private readonly latest = OffHeapMap.create<T>();
 
@@ -80,5 +82,50 @@ export class IndexedLogCache {
     }
     await indexed.refresh();
     return indexed;
+  }
+}
+
+/** The latest outcome per (entity, key) of one namespace: the legacy-id to UUID map of a run. */
+export class OutcomeLog extends IndexedLog<RowOutcome> {
+  constructor(store: RunStore, log: string) {
+    super(store, log, (outcome) => [outcome.entity, outcome.key]);
+  }
+
+  get(entity: string, key: string): RowOutcome | undefined {
+    return this.lookup([entity, key]);
+  }
+
+  /** The workspace UUID of a row that succeeded. */
+  idOf(entity: string, key: string): string | undefined {
+    const outcome = this.get(entity, key);
+    return outcome && (outcome.status === 'created' || outcome.status === 'matched')
+      ? outcome.id
+      : undefined;
+  }
+
+  /** The latest outcome of every row, or of one entity's rows, in key order. */
+  values(entity?: string): Iterable<RowOutcome> {
+    return this.latestValues(entity === undefined ? [] : [entity]);
+  }
+}
+
+/** The facts staging decided for each document, looked up by entity and key while planning. */
+export interface DocumentFactsView {
+  get(entity: 'invoice' | 'bill', key: string): DocumentFacts | undefined;
+}
+
+/** The stage's document-facts log (stageKeys().documentFacts), indexed off the heap. */
+export class DocumentFactsLog extends IndexedLog<DocumentFactsEntry> implements DocumentFactsView {
+  constructor(store: RunStore, log: string) {
+    super(store, log, (entry) => [entry.entity, entry.key]);
+  }
+
+  get(entity: 'invoice' | 'bill', key: string): DocumentFacts | undefined {
+    return this.lookup([entity, key]);
+  }
+
+  /** The latest facts of every document. */
+  values(): Iterable<DocumentFactsEntry> {
+    return this.latestValues();
   }
 }

@@ -1,4 +1,4 @@
-import type { OutcomeLog } from './outcome-log.js';
+import type { OutcomeLog } from './indexed-log.js';
 import type { RowOutcome } from './row-outcome.js';
 
 /** Read access to outcomes: the live log, or a dry run's predictions over the live log. */

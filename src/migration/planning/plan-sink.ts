@@ -1,7 +1,7 @@
 import { BufferedAppender } from '../../collections/buffered-appender.js';
 import type { RunStore } from '../../run-store/run-store.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
-import type { OutcomeLog } from '../outcomes/outcome-log.js';
+import type { OutcomeLog } from '../outcomes/indexed-log.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import { scopeKeys } from '../outcomes/run-keys.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';

@@ -1,5 +1,5 @@
 import type { RunStore } from '../../run-store/run-store.js';
-import { noteCall } from '../call-log/capture-calls.js';
+import { noteCall, type CallNote } from '../call-log/capture-calls.js';
 import type { UnitInput, UnitResult } from '../contracts/workflow-types.js';
 import {
   answeredAndApplied,
@@ -8,7 +8,6 @@ import {
   RetryableCallError,
 } from '../engine/call-failure.js';
 import type { EngineDeps } from '../engine/engine.js';
-import { noteOf } from './call-note.js';
 import { openUnit } from './open-unit.js';
 import { isSuccess, type RowOutcome } from '../outcomes/row-outcome.js';
 import { lateByMs, REQUEUE_DELAY_MS, type SendWindow } from './send-deadline.js';
@@ -192,4 +191,22 @@ function rowId(row: { entity: string; key: string }): string {
  */
 function rowsOf(outcomes: readonly RowOutcome[]): Set<string> {
   return new Set(outcomes.map(rowId));
+}
+
+const WORKSPACE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the call log keeps of a write's answer: the rows sent, the UUIDs it produced, and the fields
+ * it warned about. A warning's message can quote a customer's values, so only its field is kept
+ * ("field: message" in the outcome, src/migration/handlers/outcomes.ts).
+ */
+function noteOf(rowsSent: number, outcomes: readonly RowOutcome[]): CallNote {
+  const ids = new Set<string>();
+  const warnings = new Set<string>();
+  for (const outcome of outcomes) {
+    // Some phases record a marker ("applied", "published") where no record is created.
+    if (outcome.id && isSuccess(outcome) && WORKSPACE_UUID.test(outcome.id)) ids.add(outcome.id);
+    for (const warning of outcome.warnings ?? []) warnings.add(warning.split(': ')[0] ?? '');
+  }
+  return { rowsSent, ids: [...ids], warnings: [...warnings].filter((field) => field !== '') };
 }

@@ -2,8 +2,9 @@ import type { PhaseName, StepName } from '../contracts/steps.js';
 import type { RowCounts, RunScope } from '../contracts/workflow-types.js';
 import { batchedAppendsOf } from './batched-appends.js';
 import { logIndexes, type EngineDeps } from '../engine/engine.js';
-import { RefreshedOnce } from './refreshed-once.js';
 import { executeUnit } from './execute-unit.js';
+import type { RunStore } from '../../run-store/run-store.js';
+import { IndexedLogCache } from '../outcomes/indexed-log.js';
 
 /** A run of consecutive units of one phase, predicted by one activity of a dry run. */
 export interface PredictUnitsInput {
@@ -101,4 +102,30 @@ export async function predictUnits(
     if (batchDone || store.queued >= OUTCOMES_PER_WRITE) await written();
   }
   return written();
+}
+
+/**
+ * The process's log indexes, brought up to date once per log for one pass of a dry run's bulk
+ * prediction instead of before every unit. Steps that run at the same time never depend on each
+ * other's rows (src/migration/steps.ts, `stepDependencies`), so within a pass the only new entries
+ * are the pass's own, which the index holds as soon as they are appended.
+ */
+class RefreshedOnce extends IndexedLogCache {
+  private readonly opened = new Map<string, unknown>();
+
+  constructor(private readonly shared: IndexedLogCache) {
+    super();
+  }
+
+  override async open<L extends { refresh(): Promise<unknown> }>(
+    store: RunStore,
+    log: string,
+    create: () => L,
+  ): Promise<L> {
+    const known = this.opened.get(log) as L | undefined;
+    if (known) return known;
+    const indexed = await this.shared.open(store, log, create);
+    this.opened.set(log, indexed);
+    return indexed;
+  }
 }

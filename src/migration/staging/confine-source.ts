@@ -1,6 +1,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { StageInput } from '../contracts/workflow-types.js';
+import type { ExportsReader } from './validated-exports.js';
 
 /**
  * A source outside the worker's sources root: a run started from the Temporal UI names any path,
@@ -71,4 +72,12 @@ export async function confineSource(
       ? undefined
       : await check('overrides file', source.overridesFile);
   return { ...source, folder, ...(overridesFile ? { overridesFile } : {}) };
+}
+
+/** A source reader that reads only under `root` (the worker's LEDGERLIFT_SOURCES_ROOT). */
+export function confinedReader(read: ExportsReader, root: string): ExportsReader {
+  return async function* (input) {
+    const source = await confineSource(input.source, root);
+    yield* read({ ...input, source });
+  };
 }

@@ -7,11 +7,10 @@ import {
   type PurchaseDocument,
   type SalesDocument,
 } from '../../ledger/index.js';
-import { outstandingAtCutover } from '../accounting/conversion.js';
+import { outstandingAtCutover } from '../../ledger/open-at-cutover.js';
 import { documentSign, postConversionDocument } from '../accounting/post-records.js';
 import type { DocumentFactsEntry, Projection } from '../contracts/stage-manifest.js';
-import { settledOf } from './settled-text.js';
-import type { StagedBooks } from './staged-books.js';
+import { settledOf, type StagedBooks } from './staged-books.js';
 
 /**
  * Decides each document's conversion amount (open at the cutover) and what should be due at the

@@ -11,8 +11,8 @@ import {
   postDocument,
   postOpeningBalanceLine,
   postPayment,
+  postJournalEntry,
 } from '../accounting/post-records.js';
-import { postJournalEntry } from '../accounting/post-journal-entry.js';
 import { PAYABLE, RECEIVABLE } from '../accounting/posting-keys.js';
 import type { StagedRow, StagingSkip } from '../contracts/staged-row.js';
 import type { StepName } from '../contracts/steps.js';

@@ -1,4 +1,4 @@
-import { type Cents } from '../../money/index.js';
+import { type Cents, centsOf, formatCents } from '../../money/index.js';
 import type { PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import { OffHeapMap } from '../../offheap/off-heap-map.js';
 import { Books } from '../accounting/books.js';
@@ -6,7 +6,7 @@ import { anyForeignCurrency } from '../accounting/exchange-account.js';
 import { PostingKeys } from '../accounting/posting-keys.js';
 import { RolledForwardBooks } from './rolled-forward-books.js';
 import type { DocumentFacts } from '../contracts/stage-manifest.js';
-import { settledOf, settledText, type SettledText } from './settled-text.js';
+import { emptySettlements, type Settlements } from '../../ledger/open-at-cutover.js';
 
 /** A document's header (its lines are staged, not kept) and facts, by [entity, key], off the heap. */
 export type Documents = OffHeapMap<{
@@ -83,4 +83,24 @@ export class StagedBooks {
     if (this.window.endDate !== undefined && date > this.window.endDate) entry.afterEnd += amount;
     this.settlements.set(id, settledText(entry));
   }
+}
+
+/** Settlements of a document as decimal text: the off-heap map keeps no bigint. */
+export type SettledText = Record<keyof Settlements, string>;
+
+export function settledOf(text: SettledText | undefined): Settlements {
+  if (!text) return emptySettlements();
+  return {
+    beforeCutover: centsOf(text.beforeCutover),
+    fromCutover: centsOf(text.fromCutover),
+    afterEnd: centsOf(text.afterEnd),
+  };
+}
+
+function settledText(settled: Settlements): SettledText {
+  return {
+    beforeCutover: formatCents(settled.beforeCutover),
+    fromCutover: formatCents(settled.fromCutover),
+    afterEnd: formatCents(settled.afterEnd),
+  };
 }

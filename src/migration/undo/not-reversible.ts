@@ -1,10 +1,9 @@
 import type { StepName } from '../contracts/steps.js';
 import type { NotReversible } from '../contracts/undo-types.js';
 import type { EngineDeps } from '../engine/engine.js';
-import { createdByRun } from './created-by-run.js';
+import { createdByRun, isReversible, PARTS_OF_OTHERS } from './reversible-entities.js';
 import { liveOutcomes } from './plan-undo.js';
 import { preRunRecordIds } from './pre-run-records.js';
-import { isReversible, PARTS_OF_OTHERS } from './reversible-entities.js';
 
 /** Why the workspace's cutover date stays after an undo. */
 export const CUTOVER_KEPT_REASON = 'the cutover date stays set: the API has no call that clears it';

@@ -1,5 +1,10 @@
-import { reversingEntryMemo } from '../handlers/undone-opening-balance.js';
-import type { CreditApplication, PurchaseDocument, SalesDocument } from '../../ledger/index.js';
+import { reversingEntryMemo, balanceRows } from '../handlers/opening-balance.js';
+import type {
+  CreditApplication,
+  PurchaseDocument,
+  SalesDocument,
+  OpeningBalanceLine,
+} from '../../ledger/index.js';
 import type { RunStore } from '../../run-store/run-store.js';
 import {
   PAYMENT_ALLOCATION,
@@ -8,21 +13,19 @@ import {
   PAYMENT_TRANSACTION,
 } from '../accounting/payment-parts.js';
 import type { JournalEntryBody, OpeningBalanceState } from '../contracts/migration-api.js';
-import type { OpeningBalanceLine } from '../../ledger/index.js';
 import { References } from '../outcomes/references.js';
-import { balanceRows } from '../handlers/opening-balance.js';
 import type { PhaseName, StepName } from '../contracts/steps.js';
 import { readUnit } from '../planning/unit-pages.js';
 import { asEnginePhase, type UndoGroup, type UndoPhase } from '../contracts/undo-types.js';
 import type { UnitRow } from '../contracts/unit-row.js';
 import type { RunScope } from '../contracts/workflow-types.js';
 import { logIndexes, openOutcomes, type EngineDeps } from '../engine/engine.js';
-import { OutcomeLog } from '../outcomes/outcome-log.js';
+import { OutcomeLog } from '../outcomes/indexed-log.js';
 import { isSettled, type RowOutcome } from '../outcomes/row-outcome.js';
 import { scopeKeys } from '../outcomes/run-keys.js';
 import type { DocumentRow } from '../handlers/document-plans.js';
 import { INVOICE_LINES } from '../handlers/invoices-reclassify-tax.js';
-import { createdByRun } from './created-by-run.js';
+import { createdByRun } from './reversible-entities.js';
 import { preRunRecordIds } from './pre-run-records.js';
 import { reversalEntity, reversalKey, type ReversalData, type Voided } from './reversal-rows.js';
 import { undoKeys } from './undo-keys.js';

@@ -1,7 +1,6 @@
 import type { BillBody, InvoiceBody, MigrationApi, Written } from '../contracts/migration-api.js';
 import { PartnerApiError } from '../../partner-api/errors.js';
 import type { ReversalData } from './reversal-rows.js';
-import { MissingReversalCall } from './missing-reversal-call.js';
 
 /** What one reversal unit sends: the row's reversal, with what was resolved when preparing it. */
 export type ReversalRequest =
@@ -94,5 +93,16 @@ function sendOne(api: MigrationApi, request: ReversalRequest): Promise<Written<u
       return gone(api.deleteAccount(data.id));
     case 'inactivate-account':
       return api.setAccountStatus(data.id, 'inactive');
+  }
+}
+
+/**
+ * A reversal the API this worker talks to cannot make (an opening balance cannot go back to none,
+ * docs/api-assumptions.md R37): the record is listed as not reversed with this reason.
+ */
+class MissingReversalCall extends Error {
+  constructor(readonly call: string) {
+    super(`the Partner API has no ${call} call, so this record cannot be reversed`);
+    this.name = 'MissingReversalCall';
   }
 }

@@ -5,14 +5,13 @@ import type { RunScope } from '../contracts/workflow-types.js';
 import { openOutcomes, type EngineDeps } from '../engine/engine.js';
 import type { RowOutcome } from '../outcomes/row-outcome.js';
 import { trialBalanceRows } from '../verification/report-figures.js';
-import { createdByRun } from './created-by-run.js';
+import { createdByRun, isReversible, PARTS_OF_OTHERS } from './reversible-entities.js';
 import { preRunRecordIds } from './pre-run-records.js';
 import { CUTOVER_KEPT_REASON } from './not-reversible.js';
 import { liveOutcomes } from './plan-undo.js';
 import { reversalEntity, reversalKey } from './reversal-rows.js';
 import { undoKeys } from './undo-keys.js';
 import { snapshotRecords } from './undo-snapshot.js';
-import { isReversible, PARTS_OF_OTHERS } from './reversible-entities.js';
 
 export interface BalanceDifference {
   account: string;

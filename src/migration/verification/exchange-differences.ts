@@ -1,5 +1,5 @@
 import { centsOf, formatCents, type Cents } from '../../money/index.js';
-import type { DocumentFactsLog } from '../outcomes/document-facts-log.js';
+import type { DocumentFactsLog } from '../outcomes/indexed-log.js';
 import { isSuccess, type RowOutcome } from '../outcomes/row-outcome.js';
 import { EXCHANGE_DIFFERENCE } from '../handlers/documents-exchange-difference.js';
 

@@ -26,6 +26,7 @@ import {
 } from './exchange-differences.js';
 import { unrebuiltBalancesAdvice } from './unrebuilt-balances.js';
 import { listsForeignDocuments } from '../handlers/exchange-account-of.js';
+import type { ReportName } from '../contracts/migration-api.js';
 
 const roleNames: Record<string, string> = {
   '@receivable': 'Accounts receivable (workspace control account)',
@@ -363,4 +364,15 @@ async function partyNamesOf(
     }
   }
   return names;
+}
+
+/** Fetches one report of the workspace (one API call) into the run store for verification. */
+export async function fetchReport(
+  deps: EngineDeps,
+  input: { scope: RunScope; report: ReportName; asOf: string },
+): Promise<void> {
+  const store = await deps.openStore(input.scope.runName);
+  const api = await deps.api(input.scope.profile);
+  const report: unknown = await api.report(input.report, input.asOf);
+  await store.putDocument(scopeKeys(input.scope).report(input.report), report);
 }

@@ -4,7 +4,7 @@ import type {
   WorkspaceAccount,
   WorkspaceInfo,
 } from '../contracts/migration-api.js';
-import { claimExistingAccount } from '../handlers/existing-account.js';
+import { claimExistingAccount } from '../handlers/accounts-create.js';
 import { findWorkspaceRoles } from '../handlers/workspace-roles.js';
 
 /** What the workspace holds before anything is written, as the pre-check read it. */

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { DEFAULT_PROFILE_NAME, type CredentialStore } from '../../credentials/credential-store.js';
@@ -15,7 +16,6 @@ import { SecretRegistry } from '../secret-registry.js';
 import { grantAccessToken } from '../token-exchange.js';
 import { createUndiciTransport } from '../transport.js';
 import { listenForCallback } from './loopback-callback.js';
-import { openInBrowser } from './open-browser.js';
 
 /** Options of `runConsentFlow` (what `ledgerlift connect` passes). */
 export interface ConsentFlowOptions {
@@ -164,4 +164,29 @@ async function exchangeCode(
   } finally {
     await transport.close();
   }
+}
+
+/**
+ * Opens `url` in the user's browser with the platform's opener. Best effort: resolves false when
+ * no opener could be started (the URL has been printed anyway).
+ */
+function openInBrowser(url: string): Promise<boolean> {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]]
+        : ['xdg-open', [url]];
+  return new Promise((resolve) => {
+    try {
+      const child = spawn(command, args, { stdio: 'ignore', detached: true });
+      child.once('error', () => resolve(false));
+      child.once('spawn', () => {
+        child.unref();
+        resolve(true);
+      });
+    } catch {
+      resolve(false);
+    }
+  });
 }

@@ -5,7 +5,7 @@ import { basename, extname, join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { Problem } from '../../ledger/index.js';
 import { problemOf } from '../../ledger/problem-catalog.js';
-import { isProcessAlive } from '../../private-files/process-alive.js';
+import { isProcessAlive } from '../../private-files/private-files.js';
 import { extractArchive, type ListedFile } from './extract-archive.js';
 
 export type { ListedFile } from './extract-archive.js';

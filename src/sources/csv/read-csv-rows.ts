@@ -2,8 +2,7 @@ import { CsvError, Parser } from 'csv-parse';
 import type { Problem } from '../../ledger/index.js';
 import { problemOf } from '../../ledger/problem-catalog.js';
 import type { RawRow } from '../cell.js';
-import { openTextFile } from '../text/decode-text.js';
-import { mixedEncodingProblem } from '../text/mixed-encoding.js';
+import { openTextFile, mixedEncodingProblem } from '../text/decode-text.js';
 import type { TextEncoding } from '../text/detect-encoding.js';
 import { detectDelimiter, type CsvDelimiter } from './detect-delimiter.js';
 

@@ -1,5 +1,6 @@
 import type { TableRow } from '../table/table-row.js';
 import type { TableSpec } from './table-spec.js';
+import { cellText } from '../cell.js';
 
 /**
  * Groups consecutive rows into records: documents and payments span one row per line or allocation,
@@ -42,4 +43,9 @@ export async function* groupRows(
     yield complete;
   }
   if (group.length) yield [group];
+}
+
+/** Groups consecutive rows by the text of one column (a document number, a payment id). */
+export function byColumn(column: string): (row: TableRow) => string | undefined {
+  return (row) => cellText(row.cell(column)) || undefined;
 }

@@ -1,10 +1,15 @@
 import type { DecimalString, IsoDate, Money, Problem, SourceLocation } from '../../ledger/index.js';
 import { centsOf, formatCents } from '../../money/index.js';
 import { problemOf } from '../../ledger/problem-catalog.js';
-import { UnreadableCell, cellText, isBlankCell, type CellValue } from '../cell.js';
+import {
+  UnreadableCell,
+  cellText,
+  isBlankCell,
+  type CellValue,
+  numberToDecimalText,
+} from '../cell.js';
 import type { TableRow } from '../table/table-row.js';
 import { parseAmount } from '../values/parse-amount.js';
-import { numberToDecimalText } from '../values/number-text.js';
 import { readDateCell } from './read-date-cell.js';
 import type { MappingContext } from './mapping-context.js';
 

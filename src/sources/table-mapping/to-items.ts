@@ -1,9 +1,13 @@
-import { ledgerRecordSchema, type LedgerRecord, type Problem } from '../../ledger/index.js';
+import {
+  ledgerRecordSchema,
+  type LedgerRecord,
+  type Problem,
+  recordKey,
+} from '../../ledger/index.js';
 import { problemOf } from '../../ledger/problem-catalog.js';
-import type { LedgerItem } from '../../ledger/ledger-item.js';
+import type { LedgerItem } from '../../ledger/index.js';
 import type { LedgerIndex } from './ledger-index.js';
 import type { AnyMapped } from './table-spec.js';
-import { recordKey } from '../../ledger/record-key.js';
 
 /**
  * Turns a mapping's output into ledger items: problems get the record's entity, key and location;

@@ -1,6 +1,8 @@
 import { isAscii } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { detectEncoding, isValidUtf8, type TextEncoding } from './detect-encoding.js';
+import type { Problem } from '../../ledger/index.js';
+import { problemOf } from '../../ledger/problem-catalog.js';
 
 const SAMPLE_BYTES = 64 * 1024;
 /** A line longer than this is decoded without waiting for its end, so memory stays bounded. */
@@ -212,4 +214,23 @@ function lineEnds(block: Buffer): number {
     if (block[at + 1] !== LF) count += 1;
   }
   return count;
+}
+
+/**
+ * The one problem of a file that mixes UTF-8 and Windows-1252 lines: each line was read in its own
+ * encoding, and the lines in the encoding fewer of them use are named for the consultant to check.
+ */
+export function mixedEncodingProblem(file: string, mixed: MixedLines): Problem {
+  const [first = 1] = mixed.lines;
+  const more = mixed.count > mixed.lines.length ? ', …' : '';
+  const lines = `${mixed.count === 1 ? 'line' : 'lines'} ${mixed.lines.join(', ')}${more}`;
+  const what =
+    mixed.odd === 'windows-1252'
+      ? `${mixed.count === 1 ? '1 line is' : `${mixed.count} lines are`} not valid UTF-8 like the rest of the file (${lines}); ${mixed.count === 1 ? 'it was' : 'they were'} read as Windows-1252`
+      : `${mixed.count === 1 ? '1 line is' : `${mixed.count} lines are`} UTF-8 while the rest of the file is Windows-1252 (${lines}); ${mixed.count === 1 ? 'it was' : 'they were'} read as UTF-8`;
+  return problemOf(
+    'encoding.mixed',
+    `${file}: ${what}. Check the names and text on ${mixed.count === 1 ? 'that row' : 'those rows'}, and save the file in one encoding (UTF-8) if any looks wrong.`,
+    { location: { file, row: first } },
+  );
 }

@@ -1,8 +1,7 @@
 import { centsOf, formatCents, lineAmountCents } from '../../money/index.js';
 import type { Product, PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import { END, expenseAccounts } from './generate-chart-of-accounts.js';
-import { addDays } from './dates.js';
-import { at, post, type Generation } from './generation.js';
+import { addDays, at, post, type Generation } from './generation.js';
 import type { MasterData } from './generate-master-data.js';
 
 /** A sales or purchase document with 1 to 3 lines; taxed lines at 8.25%. */

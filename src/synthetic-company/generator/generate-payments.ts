@@ -7,8 +7,7 @@ import type {
 } from '../../ledger/index.js';
 import { groupInto } from '../../collections/group-into.js';
 import { END } from './generate-chart-of-accounts.js';
-import { maxDate } from './dates.js';
-import { at, post, type Generation } from './generation.js';
+import { maxDate, at, post, type Generation } from './generation.js';
 
 export interface GeneratedPayment {
   entity: 'customer-payment' | 'vendor-payment';

@@ -1,7 +1,7 @@
 import type { Party, PurchaseDocument, SalesDocument } from '../../ledger/index.js';
 import { centsOf, formatCents } from '../../money/index.js';
 import type { Row } from './csv-file.js';
-import { addressCells } from './address-cells.js';
+import { addressCells } from './master-data-rows.js';
 import { fourPlaces, xeroDate } from './xero-values.js';
 import { documentTypeLabels, statusLabels, taxTypeOf } from './xero-labels.js';
 

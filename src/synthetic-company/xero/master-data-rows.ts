@@ -1,6 +1,5 @@
 import type { Account, Party, Product, Vendor } from '../../ledger/index.js';
 import type { Row } from './csv-file.js';
-import { addressCells } from './address-cells.js';
 import { accountTypeLabels, taxRates } from './xero-labels.js';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -64,5 +63,23 @@ export function itemRow(product: Product, codeOf: (accountKey: string) => string
     SalesUnitPrice: product.salesPrice,
     SalesAccount: product.incomeAccountKey && codeOf(product.incomeAccountKey),
     SalesTaxRate: product.taxable ? taxRates.sales : taxRates.exempt,
+  };
+}
+
+/** A party's billing address in Xero's postal (PO) columns and its shipping address in SA. */
+export function addressCells(party: Party | undefined): Row {
+  const address = party?.billingAddress;
+  const shipping = party?.shippingAddress;
+  return {
+    POAddressLine1: address?.street,
+    POCity: address?.city,
+    PORegion: address?.state,
+    POPostalCode: address?.zipCode,
+    POCountry: address?.country,
+    SAAddressLine1: shipping?.street,
+    SACity: shipping?.city,
+    SARegion: shipping?.state,
+    SAPostalCode: shipping?.zipCode,
+    SACountry: shipping?.country,
   };
 }

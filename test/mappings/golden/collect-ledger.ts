@@ -1,5 +1,5 @@
 import { entityNames, type EntityName, type Problem } from '../../../src/ledger/index.js';
-import type { LedgerItem } from '../../../src/ledger/ledger-item.js';
+import type { LedgerItem } from '../../../src/ledger/index.js';
 
 /** A ledger read into memory for a test: records by entity (sources stripped) and all problems. */
 export interface CollectedLedger {

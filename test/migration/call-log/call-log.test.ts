@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallLogEntry } from '../../../src/migration/call-log/call-log-entry.js';
-import { CALLS_PER_SEGMENT } from '../../../src/migration/call-log/call-log-keys.js';
+import {
+  CALLS_PER_SEGMENT,
+  withCallLog,
+  type CallSite,
+} from '../../../src/migration/call-log/write-call-log.js';
 import { captureExchange, noteCall } from '../../../src/migration/call-log/capture-calls.js';
 import {
   callLogSegments,
   readCallLog,
   type CallLogFilter,
 } from '../../../src/migration/call-log/read-call-log.js';
-import { withCallLog, type CallSite } from '../../../src/migration/call-log/write-call-log.js';
 import { FileRunStore } from '../../../src/run-store/file-run-store.js';
 import { callLogTable } from '../../../src/cli/commands/call-log-table.js';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OutcomeLog } from '../../../src/migration/outcomes/outcome-log.js';
+import { OutcomeLog } from '../../../src/migration/outcomes/indexed-log.js';
 import type { RowOutcome } from '../../../src/migration/outcomes/row-outcome.js';
 import { FileRunStore } from '../../../src/run-store/file-run-store.js';
 

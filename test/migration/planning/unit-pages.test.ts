@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunScope } from '../../../src/migration/contracts/workflow-types.js';
 import { scopeKeys } from '../../../src/migration/outcomes/run-keys.js';
-import { OutcomeLog } from '../../../src/migration/outcomes/outcome-log.js';
+import { OutcomeLog } from '../../../src/migration/outcomes/indexed-log.js';
 import { PlanSink } from '../../../src/migration/planning/plan-sink.js';
 import {
   readUnit,

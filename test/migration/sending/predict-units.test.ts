@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EngineDeps } from '../../../src/migration/engine/engine.js';
 import { executeUnit } from '../../../src/migration/sending/execute-unit.js';
-import { OutcomeLog } from '../../../src/migration/outcomes/outcome-log.js';
+import { OutcomeLog } from '../../../src/migration/outcomes/indexed-log.js';
 import type { PhaseHandler } from '../../../src/migration/engine/phase-handler.js';
 import type { UnitRow } from '../../../src/migration/contracts/unit-row.js';
 import { planPhase } from '../../../src/migration/planning/plan-phase.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedger, type ReadLedgerOptions } from '../../../mappings/read-ledger.js';
-import type { LedgerItem } from '../../../src/ledger/ledger-item.js';
+import type { LedgerItem } from '../../../src/ledger/index.js';
 import {
   readLedgerBeside,
   readLedgerInThread,

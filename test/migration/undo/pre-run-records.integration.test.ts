@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo-types.js';
 import type { RowOutcome } from '../../../src/migration/outcomes/row-outcome.js';
-import { OutcomeLog } from '../../../src/migration/outcomes/outcome-log.js';
+import { OutcomeLog } from '../../../src/migration/outcomes/indexed-log.js';
 import { createPartnerApiClient, type PartnerApiClient } from '../../../src/partner-api/index.js';
 import { openRunStores } from '../../../src/run-store/open-run-store.js';
 import { readWholeLog } from '../../../src/run-store/run-store.js';

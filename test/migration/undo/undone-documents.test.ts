@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cancelledNumbers,
-  currentNumber,
-} from '../../../src/migration/handlers/undone-documents.js';
+import { cancelledNumbers, currentNumber } from '../../../src/migration/handlers/document-plans.js';
 
 describe('documents an undo cancelled', () => {
   it('reads the cancelled numbers from the corrections an undo posted', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberToDecimalText } from '../../../src/sources/values/number-text.js';
+import { numberToDecimalText } from '../../../src/sources/cell.js';
 import { decimalOfCell, decimalText } from '../../../src/sources/xlsx/formula/excel-decimal.js';
 import { SheetFormulas } from '../../../src/sources/xlsx/formula/sheet-formulas.js';
 

@@ -1,5 +1,5 @@
 import { parseDecimal, rescale, type ScaledDecimal } from '../../../money/index.js';
-import { numberToDecimalText } from '../../values/number-text.js';
+import { numberToDecimalText } from '../../cell.js';
 
 /**
  * The numbers of a formula, exact: a workbook stores each cell as a double, which Excel shows at
