@@ -1,5 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isExportArchive } from '../../sources/archive/export-folder.js';
 import type { StageInput } from '../contracts/workflow-types.js';
 import type { ExportsReader } from './validated-exports.js';
 
@@ -12,7 +13,7 @@ export class SourceOutsideRoot extends Error {
 }
 
 /**
- * A source folder that is not there, or not a folder: a run started from the Temporal UI with a
+ * A source folder that is not there, or neither a folder nor a ZIP of exports: a run started from the Temporal UI with a
  * mistyped folder would otherwise read nothing, stage nothing, and end as if it had migrated.
  */
 export class SourceFolderMissing extends Error {
@@ -26,8 +27,8 @@ export class SourceFolderMissing extends Error {
  */
 export async function sourceFolderProblem(folder: string): Promise<string | undefined> {
   try {
-    if ((await stat(folder)).isDirectory()) return undefined;
-    return `The export folder ${folder} is a file, not a folder of exports`;
+    if ((await stat(folder)).isDirectory() || (await isExportArchive(folder))) return undefined;
+    return `The export folder ${folder} is a file, not a folder of exports or a ZIP of them`;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return `The export folder ${folder} ${code === 'ENOENT' || code === 'ENOTDIR' ? 'does not exist' : 'cannot be read'}`;

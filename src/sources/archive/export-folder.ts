@@ -102,6 +102,12 @@ async function removeScratchOfDeadProcesses(): Promise<void> {
  * reads plain files by path as it always has, naming each as "<archive>: <entry>". Never throws
  * for bad input: a missing source, an archive refused or a file twice is a located problem.
  */
+/** True when the file `source` is read as a ZIP of exports: named .zip, or a ZIP not a workbook. */
+export async function isExportArchive(source: string): Promise<boolean> {
+  const workbook = WORKBOOK.has(extname(source).toLowerCase());
+  return isZipName(source) || (!workbook && (await startsLikeZip(source)));
+}
+
 export async function openExportFolder(source: string): Promise<ExportFolder> {
   let scratch: string | undefined;
   const close = async () => {
@@ -128,8 +134,7 @@ export async function openExportFolder(source: string): Promise<ExportFolder> {
       return { files: [], problems, readable: false, close };
     }
     if (!kind.isDirectory()) {
-      const workbook = WORKBOOK.has(extname(source).toLowerCase());
-      if (isZipName(source) || (!workbook && (await startsLikeZip(source)))) {
+      if (await isExportArchive(source)) {
         const extracted = await extractArchive(source, basename(source), await scratchFor(0));
         // A refused archive is the whole source refused: no table of it is then "missing".
         const files = byName(extracted.files);

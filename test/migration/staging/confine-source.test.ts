@@ -2,7 +2,11 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confineSource, SourceOutsideRoot } from '../../../src/migration/staging/confine-source.js';
+import {
+  confineSource,
+  sourceFolderProblem,
+  SourceOutsideRoot,
+} from '../../../src/migration/staging/confine-source.js';
 import { workerSettings } from '../../../src/config/worker-settings.js';
 
 describe('sources confined to the worker root', () => {
@@ -82,5 +86,17 @@ describe('sources confined to the worker root', () => {
   it('takes the root from LEDGERLIFT_SOURCES_ROOT, else the working folder', () => {
     expect(workerSettings({ LEDGERLIFT_SOURCES_ROOT: root }).sourcesRoot).toBe(root);
     expect(workerSettings({}).sourcesRoot).toBe(process.cwd());
+  });
+
+  it('takes a ZIP of exports as a source, and refuses a plain file or a missing path', async () => {
+    // The local file header's signature: enough for the source check, which reads no further.
+    const zip = path.join(root, 'export.zip');
+    await writeFile(zip, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]));
+    const text = path.join(root, 'notes.txt');
+    await writeFile(text, 'not exports');
+    expect(await sourceFolderProblem(zip)).toBeUndefined();
+    expect(await sourceFolderProblem(path.join(root, 'acme'))).toBeUndefined();
+    expect(await sourceFolderProblem(text)).toContain('is a file, not a folder of exports');
+    expect(await sourceFolderProblem(path.join(root, 'nowhere'))).toContain('does not exist');
   });
 });
