@@ -1,4 +1,4 @@
-// `npm run bench [-- --sizes small,medium,large] [--only dry-run,efficiency,budget,overhead|plain] [--budget-minutes 5] [--concurrency 8]`
+// `npm run bench [-- --sizes small,medium,large] [--only dry-run,efficiency,budget,overhead|plain] [--budget-minutes 5] [--concurrency 8] [--layouts generic,xero-reports]`
 //
 // Migrates generated companies into a sandbox and prints, per size: call efficiency (write calls
 // made over the fewest the routes allow), orchestration overhead (Temporal against a plain loop
@@ -8,10 +8,15 @@
 // `dry-run` times a dry run of each size (staging included) and, beside a live run, checks that the
 // live run's rows and calls per step equal the dry run's prediction.
 // `--only plain` runs the plain loop alone, to pair with a Temporal run from another invocation.
-// `validate` times `ledgerlift validate` on each size's generic export: the shipped command
+// `validate` times `ledgerlift validate` on each size's export: the shipped command
 // (bin/ledgerlift.js, the compiled CLI, as the bench's worker is the compiled one) in a process of
 // its own, start to exit.
-import { mkdtemp, rm } from 'node:fs/promises';
+// `--layouts` says how each company is written for `validate` and `dry-run`, each layout in turn:
+// `generic` (the generic CSV template, the default) and `xero-reports` (as Xero's screens export
+// it: lists, document exports, trial balances, aged reports and the Account Transactions report);
+// with both, the report layout's time over the generic one's is printed. The other measurements
+// always use the generic layout.
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -26,6 +31,8 @@ import {
   type GeneratedCompany,
 } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
+import { writeXeroReports } from '../src/synthetic-company/write-xero-reports.js';
+import type { SourceFormat } from '../mappings/read-ledger.js';
 import { projectRoot } from '../src/config/project-paths.js';
 import { progressQuery } from '../workflows/handlers.js';
 import { migrateLedger, type RunOutcome } from '../workflows/migrate-ledger.js';
@@ -54,6 +61,38 @@ const sizes = option('sizes', 'small,medium').split(',') as Array<keyof typeof c
 const only = new Set(option('only', 'dry-run,efficiency,budget,overhead').split(','));
 /** Budget runs measure this long after their first window, then stop (a large one takes hours). */
 const budgetMinutes = Number(option('budget-minutes', '5'));
+
+/** How a company's export is written for `validate` and `dry-run`, and the format it is read as. */
+interface ExportLayout {
+  format: SourceFormat;
+  write(company: GeneratedCompany, folder: string): Promise<unknown>;
+}
+const exportLayouts = {
+  generic: {
+    format: 'generic',
+    write: (company, folder) => writeGenericCsv(company.records, folder),
+  },
+  'xero-reports': { format: 'xero', write: writeXeroReports },
+} satisfies Record<string, ExportLayout>;
+type LayoutName = keyof typeof exportLayouts;
+const layoutNames = option('layouts', 'generic').split(',') as LayoutName[];
+for (const name of layoutNames) {
+  if (!(name in exportLayouts))
+    throw new Error(`--layouts takes ${Object.keys(exportLayouts).join(', ')} (got "${name}")`);
+}
+const GENERIC: LayoutName = 'generic';
+
+/** Writes the company's export in `folder` and says how long that took and how big it is. */
+async function writeExport(company: GeneratedCompany, folder: string, layout: LayoutName) {
+  const started = performance.now();
+  await exportLayouts[layout].write(company, folder);
+  const seconds = (performance.now() - started) / 1000;
+  let bytes = 0;
+  for (const name of await readdir(folder)) bytes += (await stat(path.join(folder, name))).size;
+  console.log(
+    `Wrote the ${layout} export: ${(bytes / 2 ** 20).toFixed(1)} MiB in ${seconds.toFixed(1)} s`,
+  );
+}
 /** The API's real 100 requests per window, on a 30 s window: twice as fast, the same shape. */
 const BUDGET_WINDOW_MS = 30_000;
 
@@ -66,8 +105,12 @@ function inputFor(
   folder: string,
   runName: string,
   mode: MigrateLedgerInput['mode'] = 'live',
+  layout: LayoutName = GENERIC,
 ): MigrateLedgerInput {
-  return benchRunInput(company, folder, runName, mode, { concurrency: CONCURRENCY });
+  return benchRunInput(company, folder, runName, mode, {
+    concurrency: CONCURRENCY,
+    format: exportLayouts[layout].format,
+  });
 }
 
 /** Sums the history events of a run: itself and every step child, continued-as-new runs included. */
@@ -144,19 +187,20 @@ async function temporalRun(
   sandboxArgs: string[],
   workerEnv: NodeJS.ProcessEnv,
   mode: MigrateLedgerInput['mode'] = 'live',
+  layout: LayoutName = GENERIC,
 ) {
   const stack = await startBenchStack(sandboxArgs);
   let rss: RssSampler | undefined;
   try {
     const folder = path.join(stack.dir, 'exports');
-    await writeGenericCsv(company.records, folder);
+    await writeExport(company, folder, layout);
     const worker = await stack.startWorker(workerEnv);
     const runName = `bench-${Date.now()}`;
     const started = performance.now();
     const handle = await stack.client.workflow.start(migrateLedger, {
       taskQueue: stack.taskQueue,
       workflowId: runWorkflowId(runName),
-      args: [inputFor(company, folder, runName, mode)],
+      args: [inputFor(company, folder, runName, mode, layout)],
     });
     rss = new RssSampler(worker.process.pid, { where: () => runningNow(handle) });
     const exited = new Promise<never>((_, reject) =>
@@ -278,19 +322,19 @@ async function plainRun(company: GeneratedCompany) {
 }
 
 /**
- * Runs `ledgerlift validate` on the company's generic export in its own process and times it, start
- * to exit; a run that does not exit 0 (no errors, predicted to verify) fails the benchmark.
+ * Runs `ledgerlift validate` on the company's export in its own process and times it, start to
+ * exit; a run that does not exit 0 (no errors, predicted to verify) fails the benchmark.
  */
-async function validateRun(company: GeneratedCompany) {
+async function validateRun(company: GeneratedCompany, layout: LayoutName) {
   requireBuild();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-bench-validate-'));
   try {
     const folder = path.join(dir, 'exports');
-    await writeGenericCsv(company.records, folder);
+    await writeExport(company, folder, layout);
     const run = await runSampled(
       [
         ...[path.join(projectRoot, 'bin/ledgerlift.js'), 'validate'],
-        ...['--source', folder, '--format', 'generic'],
+        ...['--source', folder, '--format', exportLayouts[layout].format],
         ...['--cutover', company.cutoverDate, '--end', company.endDate],
       ],
       250,
@@ -304,6 +348,16 @@ async function validateRun(company: GeneratedCompany) {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The report layout's time over the generic layout's, when both were measured. */
+function printRatio(what: string, seconds: ReadonlyMap<LayoutName, number>): void {
+  const generic = seconds.get('generic');
+  const reports = seconds.get('xero-reports');
+  if (generic === undefined || reports === undefined) return;
+  console.log(
+    `${what}, xero-reports / generic: ${reports.toFixed(1)} / ${generic.toFixed(1)} s = ${(reports / generic).toFixed(2)}`,
+  );
 }
 
 /** Each step's rows and calls, as the run's outcome reports them: a dry run's equal a live run's. */
@@ -320,25 +374,33 @@ for (const size of sizes) {
   console.log(
     `\n== ${size}: ${records} records, ${minimum} write calls at least (batch ${BATCH_SIZE}, ${CONCURRENCY} calls in flight per step)`,
   );
-  if (only.has('validate')) {
-    const validated = await validateRun(company);
+  const validateSeconds = new Map<LayoutName, number>();
+  for (const layout of only.has('validate') ? layoutNames : []) {
+    const validated = await validateRun(company, layout);
+    validateSeconds.set(layout, validated.seconds);
     console.log(
-      `Validate: ${validated.seconds.toFixed(1)} s, ${(records / validated.seconds).toFixed(0)} records/s, ` +
+      `Validate (${layout}): ${validated.seconds.toFixed(1)} s, ${(records / validated.seconds).toFixed(0)} records/s, ` +
         `peak anonymous memory ${validated.peakAnonymousMiB} MiB; ${validated.summary.join(' ')}`,
     );
   }
+  printRatio('Validate', validateSeconds);
   let predicted: string | undefined;
-  if (only.has('dry-run')) {
+  const drySeconds = new Map<LayoutName, number>();
+  for (const layout of only.has('dry-run') ? layoutNames : []) {
     const dry = await temporalRun(
       company,
       ['--no-rate-limit'],
       { LEDGERLIFT_API_RATE_LIMIT: 'off' },
       'dry-run',
+      layout,
     );
-    predicted = stepFigures(dry.outcome);
+    drySeconds.set(layout, dry.seconds);
+    // The live run below reads the generic layout: its prediction is the generic dry run's.
+    if (layout === GENERIC) predicted = stepFigures(dry.outcome);
     const calls = dry.outcome.progress.predictedLiveCalls ?? 0;
     console.log(
-      `Dry run: ${dry.outcome.status}, ${dry.seconds.toFixed(1)} s (staging included), ` +
+      `Dry run (${layout}): ${dry.outcome.status}, verified ${String(dry.outcome.progress.verification?.verified)}, ` +
+        `${dry.seconds.toFixed(1)} s (staging included), ` +
         `${(records / dry.seconds).toFixed(0)} rows/s, the live run would make ${calls} calls; ` +
         `peak worker memory ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB; history ${dry.history.total} ` +
         `events in ${dry.history.executions} executions (largest ${dry.history.largest})`,
@@ -346,9 +408,10 @@ for (const size of sizes) {
     console.log(`Dry run worker anonymous RSS in 1 s samples: ${dry.during}`);
     console.log(`Dry run activities, scheduled to completed: ${dry.orchestrated.byActivity}`);
     dryRows.push(
-      `| ${size} | ${records} | ${dry.seconds.toFixed(1)} s | ${(records / dry.seconds).toFixed(0)} | ${calls} | ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB | ${dry.history.total} (largest ${dry.history.largest}) |`,
+      `| ${size} | ${layout} | ${records} | ${dry.seconds.toFixed(1)} s | ${(records / dry.seconds).toFixed(0)} | ${calls} | ${dry.peakAnonymousMiB} / ${dry.peakRssMiB} MiB | ${dry.history.total} (largest ${dry.history.largest}) |`,
     );
   }
+  printRatio('Dry run', drySeconds);
   if (only.has('plain') && !only.has('efficiency') && !only.has('overhead')) {
     // The baseline alone, to pair with a Temporal run measured by an earlier invocation.
     const plain = await plainRun(company);
@@ -425,9 +488,9 @@ if (only.has('budget')) {
 
 if (dryRows.length > 0) {
   console.log(
-    '\n| Size | Records | Dry run wall time | Rows/s | Calls the live run would make | Peak worker memory (anonymous / with mapped files) | History events |',
+    '\n| Size | Layout | Records | Dry run wall time | Rows/s | Calls the live run would make | Peak worker memory (anonymous / with mapped files) | History events |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---|');
   for (const row of dryRows) console.log(row);
 }
 console.log(

@@ -11,6 +11,7 @@ import { freePort } from '../../src/dev/free-port.js';
 import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
 import { startDevServer, type RunningDevServer } from '../../src/dev/temporal-dev-server.js';
 import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
+import type { SourceFormat } from '../../mappings/read-ledger.js';
 import { workerNodeFlags } from '../../src/worker/worker-command.js';
 import { startChild, type Child } from './child.js';
 
@@ -46,19 +47,19 @@ export function requireBuild(): void {
 export const BENCH_BATCH_SIZE = 25;
 
 /**
- * A migration of a generated company's generic export in `folder`, as the benchmarks start it:
- * eight calls in flight per step unless told otherwise.
+ * A migration of a generated company's export in `folder` (the generic layout unless told
+ * otherwise), as the benchmarks start it: eight calls in flight per step unless told otherwise.
  */
 export function benchRunInput(
   company: { cutoverDate: string; endDate: string },
   folder: string,
   runName: string,
   mode: MigrateLedgerInput['mode'],
-  options: { concurrency?: number; profile?: string } = {},
+  options: { concurrency?: number; profile?: string; format?: SourceFormat } = {},
 ): MigrateLedgerInput & { batchSize: number; concurrency: number } {
   return {
     runName,
-    source: { folder, format: 'generic' },
+    source: { folder, format: options.format ?? 'generic' },
     profile: options.profile ?? BENCH_PROFILE,
     cutoverDate: company.cutoverDate,
     endDate: company.endDate,

@@ -1,5 +1,6 @@
 import type { PurchaseDocument, SalesDocument } from '../../src/ledger/index.js';
 import {
+  absCents,
   centsOf,
   divideByRate,
   formatCents,
@@ -308,16 +309,22 @@ function xeroDocuments<E extends 'invoice' | 'bill'>(entity: E): TableSpec<E> {
         reference: first.text('Reference'),
         drafts,
       });
+      // The aged report names a document by number alone, so only a number no other document
+      // shares can be matched to its row.
+      const agedDue =
+        ownNumber === undefined ? undefined : agedBaseDueOf(context, entity)?.due.get(ownNumber);
+      // In the base currency it is what was due at the cutover: Xero posts no journal when a credit
+      // note is allocated, so the export's amount due plus the report's payments would miss it.
+      const dueAtCutover =
+        !foreign && agedDue !== undefined && context.cutoverDate && date < context.cutoverDate
+          ? formatCents(absCents(centsOf(agedDue)))
+          : undefined;
       const value = compact(head, {
         amountDue,
+        dueAtCutover,
         status,
         baseTotal: rate && formatCents(divideByRate(centsOf(head.total), rate)),
-        // The aged report names a document by number alone, so only a number no other document
-        // shares can be matched to its row.
-        baseAmountDue:
-          foreign && ownNumber !== undefined
-            ? agedBaseDueOf(context, entity)?.due.get(ownNumber)
-            : undefined,
+        baseAmountDue: foreign ? agedDue : undefined,
         source: first.location(),
         type,
         customerKey: sales ? partyKey : undefined,

@@ -1,13 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Account, LedgerRecord, Party } from '../ledger/index.js';
+import type { LedgerRecord } from '../ledger/index.js';
 import { centsOf, type Cents } from '../money/index.js';
 import type { GeneratedCompany } from './company-generator.js';
 import { CsvFile, type Row } from './xero/csv-file.js';
 import { documentRows } from './xero/document-rows.js';
 import { addDays } from './xero/xero-values.js';
 import * as layouts from '../../mappings/xero/export-layouts.js';
-import { accountRow, contactRow, itemRow, type ContactDefaults } from './xero/master-data-rows.js';
+import { accountRow, contactRow, itemRow } from './xero/master-data-rows.js';
+import { References } from './xero/references.js';
 import { bankStatementRow, creditAllocationRow, paymentRows } from './xero/movement-rows.js';
 import { trialBalanceReportLines } from './xero/trial-balance-report.js';
 
@@ -27,42 +28,6 @@ const layoutOf: Partial<Record<LedgerRecord['entity'], layouts.Layout>> = {
   'vendor-payment': layouts.payments,
   'credit-application': layouts.creditNoteAllocations,
 };
-
-/** What the rows refer to by name or code, gathered from master data as it streams past. */
-class References {
-  readonly accounts = new Map<string, Account>();
-  readonly customers = new Map<string, Party>();
-  readonly vendors = new Map<string, Party>();
-  private defaults: { customer: ContactDefaults; vendor: ContactDefaults } | undefined;
-
-  /** Xero refers to accounts by code; an account without one (a bank, say) by its name. */
-  readonly codeOf = (key: string): string => {
-    const account = this.accounts.get(key);
-    return account?.code ?? account?.name ?? key;
-  };
-
-  nameOf(entity: 'customer' | 'vendor', key: string): string {
-    return (entity === 'customer' ? this.customers : this.vendors).get(key)?.name ?? key;
-  }
-
-  /** A customer's sales account and a supplier's purchases account: the chart's first of each. */
-  contactDefaults(entity: 'customer' | 'vendor'): ContactDefaults {
-    if (!this.defaults) {
-      const chart = [...this.accounts.values()];
-      const first = (...kinds: Account['kind'][]) =>
-        kinds
-          .map((kind) => chart.find((account) => account.kind === kind))
-          .find((account) => account !== undefined);
-      const sales = first('revenue', 'other-income');
-      const purchases = first('cost-of-sales', 'expense');
-      this.defaults = {
-        customer: { salesAccount: sales && this.codeOf(sales.key) },
-        vendor: { purchasesAccount: purchases && this.codeOf(purchases.key) },
-      };
-    }
-    return this.defaults[entity];
-  }
-}
 
 /** The export rows of one record, noting master data and balances on the way. */
 function rowsOf(

@@ -21,8 +21,12 @@ class TooManyCells extends Error {}
 
 /** The synchronous parser inside csv-parse's stream (`parser.api`). */
 interface CsvCore {
-  /** The record being built (its cells so far). */
-  state: { record: unknown[] };
+  /**
+   * The record being built (its cells so far), and the cell count a record is expected to have: a
+   * record of another count builds a CsvError even under `relax_column_count` (a stack trace and a
+   * JSON copy of the parser's options and state, about 60 µs), and then drops it.
+   */
+  state: { record: unknown[]; expectedRecordLength: number };
   parse(
     chunk: Buffer | undefined,
     end: boolean,
@@ -82,6 +86,10 @@ export async function* readCsvRows(
   // live line count, and an error comes back as a value after the records before it.
   const core = (parser as unknown as { api: CsvCore }).api;
   const collect = (record: string[]) => {
+    // Expect the count just seen: csv-parse expects the first record's, so in a report whose
+    // title rows have one cell, every row below would build (and drop) an error. Ragged rows are
+    // read as they are either way.
+    core.state.expectedRecordLength = record.length;
     const row = previousEndLine + 1;
     previousEndLine = parser.info.lines;
     ready.push(

@@ -65,3 +65,26 @@ export function reportAmount(cents: Cents): string {
   const [whole = '', fraction = ''] = formatCents(cents).split('.');
   return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
 }
+
+/** "2026-01-05" as a report row prints it: "05 Jan 2026". */
+export function reportRowDate(iso: string): string {
+  const [year, month, day] = partsOf(iso);
+  return `${day} ${(MONTHS[Number(month) - 1] ?? month).slice(0, 3)} ${year}`;
+}
+
+/** "2026-01-01" as a report's period line prints it: "1 January 2026". */
+export function periodDate(iso: string): string {
+  const [year, month, day] = partsOf(iso);
+  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}
+
+/**
+ * Amounts as the Account Transactions report prints them: thousands separators, negatives in
+ * parentheses, zero as "0.00".
+ */
+export function ledgerAmount(cents: Cents): string {
+  const negative = cents < 0n;
+  const [whole = '', fraction = ''] = formatCents(negative ? -cents : cents).split('.');
+  const text = `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
+  return negative ? `(${text})` : text;
+}
