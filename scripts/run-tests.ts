@@ -17,7 +17,12 @@ interface Outcome {
   suite: string;
   seconds: number;
   passed: boolean;
+  /** The end of a failed suite's output, repeated after the table so a CI log's tail names it. */
+  tail: string;
 }
+
+/** Vitest and the checkers print their list of failures last; this many lines hold it. */
+const failureTailLines = 120;
 
 function run(suite: string): Promise<Outcome> {
   const started = Date.now();
@@ -34,8 +39,10 @@ function run(suite: string): Promise<Outcome> {
       const passed = code === 0;
       const verdict = passed ? 'passed' : 'FAILED';
       process.stdout.write(`\n== ${suite}: ${verdict} in ${seconds} s\n`);
-      process.stdout.write(Buffer.concat(output));
-      resolve({ suite, seconds, passed });
+      const text = Buffer.concat(output).toString('utf8');
+      process.stdout.write(text);
+      const tail = passed ? '' : text.split('\n').slice(-failureTailLines).join('\n');
+      resolve({ suite, seconds, passed, tail });
     });
   });
 }
@@ -56,12 +63,15 @@ const wall = Math.round((Date.now() - started) / 1000);
 const width = Math.max(...outcomes.map(({ suite }) => suite.length), 'npm test'.length);
 const line = (name: string, seconds: number, note: string) =>
   `${name.padEnd(width)}  ${String(seconds).padStart(5)} s  ${note}\n`;
+const failed = outcomes.filter((outcome) => !outcome.passed);
+for (const { suite, tail } of failed)
+  process.stdout.write(`\n== ${suite} failed; the end of its output:\n${tail}\n`);
 process.stdout.write('\n== suite times\n');
 for (const { suite, seconds, passed } of outcomes)
   process.stdout.write(line(suite, seconds, passed ? 'passed' : 'FAILED'));
 process.stdout.write(line('npm test', wall, 'wall time, lanes side by side'));
 const notRun = lanes.flat().filter((suite) => !outcomes.some((outcome) => outcome.suite === suite));
-if (outcomes.some((outcome) => !outcome.passed)) {
+if (failed.length > 0) {
   if (notRun.length > 0) process.stdout.write(`Not run after a failure: ${notRun.join(', ')}\n`);
   process.exitCode = 1;
 }
