@@ -20,8 +20,8 @@ const needFreshModules = [
 
 /**
  * Fast unit tests: no servers, no network beyond loopback servers a test starts itself. Most files
- * share their workers' module cache (no isolation): importing the code again for each of 190
- * files cost about a quarter of the suite's CPU (docs/benchmarks.md, "The test suite").
+ * share their workers' module cache (no isolation): importing the code again for each file was a
+ * large part of the suite's CPU (docs/benchmarks.md, "The test suite").
  */
 export default defineConfig({
   test: {
