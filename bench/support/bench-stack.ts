@@ -36,6 +36,16 @@ function workerProfileFlags(): string[] {
   return folder ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(folder)}`] : [];
 }
 
+/**
+ * `BENCH_WORKER_HEAP_MB=<MiB>` replaces the worker's heap cap (its threads' too), as an operator
+ * raises it for a company whose staging needs more (src/worker/node-flags.ts): the flag given last
+ * wins.
+ */
+function workerHeapFlags(): string[] {
+  const mb = process.env.BENCH_WORKER_HEAP_MB;
+  return mb ? [`--max-old-space-size=${Number(mb)}`] : [];
+}
+
 /** Fails with what to do when the compiled form is missing. */
 export function requireBuild(): void {
   if (!existsSync(path.join(projectRoot, SHIPPED_WORKER))) {
@@ -134,7 +144,7 @@ export async function startBenchStack(sandboxArgs: string[]): Promise<BenchStack
           ...env,
         },
         /polling task queue/,
-        [...workerNodeFlags, ...workerProfileFlags()],
+        [...workerNodeFlags, ...workerHeapFlags(), ...workerProfileFlags()],
       );
       workers.push(worker);
       return worker;
