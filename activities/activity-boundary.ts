@@ -9,6 +9,7 @@ import {
 } from '../src/migration/contracts/failure-types.js';
 import type { RunScope } from '../src/migration/contracts/workflow-types.js';
 import { SourceFolderMissing, SourceOutsideRoot } from '../src/migration/staging/confine-source.js';
+import { ExportsTooLargeForHeap } from '../src/migration/staging/ledger-reader-thread.js';
 import { RetryableCallError } from '../src/migration/engine/call-failure.js';
 import type { EngineDeps } from '../src/migration/engine/engine.js';
 import { WorkspaceBindingRefused } from '../src/migration/workspace/workspace-binding.js';
@@ -35,6 +36,7 @@ export function toApplicationFailure(error: unknown): unknown {
   if (
     error instanceof SourceOutsideRoot ||
     error instanceof SourceFolderMissing ||
+    error instanceof ExportsTooLargeForHeap ||
     error instanceof WorkspaceBindingRefused
   ) {
     return ApplicationFailure.create({

@@ -1,4 +1,6 @@
 import { on } from 'node:events';
+import { getHeapStatistics } from 'node:v8';
+import type { ResourceLimits } from 'node:worker_threads';
 import { startThread } from '../../code-form/code-form.js';
 import { openExportFolder } from '../../sources/archive/export-folder.js';
 import {
@@ -65,13 +67,39 @@ export async function* readLedgerBeside(
 }
 
 /**
+ * The exports did not fit the reader thread's heap. The thread shares the worker's heap cap
+ * (src/worker/worker-command.ts); an export whose report layout must be held whole to rebuild its
+ * transactions (docs/benchmarks.md, "Xero's report exports") can need more. Raising the cap and
+ * starting the run again is the fix; retrying under the same cap would fail the same way.
+ */
+export class ExportsTooLargeForHeap extends Error {
+  constructor(folder: string, capMiB: number) {
+    super(
+      `Reading the exports in ${folder} ran out of memory: they need more than the worker's heap cap of ${capMiB} MiB. ` +
+        `Have the operator start the worker with a larger cap (NODE_OPTIONS=--max-old-space-size=<MiB>, docs/deploy.md), then start the run again.`,
+    );
+    this.name = 'ExportsTooLargeForHeap';
+  }
+}
+
+/** The heap cap a thread runs under: its own limit when given, else the process's. */
+function heapCapMiB(limits: ResourceLimits | undefined): number {
+  const own = limits?.maxOldGenerationSizeMb;
+  return Math.round(own ?? getHeapStatistics().heap_size_limit / 2 ** 20);
+}
+
+/**
  * `readLedger` run in a worker thread (src/migration/staging/ledger-reader-thread-main.ts). The
  * thread reads at most `BATCHES_AHEAD` batches ahead; it is stopped when the caller stops reading,
- * and what it throws is thrown here.
+ * and what it throws is thrown here. `resourceLimits` narrows its heap (tests).
  */
-export async function* readLedgerInThread(options: ReadLedgerOptions): AsyncGenerator<LedgerItem> {
+export async function* readLedgerInThread(
+  options: ReadLedgerOptions,
+  resourceLimits?: ResourceLimits,
+): AsyncGenerator<LedgerItem> {
   const thread = startThread(new URL('./ledger-reader-thread-main', import.meta.url), {
     workerData: options,
+    ...(resourceLimits ? { resourceLimits } : {}),
   });
   try {
     for await (const [message] of on(thread, 'message', { close: ['exit'] })) {
@@ -81,6 +109,10 @@ export async function* readLedgerInThread(options: ReadLedgerOptions): AsyncGene
       yield* fromReader.items;
     }
     throw new Error('the exports reader thread stopped before it had read every file');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      throw new ExportsTooLargeForHeap(options.folder, heapCapMiB(resourceLimits));
+    throw error;
   } finally {
     await thread.terminate();
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedger, type ReadLedgerOptions } from '../../../mappings/read-ledger.js';
 import type { LedgerItem } from '../../../src/ledger/index.js';
 import {
+  ExportsTooLargeForHeap,
   readLedgerBeside,
   readLedgerInThread,
 } from '../../../src/migration/staging/ledger-reader-thread.js';
@@ -61,6 +62,14 @@ describe('the exports read in a thread of their own', () => {
   it('gives the caller what the thread throws', async () => {
     const unknownFormat = { ...generic, format: 'lotus-123' } as unknown as ReadLedgerOptions;
     await expect(all(readLedgerInThread(unknownFormat))).rejects.toThrow();
+  });
+
+  it('says the exports need a larger heap cap, and which, when the thread runs out of memory', async () => {
+    const reading = all(readLedgerInThread(generic, { maxOldGenerationSizeMb: 4 }));
+    await expect(reading).rejects.toBeInstanceOf(ExportsTooLargeForHeap);
+    await expect(reading).rejects.toThrow(
+      /ran out of memory: they need more than the worker's heap cap of 4 MiB\. .*--max-old-space-size/,
+    );
   });
 
   it('stops the thread when the caller stops reading early', async () => {
