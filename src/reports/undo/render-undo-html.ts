@@ -11,7 +11,7 @@ import type { UndoReport } from './undo-report-data.js';
 /**
  * The undo's report as one self-contained HTML page, built from the migration report's parts
  * (src/reports/html/): the same masthead, cards, tables and stylesheet, so it reads, prints and
- * signs the same way (docs/reports.md, "Undo report"). Every value is escaped.
+ * signs the same way (docs/reports.md, "The undo report"). Every value is escaped.
  */
 export function renderUndoHtml(report: UndoReport): string {
   const dry = report.mode === 'dry-run';
