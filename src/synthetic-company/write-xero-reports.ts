@@ -154,19 +154,10 @@ export async function writeXeroReports(
       case 'bill':
         await document(record.value, false);
         break;
-      case 'bank-transaction': {
-        const { payee, customerKey, vendorKey } = record.value;
-        const name =
-          payee ??
-          (customerKey !== undefined
-            ? refs.nameOf('customer', customerKey)
-            : vendorKey !== undefined
-              ? refs.nameOf('vendor', vendorKey)
-              : undefined);
+      case 'bank-transaction':
         if (inPeriod(record.value.date))
-          activity.post(bankPostings(record.value, refs.accounts, name));
+          activity.post(bankPostings(record.value, refs.accounts, refs.bankLineName(record.value)));
         break;
-      }
       case 'customer-payment':
       case 'vendor-payment': {
         const party = record.entity === 'customer-payment' ? 'customer' : 'vendor';

@@ -61,17 +61,8 @@ function rowsOf(
       return documentRows(record.value, refs.customers.get(record.value.customerKey), refs.codeOf);
     case 'bill':
       return documentRows(record.value, refs.vendors.get(record.value.vendorKey), refs.codeOf);
-    case 'bank-transaction': {
-      const { payee, customerKey, vendorKey } = record.value;
-      const name =
-        payee ??
-        (customerKey !== undefined
-          ? refs.nameOf('customer', customerKey)
-          : vendorKey !== undefined
-            ? refs.nameOf('vendor', vendorKey)
-            : undefined);
-      return [bankStatementRow(record.value, refs.codeOf, name)];
-    }
+    case 'bank-transaction':
+      return [bankStatementRow(record.value, refs.codeOf, refs.bankLineName(record.value))];
     case 'customer-payment':
     case 'vendor-payment': {
       const party = record.entity === 'customer-payment' ? 'customer' : 'vendor';

@@ -1,4 +1,4 @@
-import type { Account, Party } from '../../ledger/index.js';
+import type { Account, BankTransaction, Party } from '../../ledger/index.js';
 import type { ContactDefaults } from './master-data-rows.js';
 
 /** What the rows refer to by name or code, gathered from master data as it streams past. */
@@ -16,6 +16,16 @@ export class References {
 
   nameOf(entity: 'customer' | 'vendor', key: string): string {
     return (entity === 'customer' ? this.customers : this.vendors).get(key)?.name ?? key;
+  }
+
+  /** The name a bank line shows: its payee, else the customer's or supplier's it names. */
+  bankLineName(
+    line: Pick<BankTransaction, 'payee' | 'customerKey' | 'vendorKey'>,
+  ): string | undefined {
+    if (line.payee !== undefined) return line.payee;
+    if (line.customerKey !== undefined) return this.nameOf('customer', line.customerKey);
+    if (line.vendorKey !== undefined) return this.nameOf('vendor', line.vendorKey);
+    return undefined;
   }
 
   /** A customer's sales account and a supplier's purchases account: the chart's first of each. */
