@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import type { Problem } from '../../src/ledger/index.js';
 import { readValidatedExports } from '../../src/migration/staging/validated-exports.js';
 import { stageKeys } from '../../src/migration/staging/stage-keys.js';
@@ -9,7 +10,66 @@ import { stageLedger } from '../../src/migration/staging/stage-ledger.js';
 import type { SourceFormat } from '../../mappings/read-ledger.js';
 import { FileRunStore } from '../../src/run-store/file-run-store.js';
 import { formatCents } from '../../src/money/index.js';
-import type { GeneratedCompany } from '../../src/synthetic-company/company-generator.js';
+import type {
+  CompanySize,
+  GeneratedCompany,
+} from '../../src/synthetic-company/company-generator.js';
+import type { StagingItem } from '../../src/migration/contracts/staged-row.js';
+
+/** The small company these tests write in each layout: every kind of record, a few of each. */
+export const smallCompany: CompanySize = {
+  customers: 12,
+  vendors: 6,
+  products: 8,
+  invoices: 60,
+  bills: 30,
+  bankTransactions: 25,
+  paidShare: 0.6,
+};
+
+/** A maker of scratch folders named `prefix…`, all removed after the calling file's tests. */
+export function scratchFolders(prefix: string): () => Promise<string> {
+  const dirs: string[] = [];
+  afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+  return async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
+}
+
+/**
+ * A folder's ledger read and validated as a run reads it, each problem and record counted as it
+ * passes (`problems` and `counts` fill as `items` is consumed).
+ */
+export function watchedExports(
+  folder: string,
+  format: SourceFormat,
+  company: Pick<GeneratedCompany, 'cutoverDate' | 'endDate' | 'currency'>,
+  batchSize: number,
+): { items: AsyncGenerator<StagingItem>; problems: Problem[]; counts: Map<string, number> } {
+  const problems: Problem[] = [];
+  const counts = new Map<string, number>();
+  async function* items() {
+    for await (const item of readValidatedExports({
+      runName: 'sample',
+      stageId: 's',
+      source: { folder, format },
+      cutoverDate: company.cutoverDate,
+      endDate: company.endDate,
+      currency: company.currency,
+      batchSize,
+    })) {
+      if (item.kind === 'problem') problems.push(item.problem);
+      else {
+        problems.push(...item.problems);
+        counts.set(item.record.entity, (counts.get(item.record.entity) ?? 0) + 1);
+      }
+      yield item;
+    }
+  }
+  return { items: items(), problems, counts };
+}
 
 export interface ReadBack {
   problems: Problem[];
@@ -26,30 +86,11 @@ export async function readAndStage(
   format: SourceFormat,
   company: Pick<GeneratedCompany, 'cutoverDate' | 'endDate' | 'currency'>,
 ): Promise<ReadBack> {
-  const problems: Problem[] = [];
-  const counts = new Map<string, number>();
-  async function* watched() {
-    for await (const item of readValidatedExports({
-      runName: 'sample',
-      stageId: 's',
-      source: { folder, format },
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      currency: company.currency,
-      batchSize: 50,
-    })) {
-      if (item.kind === 'problem') problems.push(item.problem);
-      else {
-        problems.push(...item.problems);
-        counts.set(item.record.entity, (counts.get(item.record.entity) ?? 0) + 1);
-      }
-      yield item;
-    }
-  }
+  const { items, problems, counts } = watchedExports(folder, format, company, 50);
   const storeDir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-stage-'));
   try {
     const store = new FileRunStore(storeDir);
-    const manifest = await stageLedger(watched(), store, {
+    const manifest = await stageLedger(items, store, {
       stageId: 's',
       cutoverDate: company.cutoverDate,
       endDate: company.endDate,

@@ -1,61 +1,21 @@
-import { addDays } from '../../src/ledger/iso-dates.js';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../../src/ledger/index.js';
-import { readValidatedExports } from '../../src/migration/staging/validated-exports.js';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../src/ledger/iso-dates.js';
 import { predictVerdict } from '../../src/migration/verification/predict-verdict.js';
 import { verdictOf } from '../../src/cli/commands/validate-verdict.js';
-import {
-  companySizes,
-  generateCompany,
-  type CompanySize,
-} from '../../src/synthetic-company/company-generator.js';
+import { companySizes, generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeXeroReports } from '../../src/synthetic-company/write-xero-reports.js';
-import { countsOf } from './read-and-stage.js';
+import { countsOf, scratchFolders, smallCompany, watchedExports } from './read-and-stage.js';
 
-const dirs: string[] = [];
-afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
-async function tempDir() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-xero-reports-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = scratchFolders('ledgerlift-xero-reports-');
 
-const size: CompanySize = {
-  customers: 12,
-  vendors: 6,
-  products: 8,
-  invoices: 60,
-  bills: 30,
-  bankTransactions: 25,
-  paidShare: 0.6,
-};
+const size = smallCompany;
 
 /** Reads the folder as `ledgerlift validate` does: every problem, the records, the verdict. */
 async function validate(folder: string, company: ReturnType<typeof generateCompany>) {
-  const problems: Problem[] = [];
-  const records = new Map<string, number>();
-  async function* watched() {
-    for await (const item of readValidatedExports({
-      runName: 'validate',
-      stageId: 'validate',
-      source: { folder, format: 'xero' },
-      cutoverDate: company.cutoverDate,
-      endDate: company.endDate,
-      currency: company.currency,
-      batchSize: 25,
-    })) {
-      if (item.kind === 'problem') problems.push(item.problem);
-      else {
-        problems.push(...item.problems);
-        records.set(item.record.entity, (records.get(item.record.entity) ?? 0) + 1);
-      }
-      yield item;
-    }
-  }
-  const predicted = await predictVerdict(watched(), {
+  const { items, problems, counts: records } = watchedExports(folder, 'xero', company, 25);
+  const predicted = await predictVerdict(items, {
     cutoverDate: company.cutoverDate,
     endDate: company.endDate,
     baseCurrency: company.currency,

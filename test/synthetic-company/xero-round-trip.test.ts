@@ -1,31 +1,19 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  generateCompany,
-  type CompanySize,
-} from '../../src/synthetic-company/company-generator.js';
+import { describe, expect, it } from 'vitest';
+import { generateCompany } from '../../src/synthetic-company/company-generator.js';
 import { writeXeroExport } from '../../src/synthetic-company/write-xero.js';
-import { countsOf, legacyBooks, readAndStage } from './read-and-stage.js';
+import {
+  countsOf,
+  legacyBooks,
+  readAndStage,
+  scratchFolders,
+  smallCompany,
+} from './read-and-stage.js';
 
-const dirs: string[] = [];
-afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
-async function tempDir() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-xero-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = scratchFolders('ledgerlift-xero-');
 
-const size: CompanySize = {
-  customers: 12,
-  vendors: 6,
-  products: 8,
-  invoices: 60,
-  bills: 30,
-  bankTransactions: 25,
-  paidShare: 0.6,
-};
+const size = smallCompany;
 
 describe('the sample company as a Xero export', () => {
   it('writes the files Xero exports, the same bytes on every run', async () => {
