@@ -73,9 +73,9 @@ module.exports = {
     ),
     onlyImports(
       'mappings-import-only-intake',
-      'Format mappings are pure maps from raw rows to the ledger.',
+      'Format mappings are pure maps from raw rows to the ledger; what a report holds until the end of the exports is kept off the heap.',
       'mappings/',
-      [foundations, 'src/sources/', 'src/validation/'],
+      [foundations, 'src/sources/', 'src/validation/', 'src/offheap/'],
     ),
 
     // The migration, bottom to top.

@@ -9,10 +9,11 @@ import { activitySteps, carriedKinds } from '../shared/activity/activity-records
 import { agingItems, agingReportTable } from '../shared/activity/aging-report.js';
 import { DocumentRegister } from '../shared/activity/document-register.js';
 import { registerOpenItems } from '../shared/activity/open-items.js';
-import type {
-  ReportedLine,
-  ReportedTransaction,
-  TransactionKind,
+import {
+  HeldTransactions,
+  type ReportedLine,
+  type ReportedTransaction,
+  type TransactionKind,
 } from '../shared/activity/reported-transaction.js';
 
 /**
@@ -189,7 +190,7 @@ export const [quickBooksJournalDocuments, quickBooksJournalSettlements] = activi
       report: {
         file: report?.file ?? '',
         title: 'Journal report',
-        transactions: report?.transactions ?? [],
+        transactions: HeldTransactions.of(report?.transactions ?? []),
         kindOf,
         carried: carriedKinds(context),
       },

@@ -1,6 +1,7 @@
 import type { IsoDate, SourceLocation } from '../../src/ledger/index.js';
 import { problemOf } from '../../src/ledger/problem-catalog.js';
 import { centsOf, type Cents } from '../../src/money/index.js';
+import { OffHeapList } from '../../src/offheap/off-heap-map.js';
 import { cellText, isBlankCell } from '../../src/sources/cell.js';
 import type { LedgerIndex } from '../../src/sources/table-mapping/ledger-index.js';
 import type { MappingContext } from '../../src/sources/table-mapping/mapping-context.js';
@@ -11,9 +12,8 @@ import { DocumentRegister } from '../shared/activity/document-register.js';
 import { registerOpenItems } from '../shared/activity/open-items.js';
 import { agedBaseDueOf } from './aged-detail.js';
 import {
-  imbalanceOf,
+  HeldTransactions,
   type ReportedLine,
-  type ReportedTransaction,
   type TransactionKind,
 } from '../shared/activity/reported-transaction.js';
 
@@ -34,10 +34,13 @@ interface ReadLine extends ReportedLine {
   reference: string | undefined;
 }
 
-/** What the report has read: its lines, and the section being read. */
+/**
+ * What the report has read: its lines (off the heap: a large company's report has half a million,
+ * held until the documents are read), and the section being read.
+ */
 interface AccountTransactions {
   file: string;
-  lines: ReadLine[];
+  lines: OffHeapList<ReadLine>;
   section: { name: string; accountKey: string | undefined } | undefined;
 }
 
@@ -138,7 +141,11 @@ export const xeroAccountTransactions: TableSpec<'bank-transaction'> = {
 function reportOf(context: MappingContext): AccountTransactions {
   const existing = accountTransactionsOf(context);
   if (existing) return existing;
-  const created: AccountTransactions = { file: context.table.file, lines: [], section: undefined };
+  const created: AccountTransactions = {
+    file: context.table.file,
+    lines: new OffHeapList(),
+    section: undefined,
+  };
   context.facts.set(FACTS_KEY, created);
   return created;
 }
@@ -179,7 +186,9 @@ export const [xeroActivityDocuments, xeroActivitySettlements] = activitySteps(
       report: {
         file: report?.file ?? '',
         title: 'Account Transactions report',
-        transactions: report ? transactionsOf(report.lines, context.index) : [],
+        transactions: report
+          ? transactionsOf(takeLines(report), context.index)
+          : new HeldTransactions(),
         kindOf: (type) => kinds.get(type.toLowerCase().replace(/[^a-z0-9]/g, '')),
         carried: carriedKinds(context),
       },
@@ -187,6 +196,13 @@ export const [xeroActivityDocuments, xeroActivitySettlements] = activitySteps(
     };
   },
 );
+
+/** The report's lines, which only its transactions need from now on. */
+function takeLines(report: AccountTransactions): OffHeapList<ReadLine> {
+  const { lines } = report;
+  report.lines = new OffHeapList();
+  return lines;
+}
 
 const REGISTER_KEY = 'xero:documents';
 
@@ -215,27 +231,43 @@ function baseOf(context: MappingContext): string {
   return context.defaultCurrency ?? 'USD';
 }
 
+/** Lines that share a date, source, reference and contact: their places among the report's lines. */
+interface LineGroup {
+  places: number[];
+  /** The sum of their amounts: zero when they balance. */
+  sum: Cents;
+  /** The date, source and reference of its first line. */
+  sameAs: string;
+}
+
 /**
  * Rebuilds the transactions from the report's lines. The report lists each transaction's lines
  * under their accounts with the same date, source, reference and contact (the description's
  * "<contact> - <line>" or the contact alone), so lines with those in common are one transaction;
  * lines that share them but belong to two transactions of one day are told apart by their bank
- * lines, each with the lines that balance it.
+ * lines, each with the lines that balance it. The lines are read from off the heap twice: once to
+ * group them, then group by group.
  */
-function transactionsOf(lines: readonly ReadLine[], index: LedgerIndex): ReportedTransaction[] {
-  const groups = new Map<string, ReadLine[]>();
+function transactionsOf(lines: OffHeapList<ReadLine>, index: LedgerIndex): HeldTransactions {
+  const groups = new Map<string, LineGroup>();
+  let place = 0;
   for (const line of lines) {
     const contact = contactIn(line.description, index);
     const journal = kinds.get(line.source.toLowerCase().replace(/[^a-z0-9]/g, '')) === 'journal';
     const who = journal ? '' : (contact ?? line.description);
-    const key = [line.date, line.source, line.reference ?? '', who].join('\u0000');
-    const group = groups.get(key) ?? [];
-    group.push(line);
-    groups.set(key, group);
+    const sameAs = [line.date, line.source, line.reference ?? ''].join('\u0000');
+    const key = [sameAs, who].join('\u0000');
+    const group = groups.get(key);
+    if (group) {
+      group.places.push(place);
+      group.sum += line.amount;
+    } else groups.set(key, { places: [place], sum: line.amount, sameAs });
+    place += 1;
   }
-  const transactions: ReportedTransaction[] = [];
+  const transactions = new HeldTransactions();
   const seen = new Map<string, number>();
-  for (const group of mergeUnbalanced([...groups.values()])) {
+  for (const places of mergeUnbalanced(groups.values())) {
+    const group = places.flatMap((at) => lines.at(at) ?? []);
     for (const part of splitByBankLine(group, index)) {
       const [first] = part;
       if (!first) continue;
@@ -244,7 +276,7 @@ function transactionsOf(lines: readonly ReadLine[], index: LedgerIndex): Reporte
       const count = (seen.get(base) ?? 0) + 1;
       seen.set(base, count);
       const location = [...part].sort((a, b) => a.location.row - b.location.row)[0]?.location;
-      transactions.push({
+      transactions.add({
         key: count === 1 ? base : `${base} #${count}`,
         date: first.date,
         type: first.source,
@@ -262,18 +294,15 @@ function transactionsOf(lines: readonly ReadLine[], index: LedgerIndex): Reporte
  * Groups that do not balance on their own (a journal whose lines carry different descriptions) are
  * joined with the others of the same date, source and reference when together they balance.
  */
-function mergeUnbalanced(groups: ReadLine[][]): ReadLine[][] {
-  const out: ReadLine[][] = [];
-  const pending = new Map<string, ReadLine[]>();
+function mergeUnbalanced(groups: Iterable<LineGroup>): number[][] {
+  const out: number[][] = [];
+  const pending = new Map<string, number[]>();
   for (const group of groups) {
-    if (imbalanceOf(group) === 0n) {
-      out.push(group);
+    if (group.sum === 0n) {
+      out.push(group.places);
       continue;
     }
-    const [first] = group;
-    if (!first) continue;
-    const key = [first.date, first.source, first.reference ?? ''].join('\u0000');
-    pending.set(key, [...(pending.get(key) ?? []), ...group]);
+    pending.set(group.sameAs, [...(pending.get(group.sameAs) ?? []), ...group.places]);
   }
   // What still does not balance is passed on whole: its transaction reports it.
   return [...out, ...pending.values()];

@@ -117,6 +117,42 @@ export class OffHeapMap<V> {
   }
 }
 
+/**
+ * A list kept off the heap, in the order items were pushed: what a reader holds until the end of
+ * the exports (the documents and records an activity report rebuilds) without its memory growing
+ * with the company. Items come back as copies (MessagePack): change an item before pushing it.
+ */
+export class OffHeapList<V> {
+  private readonly items = OffHeapMap.create<V>();
+  private count = 0;
+
+  get length(): number {
+    return this.count;
+  }
+
+  /** Adds an item at the end; answers its place. */
+  push(item: V): number {
+    this.items.set([this.count], item);
+    this.count += 1;
+    return this.count - 1;
+  }
+
+  /** A copy of the item at `place`. */
+  at(place: number): V | undefined {
+    return this.items.get([place]);
+  }
+
+  /** Replaces the item at `place`. */
+  replace(place: number, item: V): void {
+    if (place < 0 || place >= this.count) throw new RangeError(`no item at ${place}`);
+    this.items.set([place], item);
+  }
+
+  *[Symbol.iterator](): Generator<V> {
+    yield* this.items.values();
+  }
+}
+
 /** Removes up to 10,000 entries of a map's space in one transaction; false once none are left. */
 function removeSome(db: RootDatabase<unknown, OffHeapKey>, space: number): boolean {
   const keys = [...db.getKeys({ start: [space], end: [space + 1], limit: 10_000 })];
@@ -247,6 +283,17 @@ function sharedDatabase(): RootDatabase<unknown, OffHeapKey> {
     sharedStructuresKey: Symbol.for('ledgerlift.structures'),
   });
   return database;
+}
+
+/**
+ * Removes the scratch file of a worker thread of this process that has ended. A thread stopped
+ * with `terminate()` runs no exit handler, so the thread that started it removes its file.
+ */
+export function removeScratchOfThread(endedThreadId: number): void {
+  const prefix = `${SCRATCH_PREFIX}${process.pid}-${endedThreadId}-`;
+  const root = os.tmpdir();
+  for (const name of readdirSync(root))
+    if (name.startsWith(prefix)) rmSync(path.join(root, name), { recursive: true, force: true });
 }
 
 /**

@@ -461,13 +461,17 @@ export class SourceEnvironment {
   *readDerived(step: DerivedTable): Generator<LedgerItem[]> {
     this.context.table = { file: '', titleLines: [] };
     const outputs = step.derive(this.context);
-    for (let start = 0; start < outputs.length; start += DERIVED_BATCH) {
-      const items = this.drain();
-      for (const output of outputs.slice(start, start + DERIVED_BATCH))
-        items.push(...toItems(output, this.context.index));
+    let batch = 0;
+    let items = this.drain();
+    for (const output of outputs) {
+      items.push(...toItems(output, this.context.index));
+      batch += 1;
+      if (batch < DERIVED_BATCH) continue;
       yield items;
+      batch = 0;
+      items = this.drain();
     }
-    yield this.drain();
+    yield [...items, ...this.drain()];
   }
 
   /**

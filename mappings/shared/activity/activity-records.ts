@@ -1,6 +1,5 @@
 import {
   CONVERSION_CLEARING_KEY,
-  type EntityName,
   type IsoDate,
   type Payment,
   type Problem,
@@ -9,6 +8,7 @@ import {
 } from '../../../src/ledger/index.js';
 import { problemOf } from '../../../src/ledger/problem-catalog.js';
 import { formatCents, sumCents, type Cents } from '../../../src/money/index.js';
+import { OffHeapList } from '../../../src/offheap/off-heap-map.js';
 import { reportLeftOut } from '../../../src/sources/table-mapping/left-out.js';
 import type { MappingContext } from '../../../src/sources/table-mapping/mapping-context.js';
 import type {
@@ -21,12 +21,14 @@ import { creditApplicationKey, documentNumbering } from '../keys.js';
 import {
   settleForeignAmounts,
   type DocumentRegister,
+  type LineBase,
   type RegisteredDocument,
   type Settlement,
 } from './document-register.js';
 import {
   imbalanceOf,
   rowsOf,
+  type HeldTransactions,
   type ReportedLine,
   type ReportedTransaction,
   type TransactionKind,
@@ -47,7 +49,7 @@ interface ActivityReport {
   file: string;
   /** What the report is called, for messages ("the Account Transactions report"). */
   title: string;
-  transactions: readonly ReportedTransaction[];
+  transactions: HeldTransactions;
   /** How the format names each kind of transaction: undefined for one it does not migrate. */
   kindOf(type: string): TransactionKind | undefined;
   /**
@@ -84,8 +86,18 @@ function activityRecords(
   report: ActivityReport,
   register: DocumentRegister,
   context: MappingContext,
-): AnyMapped[] {
+): ActivityRecords {
   return new ActivityBuilder(report, register, context).build();
+}
+
+/**
+ * The records of an activity report, in the order they stream in: the document side (documents
+ * and bank transactions), then the settlements (payments, credit applications, journals). Both
+ * are read from off the heap (src/offheap/off-heap-map.ts), and may be read more than once.
+ */
+interface ActivityRecords {
+  documents: Iterable<AnyMapped>;
+  settlements: Iterable<AnyMapped>;
 }
 
 const CARRIED = 'activity:carried';
@@ -124,8 +136,6 @@ export interface ReadActivity {
   register: DocumentRegister;
 }
 
-const DOCUMENT_SIDE = new Set<EntityName>(['invoice', 'bill', 'bank-transaction']);
-
 /**
  * The two places a format's activity records stream at: documents and bank transactions where those
  * entities go, payments, credits and journals after the tables of payments (entity order). Both
@@ -136,33 +146,46 @@ export function activitySteps(
   read: (context: MappingContext) => ReadActivity | undefined,
 ): [DerivedTable, DerivedTable] {
   const recordsKey = `${id}:records`;
-  const recordsOf = (context: MappingContext): AnyMapped[] => {
-    const made = context.facts.get(recordsKey) as AnyMapped[] | undefined;
+  const recordsOf = (context: MappingContext): ActivityRecords => {
+    const made = context.facts.get(recordsKey) as ActivityRecords | undefined;
     if (made) return made;
     const activity = read(context);
-    const records = activity ? activityRecords(activity.report, activity.register, context) : [];
+    const records = activity
+      ? activityRecords(activity.report, activity.register, context)
+      : { documents: [], settlements: [] };
     context.facts.set(recordsKey, records);
     return records;
   };
   return [
-    {
-      id: `${id}:documents`,
-      derive: (context) => recordsOf(context).filter((mapped) => DOCUMENT_SIDE.has(mapped.entity)),
-    },
-    {
-      id: `${id}:settlements`,
-      derive: (context) => recordsOf(context).filter((mapped) => !DOCUMENT_SIDE.has(mapped.entity)),
-    },
+    { id: `${id}:documents`, derive: (context) => recordsOf(context).documents },
+    { id: `${id}:settlements`, derive: (context) => recordsOf(context).settlements },
   ];
 }
 
+type DocumentRecord = Mapped<'invoice'> | Mapped<'bill'>;
+type PaymentRecord = Mapped<'customer-payment'> | Mapped<'vendor-payment'>;
+
+/** Records the builder has made, kept off the heap until they stream. */
+const madeList = <R extends AnyMapped>() => new OffHeapList<R>();
+
 class ActivityBuilder {
-  private readonly bank: Array<Mapped<'bank-transaction'>> = [];
-  private readonly payments: Array<Mapped<'customer-payment'> | Mapped<'vendor-payment'>> = [];
-  private readonly credits: Array<Mapped<'credit-application'>> = [];
-  private readonly journals: Array<Mapped<'journal-entry'>> = [];
+  private readonly bank = madeList<Mapped<'bank-transaction'>>();
+  private readonly payments = {
+    'customer-payment': madeList<PaymentRecord>(),
+    'vendor-payment': madeList<PaymentRecord>(),
+  };
+  private readonly credits = madeList<Mapped<'credit-application'>>();
+  private readonly journals = madeList<Mapped<'journal-entry'>>();
   private readonly pending: PendingSettlement[] = [];
-  private readonly onAccount: Array<Mapped<'invoice'> | Mapped<'bill'>> = [];
+  /** Documents on clearing that stand for the report's settlements (`settle`). */
+  private readonly settling = {
+    invoice: madeList<DocumentRecord>(),
+    bill: madeList<DocumentRecord>(),
+  };
+  private readonly onAccount = {
+    invoice: madeList<DocumentRecord>(),
+    bill: madeList<DocumentRecord>(),
+  };
   private readonly onAccountKeys = new Map<string, number>();
   private readonly baseCurrency: string | undefined;
   private readonly cutoverDate: IsoDate;
@@ -176,38 +199,47 @@ class ActivityBuilder {
     this.cutoverDate = context.cutoverDate ?? '0000-01-01';
   }
 
-  build(): AnyMapped[] {
-    const ordered = [...this.report.transactions].sort(
-      (a, b) => a.date.localeCompare(b.date) || a.location.row - b.location.row,
-    );
-    const classified: Array<{ transaction: ReportedTransaction; kind: TransactionKind }> = [];
-    for (const transaction of ordered) {
-      const kind = this.classify(transaction);
-      if (kind) classified.push({ transaction, kind });
+  build(): ActivityRecords {
+    // Three passes over the transactions, read back from off the heap each time: all of them
+    // classified, then the documents (a payment may be listed before the invoice it settles on the
+    // same day), then the rest.
+    const { transactions } = this.report;
+    const kinds: Array<TransactionKind | undefined> = [];
+    for (const transaction of transactions.byDate()) kinds.push(this.classify(transaction));
+    let at = 0;
+    for (const transaction of transactions.byDate()) {
+      const kind = kinds[at++];
+      if (kind && isDocumentKind(kind)) this.document(transaction, kind);
     }
-    // Documents first: a payment may be listed before the invoice it settles on the same day.
-    for (const { transaction, kind } of classified) {
-      if (isDocumentKind(kind)) this.document(transaction, kind);
-    }
-    for (const { transaction, kind } of classified) {
+    at = 0;
+    for (const transaction of transactions.byDate()) {
+      const kind = kinds[at++];
       if (kind === 'customer-payment' || kind === 'vendor-payment') this.payment(transaction, kind);
       else if (kind === 'bank') this.bankTransaction(transaction);
       else if (kind === 'journal') this.journal(transaction);
     }
-    const settlementDocuments = this.settle();
-    return [
-      ...this.register.mappedDocuments().filter((mapped) => mapped.entity === 'invoice'),
-      ...[...settlementDocuments, ...this.onAccount].filter(
-        (mapped) => mapped.entity === 'invoice',
-      ),
-      ...this.register.mappedDocuments().filter((mapped) => mapped.entity === 'bill'),
-      ...[...settlementDocuments, ...this.onAccount].filter((mapped) => mapped.entity === 'bill'),
-      ...this.bank,
-      ...this.payments.filter((mapped) => mapped.entity === 'customer-payment'),
-      ...this.payments.filter((mapped) => mapped.entity === 'vendor-payment'),
-      ...this.credits,
-      ...this.journals,
-    ] as AnyMapped[];
+    this.settle();
+    const { register, settling, onAccount, bank, payments, credits, journals } = this;
+    return {
+      documents: {
+        *[Symbol.iterator]() {
+          for (const entity of ['invoice', 'bill'] as const) {
+            yield* register.heldDocuments(entity);
+            yield* settling[entity];
+            yield* onAccount[entity];
+          }
+          yield* bank;
+        },
+      },
+      settlements: {
+        *[Symbol.iterator]() {
+          yield* payments['customer-payment'];
+          yield* payments['vendor-payment'];
+          yield* credits;
+          yield* journals;
+        },
+      },
+    };
   }
 
   /** The transaction's kind, or undefined after reporting why it is not migrated. */
@@ -306,7 +338,8 @@ class ActivityBuilder {
       if (found.baseTotal === undefined && base > 0n) {
         found.baseTotal = base;
         found.value.baseTotal = formatCents(base);
-        postLineBases(found.value, lines.other, side, this.context);
+        const bases = lineBasesOf(this.register.linesOf(found), lines.other, side, this.context);
+        if (bases) found.lineBases = bases;
       }
       return;
     }
@@ -416,7 +449,9 @@ class ActivityBuilder {
       (sales ? 1n : -1n) * bankLine.amount === settles;
     if (direct && partyKey !== undefined) {
       for (const target of found.targets) target.document.settlements.push(target.settlement);
-      this.payments.push(this.paymentOf(transaction, kind, bankLine, partyKey, found.targets));
+      this.payments[kind].push(
+        this.paymentOf(transaction, kind, bankLine, partyKey, found.targets),
+      );
       return;
     }
     this.throughClearing(transaction, lines.bank, others, sales ? 'customer' : 'vendor', partyKey);
@@ -434,7 +469,7 @@ class ActivityBuilder {
     bankLine: ReportedLine,
     partyKey: string,
     targets: readonly Target[],
-  ): Mapped<'customer-payment'> | Mapped<'vendor-payment'> {
+  ): PaymentRecord {
     const amount = (kind === 'customer-payment' ? 1n : -1n) * bankLine.amount;
     const value: Payment = {
       key: transaction.key,
@@ -634,7 +669,7 @@ class ActivityBuilder {
     const count = (this.onAccountKeys.get(transaction.key) ?? 0) + 1;
     this.onAccountKeys.set(transaction.key, count);
     const key = `${transaction.key} on account${count > 1 ? ` #${count}` : ''}`;
-    this.onAccount.push({
+    this.onAccount[entity].push({
       entity,
       key,
       value: documentOnClearing({
@@ -668,17 +703,16 @@ class ActivityBuilder {
    * Works out every settled document's amounts in its own currency, then the documents on
    * clearing that stand for the report's payments, and their applications.
    */
-  private settle(): Array<Mapped<'invoice'> | Mapped<'bill'>> {
+  private settle(): void {
     for (const document of this.register.documents) {
       const note = settleForeignAmounts(document, this.cutoverDate, this.baseCurrency);
       if (note)
-        document.mapped.problems.push(
+        document.problems.push(
           problemOf('activity.due-at-cutover-assumed', `${document.value.number}: ${note}.`, {
-            location: document.mapped.location,
+            location: document.location,
           }),
         );
     }
-    const documents: Array<Mapped<'invoice'> | Mapped<'bill'>> = [];
     for (const { transaction, target, settlement } of this.pending) {
       const amount = settlement.amount ?? 0n;
       const { value } = target;
@@ -723,7 +757,7 @@ class ActivityBuilder {
         reference: transaction.reference,
         source: transaction.location,
       });
-      documents.push({
+      this.settling[target.entity].push({
         entity: target.entity,
         key,
         value: document,
@@ -751,7 +785,6 @@ class ActivityBuilder {
         problems: [],
       });
     }
-    return documents;
   }
 
   /**
@@ -853,22 +886,22 @@ class ActivityBuilder {
 }
 
 /**
- * Gives a foreign document's lines the base values the report posted them at, when its lines and
- * the report's pair off one to one by account (and description, where the report shows it).
+ * The base values the report posted a foreign document's lines at, when its lines and the report's
+ * pair off one to one by account (and description, where the report shows it).
  */
-function postLineBases(
-  document: SalesDocument | PurchaseDocument,
+function lineBasesOf(
+  documentLines: ReadonlyArray<(SalesDocument | PurchaseDocument)['lines'][number]> | undefined,
   reported: readonly ReportedLine[],
   side: Cents,
   context: MappingContext,
-): void {
-  if (reported.length !== document.lines.length) return;
+): LineBase[] | undefined {
+  if (!documentLines || reported.length !== documentLines.length) return undefined;
   const left = [...reported];
   const pairs: Array<[number, ReportedLine]> = [];
   const describedBy = (line: ReportedLine, description: string) =>
     line.description === description || line.description.endsWith(` - ${description}`);
   for (const pass of ['described', 'by account'] as const) {
-    document.lines.forEach((line, index) => {
+    documentLines.forEach((line, index) => {
       if (pairs.some(([taken]) => taken === index)) return;
       const match = left.find(
         (candidate) =>
@@ -881,13 +914,14 @@ function postLineBases(
       pairs.push([index, match]);
     });
   }
-  if (pairs.length !== document.lines.length) return;
-  for (const [index, match] of pairs) {
-    const line = document.lines[index];
-    if (!line) continue;
-    line.baseAmount = formatCents(-side * match.amount);
-    line.baseTaxAmount = formatCents(-side * (match.tax ?? 0n));
-  }
+  if (pairs.length !== documentLines.length) return undefined;
+  const bases: LineBase[] = [];
+  for (const [index, match] of pairs)
+    bases[index] = {
+      baseAmount: formatCents(-side * match.amount),
+      baseTaxAmount: formatCents(-side * (match.tax ?? 0n)),
+    };
+  return bases;
 }
 
 function isDocumentKind(

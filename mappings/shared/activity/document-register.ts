@@ -1,4 +1,10 @@
-import type { IsoDate, PurchaseDocument, SalesDocument } from '../../../src/ledger/index.js';
+import type {
+  IsoDate,
+  Problem,
+  PurchaseDocument,
+  SalesDocument,
+  SourceLocation,
+} from '../../../src/ledger/index.js';
 import {
   allocateBase,
   centsOf,
@@ -6,9 +12,63 @@ import {
   proRata,
   type Cents,
 } from '../../../src/money/index.js';
+import { OffHeapList } from '../../../src/offheap/off-heap-map.js';
 import type { Mapped } from '../../../src/sources/table-mapping/table-spec.js';
 
 type Document = SalesDocument | PurchaseDocument;
+type HeldDocument = Mapped<'invoice'> | Mapped<'bill'>;
+
+/**
+ * What the activity reads of a document. The rest (its lines, above all) stays off the heap with
+ * the held document (`DocumentRegister.add`); what the activity sets here is emitted with it.
+ */
+export type DocumentHead = Pick<
+  Document,
+  | 'key'
+  | 'number'
+  | 'legacyNumber'
+  | 'date'
+  | 'currency'
+  | 'reference'
+  | 'total'
+  | 'amountDue'
+  | 'dueAtCutover'
+  | 'status'
+  | 'baseTotal'
+  | 'baseAmountDue'
+  | 'type'
+>;
+
+function headOf(value: Document, shared: Map<string, string>): DocumentHead {
+  const once = (text: string) => {
+    const known = shared.get(text);
+    if (known !== undefined) return known;
+    shared.set(text, text);
+    return text;
+  };
+  // One literal, every field in place: a head built field by field took twice the memory.
+  return {
+    key: value.key,
+    number: value.number === value.key ? value.key : value.number,
+    legacyNumber: value.legacyNumber,
+    date: once(value.date),
+    currency: once(value.currency),
+    reference: value.reference,
+    total: value.total,
+    amountDue: value.amountDue,
+    dueAtCutover: value.dueAtCutover,
+    status: once(value.status) as Document['status'],
+    baseTotal: value.baseTotal,
+    baseAmountDue: value.baseAmountDue,
+    type: once(value.type) as Document['type'],
+  };
+}
+
+/** The base values of a foreign document's lines, as the activity report posted them. */
+export interface LineBase {
+  baseAmount: string;
+  baseTaxAmount: string;
+}
 
 /** What settled part of a document in the activity report: a payment, a refund, a credit. */
 export interface Settlement {
@@ -28,9 +88,9 @@ export interface Settlement {
  */
 export interface RegisteredDocument {
   entity: 'invoice' | 'bill';
-  mapped: Mapped<'invoice'> | Mapped<'bill'>;
-  value: Document;
+  value: DocumentHead;
   partyKey: string;
+  location: SourceLocation;
   /** The legacy books' base value of the whole document, when known (its posting in the report). */
   baseTotal?: Cents;
   /** What an aged report at the day before the cutover says was due on it, in base currency. */
@@ -38,18 +98,30 @@ export interface RegisteredDocument {
   settlements: Settlement[];
   /** Settlements so far, per number of the document's own settlement records (INV-1-S1, -S2...). */
   settlementCount: number;
+  /** Its place among the held documents; undefined for one already emitted (`know`). */
+  held?: number;
+  /** Its lines' base values, once the report posted them (`setLineBases`). */
+  lineBases?: LineBase[];
+  /** What the activity found about it, emitted with it. */
+  problems: Problem[];
 }
 
 /**
  * The documents of one source, by number and by party, for the activity report's payments to find
- * what they settle. Documents stay in read order.
+ * what they settle. Documents stay in read order. Those held until the activity is known are kept
+ * off the heap (src/offheap/off-heap-map.ts): a large company's invoices and bills are hundreds of
+ * megabytes, more than the reader's heap cap, while the activity needs only their heads.
  */
 export class DocumentRegister {
   readonly documents: RegisteredDocument[] = [];
   /** Every document as mapped, failed ones too, in read order: what is emitted. */
-  private readonly mapped: Array<Mapped<'invoice'> | Mapped<'bill'>> = [];
+  private readonly held = new OffHeapList<HeldDocument>();
+  /** The registered document of each held one, by its place (none for a failed one). */
+  private readonly registeredAt: Array<RegisteredDocument | undefined> = [];
   private readonly byNumber = new Map<string, RegisteredDocument[]>();
   private readonly byReference = new Map<string, RegisteredDocument[]>();
+  private readonly byParty = new Map<string, RegisteredDocument[]>();
+  private readonly sharedValues = new Map<string, string>();
 
   constructor(
     readonly baseCurrency: string | undefined,
@@ -57,32 +129,46 @@ export class DocumentRegister {
   ) {}
 
   /** Holds a document until the activity is known: it is emitted with the activity's records. */
-  add(mapped: Mapped<'invoice'> | Mapped<'bill'>): RegisteredDocument | undefined {
-    this.mapped.push(mapped);
-    return this.know(mapped);
+  add(mapped: HeldDocument): RegisteredDocument | undefined {
+    const place = this.held.push(mapped);
+    const registered = this.know(mapped);
+    if (registered) registered.held = place;
+    this.registeredAt[place] = registered;
+    return registered;
   }
 
   /** Knows a document already emitted (an import layout's), for payments to find. */
-  know(mapped: Mapped<'invoice'> | Mapped<'bill'>): RegisteredDocument | undefined {
+  know(mapped: HeldDocument): RegisteredDocument | undefined {
     const value = mapped.value;
     // A document that failed keeps its problems and its place; nothing can settle it.
     if (!value) return undefined;
+    const partyKey = 'customerKey' in value ? value.customerKey : value.vendorKey;
     const registered: RegisteredDocument = {
       entity: mapped.entity,
-      mapped,
-      value,
-      partyKey: 'customerKey' in value ? value.customerKey : value.vendorKey,
+      value: headOf(value, this.sharedValues),
+      partyKey: this.sharedValues.get(partyKey) ?? partyKey,
+      location: mapped.location,
+      baseTotal:
+        value.baseTotal !== undefined
+          ? centsOf(value.baseTotal)
+          : value.currency === this.baseCurrency
+            ? centsOf(value.total)
+            : undefined,
+      baseDueAtCutover:
+        value.baseAmountDue === undefined ? undefined : centsOf(value.baseAmountDue),
       settlements: [],
       settlementCount: 0,
+      held: undefined,
+      lineBases: undefined,
+      problems: [],
     };
-    if (value.currency === this.baseCurrency) registered.baseTotal = centsOf(value.total);
-    if (value.baseTotal !== undefined) registered.baseTotal = centsOf(value.baseTotal);
-    if (value.baseAmountDue !== undefined)
-      registered.baseDueAtCutover = centsOf(value.baseAmountDue);
+    this.sharedValues.set(registered.partyKey, registered.partyKey);
     this.documents.push(registered);
     for (const number of new Set([value.number, value.legacyNumber, value.key]))
-      if (number !== undefined) listUnder(this.byNumber, number, registered);
-    if (value.reference !== undefined) listUnder(this.byReference, value.reference, registered);
+      if (number !== undefined) listUnder(this.byNumber, numberKey(number), registered);
+    if (value.reference !== undefined)
+      listUnder(this.byReference, numberKey(value.reference), registered);
+    listUnder(this.byParty, `${registered.entity}\u0000${registered.partyKey}`, registered);
     return registered;
   }
 
@@ -105,15 +191,40 @@ export class DocumentRegister {
 
   /** The party's documents of `entity`, in read order. */
   ofParty(entity: 'invoice' | 'bill', partyKey: string): RegisteredDocument[] {
-    return this.documents.filter(
-      (document) => document.entity === entity && document.partyKey === partyKey,
-    );
+    return [...(this.byParty.get(`${entity}\u0000${partyKey}`) ?? [])];
   }
 
-  /** The held documents as mapped, each with what the activity showed (read order). */
-  mappedDocuments(): Array<Mapped<'invoice'> | Mapped<'bill'>> {
-    return this.mapped;
+  /** A held document's lines, as read (a copy); none for one already emitted. */
+  linesOf(document: RegisteredDocument): Document['lines'] | undefined {
+    if (document.held === undefined) return undefined;
+    return this.held.at(document.held)?.value?.lines;
   }
+
+  /** The held documents of `entity` as mapped, in read order, each with what the activity found. */
+  *heldDocuments(entity: 'invoice' | 'bill'): Generator<HeldDocument> {
+    let place = 0;
+    for (const mapped of this.held) {
+      const registered = this.registeredAt[place];
+      place += 1;
+      if (mapped.entity !== entity) continue;
+      if (registered) withActivity(mapped, registered);
+      yield mapped;
+    }
+  }
+}
+
+/** A held document as the activity left it: its head, its lines' base values, its problems. */
+function withActivity(mapped: HeldDocument, registered: RegisteredDocument): void {
+  const value = mapped.value as Document;
+  const lines = value.lines.map((line, index) => {
+    const base = registered.lineBases?.[index];
+    return base ? { ...line, ...base } : line;
+  });
+  const head: Partial<DocumentHead> = {};
+  for (const [field, fieldValue] of Object.entries(registered.value))
+    if (fieldValue !== undefined) Object.assign(head, { [field]: fieldValue });
+  mapped.value = { ...value, ...head, lines } as HeldDocument['value'];
+  mapped.problems.push(...registered.problems);
 }
 
 function numberKey(number: string): string {
@@ -122,13 +233,13 @@ function numberKey(number: string): string {
 
 function listUnder(
   map: Map<string, RegisteredDocument[]>,
-  name: string,
+  key: string,
   document: RegisteredDocument,
 ): void {
-  const key = numberKey(name);
-  const list = map.get(key) ?? [];
-  list.push(document);
-  map.set(key, list);
+  const list = map.get(key);
+  // A list made with its first item holds one slot; one grown from empty holds seventeen.
+  if (list) list.push(document);
+  else map.set(key, [document]);
 }
 
 /**

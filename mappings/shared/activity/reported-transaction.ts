@@ -1,5 +1,6 @@
 import type { IsoDate, SourceLocation } from '../../../src/ledger/index.js';
 import { sumCents, type Cents } from '../../../src/money/index.js';
+import { OffHeapList } from '../../../src/offheap/off-heap-map.js';
 
 /**
  * The legacy books' own transactions, rebuilt from a report that lists their journal lines (Xero's
@@ -32,6 +33,41 @@ export interface ReportedTransaction {
   reference?: string | undefined;
   lines: ReportedLine[];
   location: SourceLocation;
+}
+
+/**
+ * A report's transactions, held off the heap until they are migrated: a large company's report
+ * rebuilds hundreds of thousands, beside every document they may settle
+ * (docs/benchmarks.md, "Xero's report exports"). The heap keeps only what orders them.
+ */
+export class HeldTransactions {
+  private readonly held = new OffHeapList<ReportedTransaction>();
+  private readonly order: Array<{ date: IsoDate; row: number; place: number }> = [];
+  private sorted = true;
+
+  static of(transactions: Iterable<ReportedTransaction>): HeldTransactions {
+    const held = new HeldTransactions();
+    for (const transaction of transactions) held.add(transaction);
+    return held;
+  }
+
+  add(transaction: ReportedTransaction): void {
+    const place = this.held.push(transaction);
+    this.order.push({ date: transaction.date, row: transaction.location.row, place });
+    this.sorted = false;
+  }
+
+  /** Copies of the transactions by date, then by row; those of one date and row as added. */
+  *byDate(): Generator<ReportedTransaction> {
+    if (!this.sorted) {
+      this.order.sort((a, b) => a.date.localeCompare(b.date) || a.row - b.row);
+      this.sorted = true;
+    }
+    for (const { place } of this.order) {
+      const transaction = this.held.at(place);
+      if (transaction) yield transaction;
+    }
+  }
 }
 
 /** The kinds of legacy transaction, and how each is migrated (mappings/shared/activity/). */

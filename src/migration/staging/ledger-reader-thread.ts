@@ -2,6 +2,7 @@ import { on } from 'node:events';
 import { getHeapStatistics } from 'node:v8';
 import type { ResourceLimits } from 'node:worker_threads';
 import { startThread } from '../../code-form/code-form.js';
+import { removeScratchOfThread } from '../../offheap/off-heap-map.js';
 import { openExportFolder } from '../../sources/archive/export-folder.js';
 import {
   readLedger,
@@ -114,6 +115,9 @@ export async function* readLedgerInThread(
       throw new ExportsTooLargeForHeap(options.folder, heapCapMiB(resourceLimits));
     throw error;
   } finally {
+    const { threadId } = thread;
     await thread.terminate();
+    // The thread keeps what a report holds until the end of the exports in a scratch file.
+    removeScratchOfThread(threadId);
   }
 }

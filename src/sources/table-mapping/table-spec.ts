@@ -94,7 +94,8 @@ export type AnyTableSpec = { [E in EntityName]: TableSpec<E> }[EntityName];
 export interface DerivedTable {
   /** Names the derivation in messages and tests ("account_transactions:payments"). */
   id: string;
-  derive(context: MappingContext): AnyMapped[];
+  /** Its records, in order; read once, as they stream. */
+  derive(context: MappingContext): Iterable<AnyMapped>;
 }
 
 /** A table read from a file, or records derived from earlier tables. */
