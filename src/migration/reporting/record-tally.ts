@@ -171,10 +171,10 @@ function stepIndex(step: SkippedRow['step']): number {
 
 /*
  * Kept tallies. A round ends with the run's exact counts, then its report
- * (workflows/migrate-ledger.ts), and both are this pass: 17.5 s and again most of the report's
- * 43.7 s at a million records (docs/benchmarks.md). The counts keep the tally they took; the report
- * uses it only if the outcomes are still those it was taken of (staged records and staging's skips
- * never change once staged).
+ * (workflows/migrate-ledger.ts), and both need this pass over every outcome, the longest part of
+ * each at a million records. The counts keep the tally they took; the report uses it only if the
+ * outcomes are still those it was taken of (staged records and staging's skips never change once
+ * staged).
  */
 interface KeptTally {
   readTo: string;

@@ -26,9 +26,9 @@ const THREAD_FROM_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reader threads a process runs at once; other large exports are read in the thread that asks.
- * Each thread is a V8 heap of its own: ten migrations staging together on one worker, each with
- * its own, more than doubled the worker's memory (docs/benchmarks.md, "Ten live runs"). On two
- * cores a second reader thread would only compete with the first.
+ * Each thread is a V8 heap of its own, so ten migrations staging together on one worker, each with
+ * its own, would hold ten (docs/benchmarks.md, "Ten at once"). On two cores a second reader thread
+ * would only compete with the first.
  */
 const READER_THREADS_AT_MOST = 1;
 let readerThreadsRunning = 0;
@@ -69,9 +69,10 @@ export async function* readLedgerBeside(
 
 /**
  * The exports did not fit the reader thread's heap. The thread shares the worker's heap cap
- * (src/worker/worker-command.ts); an export whose report layout must be held whole to rebuild its
- * transactions (docs/benchmarks.md, "Xero's report exports") can need more. Raising the cap and
- * starting the run again is the fix; retrying under the same cap would fail the same way.
+ * (src/worker/worker-command.ts); what a report layout holds until the end of the exports is kept
+ * off the heap (docs/benchmarks.md, "Xero's report exports"), but the heads of its documents are
+ * not, so a company far larger than those measured can need more. Raising the cap and starting the
+ * run again is the fix; retrying under the same cap would fail the same way.
  */
 export class ExportsTooLargeForHeap extends Error {
   constructor(folder: string, capMiB: number) {
