@@ -231,14 +231,22 @@ function baseOf(context: MappingContext): string {
   return context.defaultCurrency ?? 'USD';
 }
 
-/** Lines that share a date, source, reference and contact: their places among the report's lines. */
+/**
+ * Lines that share a date, source, reference and contact. Its lines are a chain through
+ * `LineChains.next`, by their places among the report's lines: a list per group held half a
+ * million places in slots a hundred thousand lists left empty.
+ */
 interface LineGroup {
-  places: number[];
+  first: number;
+  last: number;
   /** The sum of their amounts: zero when they balance. */
   sum: Cents;
   /** The date, source and reference of its first line. */
   sameAs: string;
 }
+
+/** The next line of each line's group, by place; -1 at a group's last line. */
+type LineChains = Int32Array;
 
 /**
  * Rebuilds the transactions from the report's lines. The report lists each transaction's lines
@@ -249,7 +257,8 @@ interface LineGroup {
  * group them, then group by group.
  */
 function transactionsOf(lines: OffHeapList<ReadLine>, index: LedgerIndex): HeldTransactions {
-  const groups = new Map<string, LineGroup>();
+  const next: LineChains = new Int32Array(lines.length).fill(-1);
+  const byKey = new Map<string, LineGroup>();
   let place = 0;
   for (const line of lines) {
     const contact = contactIn(line.description, index);
@@ -257,17 +266,25 @@ function transactionsOf(lines: OffHeapList<ReadLine>, index: LedgerIndex): HeldT
     const who = journal ? '' : (contact ?? line.description);
     const sameAs = [line.date, line.source, line.reference ?? ''].join('\u0000');
     const key = [sameAs, who].join('\u0000');
-    const group = groups.get(key);
+    const group = byKey.get(key);
     if (group) {
-      group.places.push(place);
+      next[group.last] = place;
+      group.last = place;
       group.sum += line.amount;
-    } else groups.set(key, { places: [place], sum: line.amount, sameAs });
+    } else byKey.set(key, { first: place, last: place, sum: line.amount, sameAs });
     place += 1;
   }
+  const groups = [...byKey.values()];
+  byKey.clear();
   const transactions = new HeldTransactions();
   const seen = new Map<string, number>();
-  for (const places of mergeUnbalanced(groups.values())) {
-    const group = places.flatMap((at) => lines.at(at) ?? []);
+  for (const firsts of mergeUnbalanced(groups)) {
+    const group: ReadLine[] = [];
+    for (const first of firsts)
+      for (let at = first; at >= 0; at = next[at] ?? -1) {
+        const line = lines.at(at);
+        if (line) group.push(line);
+      }
     for (const part of splitByBankLine(group, index)) {
       const [first] = part;
       if (!first) continue;
@@ -292,17 +309,18 @@ function transactionsOf(lines: OffHeapList<ReadLine>, index: LedgerIndex): HeldT
 
 /**
  * Groups that do not balance on their own (a journal whose lines carry different descriptions) are
- * joined with the others of the same date, source and reference when together they balance.
+ * joined with the others of the same date, source and reference when together they balance. Each
+ * transaction is given as the first lines of the groups it joins, in order.
  */
-function mergeUnbalanced(groups: Iterable<LineGroup>): number[][] {
+function mergeUnbalanced(groups: readonly LineGroup[]): number[][] {
   const out: number[][] = [];
   const pending = new Map<string, number[]>();
   for (const group of groups) {
     if (group.sum === 0n) {
-      out.push(group.places);
+      out.push([group.first]);
       continue;
     }
-    pending.set(group.sameAs, [...(pending.get(group.sameAs) ?? []), ...group.places]);
+    pending.set(group.sameAs, [...(pending.get(group.sameAs) ?? []), group.first]);
   }
   // What still does not balance is passed on whole: its transaction reports it.
   return [...out, ...pending.values()];

@@ -19,6 +19,8 @@ import type {
 } from '../../../src/sources/table-mapping/table-spec.js';
 import { creditApplicationKey, documentNumbering } from '../keys.js';
 import {
+  addProblem,
+  addSettlement,
   settleForeignAmounts,
   type DocumentRegister,
   type LineBase,
@@ -448,7 +450,7 @@ class ActivityBuilder {
       found.targets.every((target) => target.document.value.currency === this.baseCurrency) &&
       (sales ? 1n : -1n) * bankLine.amount === settles;
     if (direct && partyKey !== undefined) {
-      for (const target of found.targets) target.document.settlements.push(target.settlement);
+      for (const target of found.targets) addSettlement(target.document, target.settlement);
       this.payments[kind].push(
         this.paymentOf(transaction, kind, bankLine, partyKey, found.targets),
       );
@@ -456,7 +458,7 @@ class ActivityBuilder {
     }
     this.throughClearing(transaction, lines.bank, others, sales ? 'customer' : 'vendor', partyKey);
     for (const target of found.targets) {
-      target.document.settlements.push(target.settlement);
+      addSettlement(target.document, target.settlement);
       this.pending.push({ transaction, target: target.document, settlement: target.settlement });
     }
     if (found.remainder !== 0n)
@@ -707,7 +709,8 @@ class ActivityBuilder {
     for (const document of this.register.documents) {
       const note = settleForeignAmounts(document, this.cutoverDate, this.baseCurrency);
       if (note)
-        document.problems.push(
+        addProblem(
+          document,
           problemOf('activity.due-at-cutover-assumed', `${document.value.number}: ${note}.`, {
             location: document.location,
           }),

@@ -95,15 +95,30 @@ export interface RegisteredDocument {
   baseTotal?: Cents;
   /** What an aged report at the day before the cutover says was due on it, in base currency. */
   baseDueAtCutover?: Cents;
-  settlements: Settlement[];
+  /** What settled it, in the order found (`addSettlement`). */
+  settlements: readonly Settlement[];
   /** Settlements so far, per number of the document's own settlement records (INV-1-S1, -S2...). */
   settlementCount: number;
   /** Its place among the held documents; undefined for one already emitted (`know`). */
   held?: number;
   /** Its lines' base values, once the report posted them (`setLineBases`). */
   lineBases?: LineBase[];
-  /** What the activity found about it, emitted with it. */
-  problems: Problem[];
+  /** What the activity found about it, emitted with it (`addProblem`). */
+  problems: readonly Problem[];
+}
+
+/**
+ * Most documents get one settlement or none, and no problem: a list starts with its first item,
+ * since one grown from empty holds seventeen slots (a hundred thousand documents are held).
+ */
+const NONE: readonly never[] = Object.freeze([]);
+
+export function addSettlement(document: RegisteredDocument, settlement: Settlement): void {
+  document.settlements = [...document.settlements, settlement];
+}
+
+export function addProblem(document: RegisteredDocument, problem: Problem): void {
+  document.problems = [...document.problems, problem];
 }
 
 /**
@@ -156,11 +171,11 @@ export class DocumentRegister {
             : undefined,
       baseDueAtCutover:
         value.baseAmountDue === undefined ? undefined : centsOf(value.baseAmountDue),
-      settlements: [],
+      settlements: NONE,
       settlementCount: 0,
       held: undefined,
       lineBases: undefined,
-      problems: [],
+      problems: NONE,
     };
     this.sharedValues.set(registered.partyKey, registered.partyKey);
     this.documents.push(registered);

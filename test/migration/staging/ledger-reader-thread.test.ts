@@ -121,7 +121,7 @@ describe("a company read from Xero's report exports", () => {
       cutoverDate: company.cutoverDate,
       endDate: company.endDate,
     };
-  });
+  }, 120_000);
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
   // The Account Transactions report's lines and transactions, and the invoices and bills waiting
@@ -136,7 +136,7 @@ describe("a company read from Xero's report exports", () => {
       records.filter((item) => item.record.entity === 'customer-payment').length,
     ).toBeGreaterThan(1000);
     expect(threadScratch()).toEqual(scratchBefore);
-  });
+  }, 120_000);
 });
 
 /** The off-heap scratch folders of this process's worker threads (src/offheap/off-heap-map.ts). */
