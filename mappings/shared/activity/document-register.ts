@@ -22,7 +22,7 @@ type HeldDocument = Mapped<'invoice'> | Mapped<'bill'>;
  * What the activity reads of a document. The rest (its lines, above all) stays off the heap with
  * the held document (`DocumentRegister.add`); what the activity sets here is emitted with it.
  */
-export type DocumentHead = Pick<
+type DocumentHead = Pick<
   Document,
   | 'key'
   | 'number'
