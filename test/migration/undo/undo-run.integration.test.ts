@@ -1,9 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCompany } from '../../../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../../../src/synthetic-company/write-generic-csv.js';
 import { undoWorkflowId, type UndoInput } from '../../../src/migration/contracts/undo-types.js';
+import { undoStatus } from '../../../src/reports/undo/undo-labels.js';
 import { undoRun } from '../../../workflows/undo-run.js';
+import { textOf } from '../../reports/undo/undo-page-text.js';
 import {
   liveRun,
   startMigrationStack,
@@ -12,6 +16,10 @@ import {
   type MigrationStack,
 } from '../../support/migration-stack.js';
 
+/**
+ * The undo of a live run, and the report the undo workflow writes as HTML and XLSX beside the
+ * JSON, in the run folder: one stack, one run, its dry and live undo checked for both.
+ */
 describe('undo of a live run on a real dev server and sandbox', () => {
   let stack: MigrationStack;
   const company = generateCompany(
@@ -42,7 +50,13 @@ describe('undo of a live run on a real dev server and sandbox', () => {
       args: [{ profile: TEST_PROFILE, ...input }],
     });
 
-  it('migrates the demo company, undoes it back to the pre-run trial balance, never reversing a record twice', async () => {
+  async function workbookIn(reportFolder: string): Promise<ExcelJS.Workbook> {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path.join(reportFolder, 'undo-report.xlsx'));
+    return workbook;
+  }
+
+  it('migrates the demo company, undoes it back to the pre-run trial balance, never reversing a record twice, and reports the dry run and the live undo', async () => {
     const runName = uniqueRunName('undo');
     const start = stack.sandbox.admin.counts();
     const live = await (await stack.start(liveRun(company, folder, runName))).result();
@@ -52,6 +66,15 @@ describe('undo of a live run on a real dev server and sandbox', () => {
     expect(dry.status).toBe('dry-run-complete');
     expect(dry.plan.calls).toBeGreaterThan(0);
     const beforeUndo = stack.sandbox.admin.counts();
+    // The dry run's report predicts the live undo.
+    const dryPage = textOf(
+      await readFile(path.join(dry.reportFolder!, 'undo-report.html'), 'utf8'),
+    );
+    expect(dryPage).toContain(`The live undo would make ${dry.plan.calls} API calls`);
+    expect(dryPage).toContain('Dry run complete');
+    const dryBook = await workbookIn(dry.reportFolder!);
+    const planRows = dryBook.getWorksheet('Plan')!.rowCount;
+    expect(planRows).toBe(dry.plan.groups.length + 2);
 
     const done = await undo({ runName, mode: 'live' });
     expect(dry.plan.groups.filter((g) => g.phase !== 'undo-inactivate-accounts')).toEqual(
@@ -67,6 +90,24 @@ describe('undo of a live run on a real dev server and sandbox', () => {
     ]);
     expect(done.status).toBe('verified');
     expect(stack.sandbox.admin.counts()).not.toEqual(beforeUndo);
+    // The live undo's report gives its verification.
+    const livePage = textOf(
+      await readFile(path.join(done.reportFolder!, 'undo-report.html'), 'utf8'),
+    );
+    expect(livePage).toContain(
+      `Status: ${undoStatus[done.status].icon} ${undoStatus[done.status].label}`,
+    );
+    expect(livePage).toContain('Every account holds the balance it held before the run');
+    // What the API refused (a correction on an invoice a credit already reduced, say), with its reason.
+    for (const left of done.verification?.notReversed ?? [])
+      expect(livePage).toContain(left.reason);
+    const liveBook = await workbookIn(done.reportFolder!);
+    const summary = new Map<unknown, unknown>();
+    liveBook.getWorksheet('Summary')!.eachRow((row) => {
+      summary.set(row.getCell(1).value, row.getCell(2).value);
+    });
+    expect(summary.get('API calls made')).toBe(done.calls);
+    expect(summary.get('Status')).toBe(undoStatus[done.status].label);
 
     // A second undo sends no reversal that already succeeded: only ones the API refused are
     // tried again (applying a correction to an invoice a credit already reduced, say).
