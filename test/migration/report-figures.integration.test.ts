@@ -13,7 +13,7 @@ import {
   uniqueRunName,
   type MigrationStack,
 } from '../support/migration-stack.js';
-import { waitFor } from '../support/wait.js';
+import { waitForWorkflow } from '../support/wait.js';
 
 const company = generateCompany(
   {
@@ -64,8 +64,9 @@ describe('the figures of a run, as measured', () => {
     const handle = await stack.start({ ...base, runName: uniqueRunName('figures'), mode: 'live' });
     const reason = 'checking the export with the client';
     await handle.signal(pauseSignal, { reason });
-    await waitFor(
+    await waitForWorkflow(
       'the run to pause',
+      handle,
       async () => (await handle.query(progressQuery)).phase === 'paused',
     );
     await handle.signal(resumeSignal, {});

@@ -17,7 +17,7 @@ import {
   uniqueRunName,
   type MigrationStack,
 } from '../support/migration-stack.js';
-import { waitFor } from '../support/wait.js';
+import { waitForWorkflow } from '../support/wait.js';
 
 const size: CompanySize = {
   customers: 4,
@@ -51,13 +51,14 @@ function rootMessage(error: unknown): string {
  * operator, as the second workspace's run did before the binding) fails the test at once.
  */
 async function refusalOf(handle: WorkflowHandle<typeof migrateLedger>): Promise<string> {
-  const seen = await waitFor(
+  const seen = await waitForWorkflow(
     'the run to be refused or to go ahead',
+    handle,
     async () => {
       if ((await handle.describe()).status.name !== 'RUNNING') return 'closed';
       return (await handle.query(progressQuery)).phase === 'awaiting-operator' && 'went ahead';
     },
-    { timeoutMs: 120_000, intervalMs: 250 },
+    { timeoutMs: 120_000 },
   );
   if (seen !== 'closed') throw new Error('it was not refused: it ran, and waits for the operator');
   return failureOf(handle.result());
@@ -182,10 +183,11 @@ describe('a run name belongs to one workspace and one writing workflow at a time
       ...liveRun(company, folder, runName),
       finishWhenClean: false,
     });
-    await waitFor(
+    await waitForWorkflow(
       'the run to wait for the operator',
+      handle,
       async () => (await handle.query(progressQuery)).phase === 'awaiting-operator',
-      { timeoutMs: 180_000, intervalMs: 250 },
+      { timeoutMs: 180_000 },
     );
 
     const cliUndo = await runCli(['undo', runName, '--dry-run'], env);

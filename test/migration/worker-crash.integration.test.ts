@@ -14,7 +14,7 @@ import {
   liveRun,
 } from '../support/migration-stack.js';
 import type { RunningProcess } from '../support/processes.js';
-import { waitFor } from '../support/wait.js';
+import { waitForWorkflow } from '../support/wait.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 
 const size: CompanySize = {
@@ -51,7 +51,7 @@ describe('a worker killed in the middle of a step', () => {
       ...liveRun(company, folder, uniqueRunName('crash')),
       batchSize: 5,
     });
-    await waitFor('the invoices step to be under way', async () => {
+    await waitForWorkflow('the invoices step to be under way', handle, async () => {
       const progress = await handle.query(progressQuery);
       const invoices = progress.steps.find((step) => step.step === 'invoices');
       return invoices && invoices.units.done >= 8 && invoices.units.done < invoices.units.total - 8;

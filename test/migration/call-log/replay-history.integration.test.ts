@@ -21,7 +21,7 @@ import {
   type MigrationStack,
 } from '../../support/migration-stack.js';
 import { refuseInvoices } from '../../support/refused-invoices.js';
-import { waitFor } from '../../support/wait.js';
+import { waitForWorkflow } from '../../support/wait.js';
 
 const size: CompanySize = {
   customers: 6,
@@ -58,8 +58,9 @@ describe('the replay history of a live run', () => {
     await writeGenericCsv(company.records, folder);
     const runName = uniqueRunName('rounds');
     const handle = await stack.start(liveRun(company, folder, runName));
-    const waiting = await waitFor(
+    const waiting = await waitForWorkflow(
       'the main pass to wait for the operator',
+      handle,
       async () => {
         const progress = await handle.query(progressQuery);
         return progress.phase === 'awaiting-operator' ? progress : undefined;
@@ -74,8 +75,9 @@ describe('the replay history of a live run', () => {
     });
     stack.sandbox.admin.clearFaults();
     await handle.executeUpdate(retryFailedRowsUpdate, { args: [{}] });
-    const afterReplay = await waitFor(
+    const afterReplay = await waitForWorkflow(
       'the replay to finish',
+      handle,
       async () => {
         const progress = await handle.query(progressQuery);
         return progress.round === 1 && progress.phase === 'awaiting-operator'

@@ -17,7 +17,7 @@ import {
   uniqueRunName,
   type MigrationStack,
 } from '../../support/migration-stack.js';
-import { waitFor } from '../../support/wait.js';
+import { waitFor, waitForWorkflow } from '../../support/wait.js';
 
 /**
  * Issue 29, item 4: the workspace holds two customers with the name of a legacy customer, so the
@@ -101,8 +101,9 @@ describe('records the workspace held before the run', () => {
       { timeoutMs: 120_000 },
     );
     stack.sandbox.admin.clearFaults();
-    await waitFor(
+    await waitForWorkflow(
       'the run to wait for the operator',
+      handle,
       async () => (await handle.query(progressQuery)).phase === 'awaiting-operator',
       { timeoutMs: 120_000 },
     );
@@ -144,8 +145,9 @@ describe('records the workspace held before the run', () => {
       steps: ['accounts', 'customers'],
       finishWhenClean: false,
     });
-    await waitFor(
+    await waitForWorkflow(
       'the run to wait for the operator',
+      handle,
       async () => (await handle.query(progressQuery)).phase === 'awaiting-operator',
       { timeoutMs: 120_000 },
     );

@@ -20,7 +20,7 @@ import {
   type MigrationStack,
 } from '../../support/migration-stack.js';
 import { runCli } from '../../support/cli.js';
-import { waitFor } from '../../support/wait.js';
+import { waitForWorkflow } from '../../support/wait.js';
 
 /** The reversal calls: Partner API writes (reports are POSTs that change nothing). */
 function writes(log: readonly RequestLogEntry[]): RequestLogEntry[] {
@@ -107,13 +107,14 @@ describe('a live undo that pauses and continues as new', () => {
       args: [input],
     });
     const progress = () => handle.query(undoProgressQuery);
-    const reversing = await waitFor(
+    const reversing = await waitForWorkflow(
       `${REVOKE_AFTER} reversals`,
+      handle,
       async () => {
         const now = await progress();
         return now.units.done >= REVOKE_AFTER ? now : undefined;
       },
-      { timeoutMs: 150_000, intervalMs: 10 },
+      { timeoutMs: 150_000 },
     );
     expect(reversing).toMatchObject({ runName, mode: 'live', phases: 8 });
     expect(reversing.units.planned).toBeGreaterThanOrEqual(reversing.units.done);
@@ -122,8 +123,9 @@ describe('a live undo that pauses and continues as new', () => {
       workspaceId: stack.sandbox.config.workspaces[0]?.id as string,
     });
 
-    const paused = await waitFor(
+    const paused = await waitForWorkflow(
       'the undo to pause for the operator',
+      handle,
       async () => {
         const now = await progress();
         return now.state === 'paused' ? now : undefined;

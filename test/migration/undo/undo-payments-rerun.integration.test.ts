@@ -12,7 +12,7 @@ import {
   uniqueRunName,
   type MigrationStack,
 } from '../../support/migration-stack.js';
-import { waitFor } from '../../support/wait.js';
+import { waitForWorkflow } from '../../support/wait.js';
 
 describe('partial undo of payments, then a re-run of the payments step', () => {
   let stack: MigrationStack;
@@ -60,15 +60,16 @@ describe('partial undo of payments, then a re-run of the payments step', () => {
     // them). It plans afresh for what the undo reversed: each transaction is created once more,
     // split where it was, and assigned again, including the payments of a single document whose
     // part the first pass settled without a call.
-    const ended = await waitFor(
+    const ended = await waitForWorkflow(
       'the re-run of the payments step to verify',
+      rerun,
       async () => {
         const progress = await rerun.query(progressQuery);
         return progress.verification && !['staging', 'migrating'].includes(progress.phase)
           ? progress
           : undefined;
       },
-      { timeoutMs: 120_000, intervalMs: 200 },
+      { timeoutMs: 120_000 },
     );
     const payments = ended.steps.find((s) => s.step === 'payments');
     expect(payments?.calls).toBeGreaterThan(0);
