@@ -12,7 +12,7 @@ import {
   type MigrationStack,
   liveRun,
 } from '../support/migration-stack.js';
-import { waitFor } from '../support/wait.js';
+import { waitForWorkflow } from '../support/wait.js';
 import { liveOutcomes, reconciled } from './support/outcomes.js';
 import { countStatus } from './support/request-log.js';
 import { summary } from './support/summary.js';
@@ -64,8 +64,9 @@ describe('an ambiguous bulk write of bank lines on two bank accounts', () => {
       steps: ['accounts', 'customers', 'vendors', 'bank-transactions'],
       finishWhenClean: false,
     });
-    await waitFor(
+    await waitForWorkflow(
       'the run to wait for the operator',
+      handle,
       async () => (await handle.query(progressQuery)).phase === 'awaiting-operator',
       { timeoutMs: 120_000 },
     );

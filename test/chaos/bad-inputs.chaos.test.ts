@@ -16,7 +16,7 @@ import {
   uniqueRunName,
   type MigrationStack,
 } from '../support/migration-stack.js';
-import { waitFor } from '../support/wait.js';
+import { waitForWorkflow } from '../support/wait.js';
 import {
   brokenFolder,
   columnLetter,
@@ -433,8 +433,9 @@ async function run(
   if (mode === 'live') {
     // A live run that migrates something ends completed, or waits for the operator when the books
     // do not match the legacy ones (rows were left out): the operator finishes it.
-    await waitFor(
+    await waitForWorkflow(
       'the run to finish, block or wait for the operator',
+      handle,
       async () => {
         const phase = (await handle.query(progressQuery)).phase;
         return ['awaiting-operator', 'completed', 'needs-review', 'blocked'].includes(phase);

@@ -7,7 +7,7 @@ import {
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { finishSignal, progressQuery } from '../../workflows/handlers.js';
 import { startMigrationStack, uniqueRunName, liveRun } from '../support/migration-stack.js';
-import { waitFor } from '../support/wait.js';
+import { waitFor, waitForWorkflow } from '../support/wait.js';
 import { startInProcessWorkers } from './support/in-process-workers.js';
 import { routeOf } from './support/request-log.js';
 import { summary } from './support/summary.js';
@@ -69,8 +69,9 @@ describe('a write the API applies after the client gave up', () => {
         stack.sandbox.admin
           .requestLog()
           .filter((e) => routeOf(e) === 'POST /partners/customers/bulk');
-      await waitFor(
+      await waitForWorkflow(
         'the run to wait for the operator',
+        handle,
         async () => (await handle.query(progressQuery)).phase === 'awaiting-operator',
         { timeoutMs: 120_000 },
       );

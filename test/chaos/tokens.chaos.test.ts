@@ -13,7 +13,7 @@ import {
   type MigrationStack,
   liveRun,
 } from '../support/migration-stack.js';
-import { waitFor } from '../support/wait.js';
+import { waitFor, waitForWorkflow } from '../support/wait.js';
 import { faultCompany } from './support/chaos-companies.js';
 import { resultWithin } from './support/diagnose.js';
 import { startInProcessWorkers, type InProcessWorkers } from './support/in-process-workers.js';
@@ -131,8 +131,9 @@ describe('access tokens that expire, rotate and get revoked mid-run', () => {
     admin.setFault({ method: 'POST', path: '/partners/*', latencyMs: 60 });
     workers = await startInProcessWorkers(current);
     const { runName, handle, started } = await startRun(current, 'tokens-revoked');
-    await waitFor(
+    await waitForWorkflow(
       'the invoices step to be under way',
+      handle,
       async () => {
         const progress = await handle.query(progressQuery);
         const invoices = progress.steps.find((s) => s.step === 'invoices');
@@ -146,8 +147,9 @@ describe('access tokens that expire, rotate and get revoked mid-run', () => {
       workspaceId: current.sandbox.config.workspaces[0]?.id as string,
     });
 
-    const paused = await waitFor(
+    const paused = await waitForWorkflow(
       'the run to pause for the operator',
+      handle,
       async () => {
         const progress = await handle.query(progressQuery);
         return progress.phase === 'paused' ? progress : undefined;

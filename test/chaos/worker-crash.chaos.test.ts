@@ -12,7 +12,7 @@ import {
   liveRun,
 } from '../support/migration-stack.js';
 import type { RunningProcess } from '../support/processes.js';
-import { waitFor } from '../support/wait.js';
+import { waitForWorkflow } from '../support/wait.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { chaosRandom } from './support/chaos-random.js';
 import { crashCompany } from './support/chaos-companies.js';
@@ -135,8 +135,9 @@ describe('worker SIGKILLed at random points in every step', () => {
       // A kill must come after the current worker made progress of its own (it answered for
       // API calls since it took over), not while it is still starting up.
       let callsAtTakeover: number | undefined;
-      const aimed = await waitFor(
+      const aimed = await waitForWorkflow(
         `a kill point in ${[...pending.keys()].join(', ')}`,
+        handle,
         async () => {
           const progress = await progressNow();
           callsAtTakeover ??= progress.calls.made;
@@ -164,7 +165,7 @@ describe('worker SIGKILLed at random points in every step', () => {
           }
           return pending.size === 0 ? { progress, target: undefined } : false;
         },
-        { timeoutMs: 120_000, intervalMs: 25 },
+        { timeoutMs: 120_000 },
       );
       if (!aimed.target) break;
       const victim = workers[workers.length - 1] as RunningProcess;
@@ -228,7 +229,8 @@ describe('worker SIGKILLed at random points in every step', () => {
     roundTimeoutMs,
   );
 
-  // A step can finish before its kill lands (a kill is aimed from progress polled every 25 ms):
+  // A step can finish before its kill lands (a kill is aimed from the progress read after each
+  // event of the run):
   // rounds aimed at the steps no kill has hit yet follow, up to three, until every step was hit
   // with units in flight. Where a kill lands is random; that every step is hit is not.
   it(
