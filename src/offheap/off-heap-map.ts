@@ -142,12 +142,6 @@ export class OffHeapList<V> {
     return this.items.get([place]);
   }
 
-  /** Replaces the item at `place`. */
-  replace(place: number, item: V): void {
-    if (place < 0 || place >= this.count) throw new RangeError(`no item at ${place}`);
-    this.items.set([place], item);
-  }
-
   *[Symbol.iterator](): Generator<V> {
     yield* this.items.values();
   }

@@ -235,10 +235,10 @@ function withActivity(mapped: HeldDocument, registered: RegisteredDocument): voi
     const base = registered.lineBases?.[index];
     return base ? { ...line, ...base } : line;
   });
-  const head: Partial<DocumentHead> = {};
-  for (const [field, fieldValue] of Object.entries(registered.value))
-    if (fieldValue !== undefined) Object.assign(head, { [field]: fieldValue });
-  mapped.value = { ...value, ...head, lines } as HeldDocument['value'];
+  const head = Object.fromEntries(
+    Object.entries(registered.value).filter(([, fieldValue]) => fieldValue !== undefined),
+  );
+  mapped.value = { ...value, ...head, lines };
   mapped.problems.push(...registered.problems);
 }
 
