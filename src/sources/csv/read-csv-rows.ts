@@ -27,6 +27,8 @@ interface CsvCore {
    * JSON copy of the parser's options and state, about 60 µs), and then drops it.
    */
   state: { record: unknown[]; expectedRecordLength: number };
+  /** Ends the record in `state.record`: checks its cell count, then pushes it. */
+  __onRecord(push: (record: string[]) => void): Error | undefined;
   parse(
     chunk: Buffer | undefined,
     end: boolean,
@@ -85,11 +87,15 @@ export async function* readCsvRows(
   // csv-parse's synchronous core, which every Parser carries: records arrive in order with the
   // live line count, and an error comes back as a value after the records before it.
   const core = (parser as unknown as { api: CsvCore }).api;
+  // Each record is expected to have the cells it has: csv-parse expects the first record's count,
+  // so in a report whose headings, totals and blank lines each have their own, every change of
+  // count would build (and drop) an error. Ragged rows are read as they are either way.
+  const endRecord = core.__onRecord.bind(core);
+  core.__onRecord = (push) => {
+    core.state.expectedRecordLength = core.state.record.length;
+    return endRecord(push);
+  };
   const collect = (record: string[]) => {
-    // Expect the count just seen: csv-parse expects the first record's, so in a report whose
-    // title rows have one cell, every row below would build (and drop) an error. Ragged rows are
-    // read as they are either way.
-    core.state.expectedRecordLength = record.length;
     const row = previousEndLine + 1;
     previousEndLine = parser.info.lines;
     ready.push(
