@@ -22,6 +22,7 @@ import {
   addProblem,
   addSettlement,
   settleForeignAmounts,
+  shareZero,
   type DocumentRegister,
   type LineBase,
   type RegisteredDocument,
@@ -922,7 +923,7 @@ function lineBasesOf(
   for (const [index, match] of pairs)
     bases[index] = {
       baseAmount: formatCents(-side * match.amount),
-      baseTaxAmount: formatCents(-side * (match.tax ?? 0n)),
+      baseTaxAmount: shareZero(formatCents(-side * (match.tax ?? 0n))),
     };
   return bases;
 }

@@ -54,14 +54,19 @@ function headOf(value: Document, shared: Map<string, string>): DocumentHead {
     date: once(value.date),
     currency: once(value.currency),
     reference: value.reference,
-    total: value.total,
-    amountDue: value.amountDue,
-    dueAtCutover: value.dueAtCutover,
+    total: shareZero(value.total),
+    amountDue: shareZero(value.amountDue),
+    dueAtCutover: shareZero(value.dueAtCutover),
     status: once(value.status) as Document['status'],
-    baseTotal: value.baseTotal,
-    baseAmountDue: value.baseAmountDue,
+    baseTotal: shareZero(value.baseTotal),
+    baseAmountDue: shareZero(value.baseAmountDue),
     type: once(value.type) as Document['type'],
   };
+}
+
+/** A zero amount, the most common by far, as the one literal rather than a string of its own. */
+export function shareZero<A extends string | undefined>(amount: A): A {
+  return (amount === '0.00' ? '0.00' : amount) as A;
 }
 
 /** The base values of a foreign document's lines, as the activity report posted them. */
@@ -133,9 +138,9 @@ export class DocumentRegister {
   private readonly held = new OffHeapList<HeldDocument>();
   /** The registered document of each held one, by its place (none for a failed one). */
   private readonly registeredAt: Array<RegisteredDocument | undefined> = [];
-  private readonly byNumber = new Map<string, RegisteredDocument[]>();
-  private readonly byReference = new Map<string, RegisteredDocument[]>();
-  private readonly byParty = new Map<string, RegisteredDocument[]>();
+  private readonly byNumber = new Map<string, Listed>();
+  private readonly byReference = new Map<string, Listed>();
+  private readonly byParty = new Map<string, Listed>();
   private readonly sharedValues = new Map<string, string>();
 
   constructor(
@@ -189,7 +194,7 @@ export class DocumentRegister {
 
   /** The documents a number names (ignoring case and spaces), of `entity`. */
   withNumber(entity: 'invoice' | 'bill', number: string): RegisteredDocument[] {
-    return (this.byNumber.get(numberKey(number)) ?? []).filter(
+    return listed(this.byNumber, numberKey(number)).filter(
       (document) => document.entity === entity,
     );
   }
@@ -199,14 +204,14 @@ export class DocumentRegister {
    * invoice under its Reference when it has one, not its number.
    */
   withReference(entity: 'invoice' | 'bill', reference: string): RegisteredDocument[] {
-    return (this.byReference.get(numberKey(reference)) ?? []).filter(
+    return listed(this.byReference, numberKey(reference)).filter(
       (document) => document.entity === entity,
     );
   }
 
   /** The party's documents of `entity`, in read order. */
   ofParty(entity: 'invoice' | 'bill', partyKey: string): RegisteredDocument[] {
-    return [...(this.byParty.get(`${entity}\u0000${partyKey}`) ?? [])];
+    return [...listed(this.byParty, `${entity}\u0000${partyKey}`)];
   }
 
   /** A held document's lines, as read (a copy); none for one already emitted. */
@@ -242,19 +247,27 @@ function withActivity(mapped: HeldDocument, registered: RegisteredDocument): voi
   mapped.problems.push(...registered.problems);
 }
 
+/**
+ * Numbers are matched ignoring case and spaces. Upper case, since numbers are mostly written so:
+ * such a number is its own key then, not a second string for each of a hundred thousand documents.
+ */
 function numberKey(number: string): string {
-  return number.trim().toLowerCase();
+  return number.trim().toUpperCase();
 }
 
-function listUnder(
-  map: Map<string, RegisteredDocument[]>,
-  key: string,
-  document: RegisteredDocument,
-): void {
-  const list = map.get(key);
-  // A list made with its first item holds one slot; one grown from empty holds seventeen.
-  if (list) list.push(document);
-  else map.set(key, [document]);
+/** The documents under one key: one alone for most keys, with no list around it. */
+type Listed = RegisteredDocument | RegisteredDocument[];
+
+function listUnder(map: Map<string, Listed>, key: string, document: RegisteredDocument): void {
+  const known = map.get(key);
+  if (known === undefined) map.set(key, document);
+  else if (Array.isArray(known)) known.push(document);
+  else map.set(key, [known, document]);
+}
+
+function listed(map: Map<string, Listed>, key: string): readonly RegisteredDocument[] {
+  const known = map.get(key);
+  return known === undefined ? [] : Array.isArray(known) ? known : [known];
 }
 
 /**
