@@ -17,6 +17,18 @@ export const MONEY_FORMAT = '#,##0.00';
 const MIN_WIDTH = 10;
 const MAX_WIDTH = 60;
 
+/**
+ * The styles of the table's cells, one object for each kind of cell and shared by all of them.
+ * exceljs gives every cell a style object of its own, and works out the style of each object it
+ * has not seen before (rendering it to XML to find its twin): for a sheet of half a million rows,
+ * a fifth of the time the workbook took. An object it has seen costs a lookup. Never changed.
+ */
+const PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
+const MONEY_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: MONEY_FORMAT });
+const RIGHT_ALIGNED_STYLE: Partial<ExcelJS.Style> = Object.freeze({
+  alignment: Object.freeze({ horizontal: 'right' }),
+});
+
 function cellValue(value: SheetValue): string | number | null {
   if (value === undefined) return null;
   if (typeof value === 'number') return value;
@@ -78,11 +90,10 @@ export async function writeTableSheet<T>(
     const raws = columns.map((column) => column.value(source));
     const row = sheet.addRow(raws.map(cellValue));
     raws.forEach((raw, index) => {
-      if (typeof raw !== 'object') return;
       const cell = row.getCell(index + 1);
+      if (typeof raw !== 'object') cell.style = PLAIN_STYLE;
       // Amounts too large to be exact as numbers are text: keep them right-aligned like the rest.
-      if (typeof cell.value === 'number') cell.numFmt = MONEY_FORMAT;
-      else cell.alignment = { horizontal: 'right' };
+      else cell.style = typeof cell.value === 'number' ? MONEY_STYLE : RIGHT_ALIGNED_STYLE;
     });
     row.commit();
     written += 1;
