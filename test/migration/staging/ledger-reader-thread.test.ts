@@ -126,10 +126,12 @@ describe("a company read from Xero's report exports", () => {
 
   // The Account Transactions report's lines and transactions, and the invoices and bills waiting
   // for them, are held off the heap until the activity is rebuilt. Held on it, this company needed
-  // more than 64 MiB of heap, and the large one more than the worker's 256.
+  // more than 64 MiB of heap, and the large one more than the worker's 256. Held off it, it is read
+  // in 40 MiB; the cap sits under the 64 that failed, but not so near the 40 that the thread spends
+  // its time collecting garbage (at 52 MiB, reading took two thirds more CPU than at 60).
   it('is read in a heap that does not hold its report lines and documents', async () => {
     const scratchBefore = threadScratch();
-    const items = await all(readLedgerInThread(reports, { maxOldGenerationSizeMb: 52 }));
+    const items = await all(readLedgerInThread(reports, { maxOldGenerationSizeMb: 60 }));
     const records = items.filter((item) => item.kind === 'record');
     expect(records.filter((item) => item.record.entity === 'invoice').length).toBeGreaterThan(6000);
     expect(
