@@ -1,7 +1,8 @@
-import { execFile } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/ledger/index.js';
 import { projectRoot } from '../../src/config/project-paths.js';
@@ -9,28 +10,70 @@ import { bombPart, hostileCases, workbook } from './hostile/hostile-corpus.js';
 
 const CHILD = 'test/sources/hostile/read-folder-child.ts';
 
+/** How long one folder may take to read before the child is killed as a reader that never ends. */
+const READ_TIMEOUT_MS = 25_000;
+
+interface Reader {
+  child: ChildProcessWithoutNullStreams;
+  /** The child's next line of output, or its exit code (null when killed) if it ends first. */
+  next(): Promise<string | { exit: number | null }>;
+  stderr(): string;
+  /** Ends the child (it reads nothing more) and resolves once it has exited. */
+  close(): Promise<unknown>;
+}
+
 /**
- * Reads a folder in a child process under the worker's heap cap (--max-old-space-size=256): a
- * reader that holds a bomb in memory dies there, not in the test. The child is killed if it is
- * still reading when the test would give up, so a reader that never ends leaves nothing behind.
+ * The child reading folders under the worker's heap cap (--max-old-space-size=256): a reader that
+ * holds a bomb in memory dies there, not in the test. It reads one folder at a time and is kept for
+ * the next case while it survives; after a death or a kill, the next case starts a new one.
  */
-function readInChild(
+let reader: Reader | undefined;
+
+function startReader(): Reader {
+  const child = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', CHILD], {
+    cwd: projectRoot,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const exited = new Promise<{ exit: number | null }>((resolve) =>
+    child.once('exit', (code) => resolve({ exit: code })),
+  );
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const nextLine = async (): Promise<string | { exit: number | null }> => {
+    const line = await lines.next();
+    return line.done === true ? exited : line.value;
+  };
+  return {
+    child,
+    next: () => Promise.race([nextLine(), exited]),
+    stderr: () => stderr,
+    close: () => {
+      child.stdin.end();
+      return exited;
+    },
+  };
+}
+
+/**
+ * Reads a folder in the child. `code` 0 means it printed what it read and is still standing; a
+ * child still reading when the test would give up is killed, so it leaves nothing behind.
+ */
+async function readInChild(
   folder: string,
   format: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--max-old-space-size=256', '--import', 'tsx', CHILD, folder, format],
-      { cwd: projectRoot, timeout: 25_000, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
-          stdout,
-          stderr,
-        }),
-    );
-  });
+  const current = (reader ??= startReader());
+  const before = current.stderr().length;
+  current.child.stdin.write(`${format} ${folder}\n`);
+  const timer = setTimeout(() => current.child.kill('SIGKILL'), READ_TIMEOUT_MS);
+  const answer = await current.next().finally(() => clearTimeout(timer));
+  const stderr = current.stderr().slice(before);
+  if (typeof answer === 'string') return { code: 0, stdout: answer, stderr };
+  reader = undefined;
+  return { code: answer.exit ?? null, stdout: '', stderr };
 }
 
 describe('hostile input: each file stops at its limit with a located problem, under the worker heap cap', () => {
@@ -38,7 +81,10 @@ describe('hostile input: each file stops at its limit with a located problem, un
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'ledgerlift-hostile-'));
   });
-  afterAll(async () => rm(root, { recursive: true, force: true }));
+  afterAll(async () => {
+    await reader?.close();
+    await rm(root, { recursive: true, force: true });
+  });
 
   it.each(hostileCases.map((hostile, index) => [hostile.name, hostile, index] as const))(
     '%s',
