@@ -18,16 +18,11 @@ import type { TableMapping } from '../src/sources/table-mapping/table-spec.js';
 import { readMappedTables } from '../src/sources/read-mapped-tables.js';
 import { openExportFolder, type OpenedSource } from '../src/sources/archive/export-folder.js';
 import { FolderListing } from '../src/sources/table/locate-table.js';
+import type { SourceFormat } from './source-formats.js';
 
 export type { LedgerItem } from '../src/ledger/index.js';
 
-export const sourceFormats = [
-  'generic',
-  'xero',
-  'quickbooks-desktop-iif',
-  'quickbooks-online',
-] as const;
-export type SourceFormat = (typeof sourceFormats)[number];
+export { sourceFormats, type SourceFormat } from './source-formats.js';
 
 /**
  * What a consultant exports for each format (`ledgerlift template --format`, docs/mappings.md):

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { localDataDir } from '../config/project-paths.js';
-import { sourceFormats } from '../../mappings/read-ledger.js';
+import { sourceFormats } from '../../mappings/source-formats.js';
 import { stepNames } from '../migration/contracts/steps.js';
 import type { StartOptions } from './commands/start-run.js';
 import type { TemporalOptions } from './temporal-connection.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { runNameProblem } from '../migration/contracts/run-name.js';
 import { isStepName, type StepName } from '../migration/contracts/steps.js';
 import type { MigrateLedgerInput, SourceFormat } from '../migration/contracts/workflow-types.js';
-import { sourceFormats } from '../../mappings/read-ledger.js';
+import { sourceFormats } from '../../mappings/source-formats.js';
 import { checkMigrateLedgerInput } from '../migration/contracts/migrate-ledger-input-schema.js';
 import { checkDateOptions } from './date-options.js';
 import { CliError } from './exit-codes.js';
