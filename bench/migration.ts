@@ -32,7 +32,7 @@ import {
 } from '../src/synthetic-company/company-generator.js';
 import { writeGenericCsv } from '../src/synthetic-company/write-generic-csv.js';
 import { writeXeroReports } from '../src/synthetic-company/write-xero-reports.js';
-import type { SourceFormat } from '../mappings/read-ledger.js';
+import type { SourceFormat } from '../mappings/source-formats.js';
 import { projectRoot } from '../src/config/project-paths.js';
 import { progressQuery } from '../workflows/handlers.js';
 import { migrateLedger, type RunOutcome } from '../workflows/migrate-ledger.js';

@@ -22,8 +22,6 @@ import type { SourceFormat } from './source-formats.js';
 
 export type { LedgerItem } from '../src/ledger/index.js';
 
-export { sourceFormats, type SourceFormat } from './source-formats.js';
-
 /**
  * What a consultant exports for each format (`ledgerlift template --format`, docs/mappings.md):
  * each format's list lives beside its mapping, which names from it the exports that are missing.

@@ -11,7 +11,7 @@ import { freePort } from '../../src/dev/free-port.js';
 import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
 import { startDevServer, type RunningDevServer } from '../../src/dev/temporal-dev-server.js';
 import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
-import type { SourceFormat } from '../../mappings/read-ledger.js';
+import type { SourceFormat } from '../../mappings/source-formats.js';
 import { workerNodeFlags } from '../../src/worker/worker-command.js';
 import { startChild, type Child } from './child.js';
 

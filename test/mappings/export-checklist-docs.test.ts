@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportChecklists, sourceFormats } from '../../mappings/read-ledger.js';
+import { exportChecklists } from '../../mappings/read-ledger.js';
+import { sourceFormats } from '../../mappings/source-formats.js';
 import { exportName, menuPathText } from '../../mappings/shared/export-checklist.js';
 import { projectRoot } from '../../src/config/project-paths.js';
 

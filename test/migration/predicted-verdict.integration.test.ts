@@ -1,7 +1,7 @@
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SourceFormat } from '../../mappings/read-ledger.js';
+import type { SourceFormat } from '../../mappings/source-formats.js';
 import type { MigrateLedgerInput } from '../../src/migration/contracts/workflow-types.js';
 import { readValidatedExports } from '../../src/migration/staging/validated-exports.js';
 import { predictVerdict } from '../../src/migration/verification/predict-verdict.js';

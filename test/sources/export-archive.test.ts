@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLedger, type SourceFormat } from '../../mappings/read-ledger.js';
+import { readLedger } from '../../mappings/read-ledger.js';
+import type { SourceFormat } from '../../mappings/source-formats.js';
 import type { Problem } from '../../src/ledger/index.js';
 import { readLedgerBeside } from '../../src/migration/staging/ledger-reader-thread.js';
 import { validateLedger } from '../../src/validation/validate-ledger.js';

@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Problem } from '../../src/ledger/index.js';
 import type { LedgerRecord } from '../../src/ledger/index.js';
-import {
-  readLedger,
-  type ReadLedgerOptions,
-  type SourceFormat,
-} from '../../mappings/read-ledger.js';
+import { readLedger, type ReadLedgerOptions } from '../../mappings/read-ledger.js';
+import type { SourceFormat } from '../../mappings/source-formats.js';
 import { validateLedger } from '../../src/validation/validate-ledger.js';
 
 /** A temporary export folder with the given files; removed by `cleanup`. */

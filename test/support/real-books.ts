@@ -1,7 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { sourceFormats, type SourceFormat } from '../../mappings/read-ledger.js';
+import { sourceFormats, type SourceFormat } from '../../mappings/source-formats.js';
 import { projectRoot } from '../../src/config/project-paths.js';
 import { currencySchema, isoDateSchema, moneySchema } from '../../src/ledger/index.js';
 

@@ -7,7 +7,7 @@ import { readValidatedExports } from '../../src/migration/staging/validated-expo
 import { stageKeys } from '../../src/migration/staging/stage-keys.js';
 import type { Projection } from '../../src/migration/contracts/stage-manifest.js';
 import { stageLedger } from '../../src/migration/staging/stage-ledger.js';
-import type { SourceFormat } from '../../mappings/read-ledger.js';
+import type { SourceFormat } from '../../mappings/source-formats.js';
 import { FileRunStore } from '../../src/run-store/file-run-store.js';
 import { formatCents } from '../../src/money/index.js';
 import type {

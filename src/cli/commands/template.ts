@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { exportChecklists, type SourceFormat } from '../../../mappings/read-ledger.js';
+import { exportChecklists } from '../../../mappings/read-ledger.js';
+import type { SourceFormat } from '../../../mappings/source-formats.js';
 import {
   exportDates,
   exportName,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { formatLocation, needsOwnSkip, type Problem } from '../../ledger/index.js';
 import { readValidatedExports } from '../../migration/staging/validated-exports.js';
-import { sourceFormats, type SourceFormat } from '../../../mappings/read-ledger.js';
+import { sourceFormats, type SourceFormat } from '../../../mappings/source-formats.js';
 import { checkDateOptions } from '../date-options.js';
 import { CliError, exitCodes } from '../exit-codes.js';
 import { predictVerdict } from '../../migration/verification/predict-verdict.js';

@@ -1,5 +1,5 @@
 import type { EntityName } from '../../../src/ledger/index.js';
-import type { SourceFormat } from '../../../mappings/read-ledger.js';
+import type { SourceFormat } from '../../../mappings/source-formats.js';
 
 /**
  * What each format cannot carry, as documented in docs/mappings.md ("What each format cannot
