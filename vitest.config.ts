@@ -26,6 +26,7 @@ const needFreshModules = [
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    globalSetup: ['test/setup/compiled-programs.global.ts'],
     projects: [
       {
         extends: true,

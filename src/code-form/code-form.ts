@@ -7,12 +7,13 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * Ledgerlift ships one form: the compiled code in dist/ and the workflow bundle beside it
  * (dist/workflow-bundle.js), both made by `npm run build`. `bin/ledgerlift.js`, `npm run worker`,
  * `npm run demo` and the container image run only that form, and never need tsx. The TypeScript
- * sources run only under vitest and tsx: the tests and the development scripts.
+ * sources run only under vitest and tsx: the tests and the development scripts. The programs a
+ * test starts in a process of its own run compiled too, from the sources compiled when the test
+ * run starts (test/setup/compiled-programs.ts), never from dist/.
  *
  * The rule: a process starts the programs and threads it spawns (the dev stack's worker, the
- * workflow bundler, the exports' reader thread) in the form it runs in itself. A test on the
- * sources therefore never runs yesterday's build, and compiled code never reaches for a
- * development package.
+ * workflow bundler, the exports' reader thread) in the form it runs in itself. A test therefore
+ * never runs yesterday's build, and compiled code never reaches for a development package.
  */
 export const runsCompiled = import.meta.url.endsWith('.js');
 

@@ -14,7 +14,7 @@ import { generateCompany } from '../../src/synthetic-company/company-generator.j
 import { writeGenericCsv } from '../../src/synthetic-company/write-generic-csv.js';
 import { pauseSignal } from '../../workflows/handlers.js';
 import { runCli } from '../support/cli.js';
-import { startTsProcess, type RunningProcess } from '../support/processes.js';
+import { startProgram, type RunningProcess } from '../support/processes.js';
 
 describe('ledgerlift dev', () => {
   let dev: RunningProcess | undefined;
@@ -50,7 +50,7 @@ describe('ledgerlift dev', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-dev-'));
     const sandboxPort = await freePort();
     [port, uiPort] = [await freePort(), await freePort()];
-    dev = startTsProcess(
+    dev = startProgram(
       'src/cli/main.ts',
       [
         'dev',
@@ -105,7 +105,7 @@ describe('ledgerlift dev', () => {
   });
 
   it('on Ctrl-C during `ledgerlift run`, says the run goes on and how to follow it', async () => {
-    const run = startTsProcess('src/cli/main.ts', ['run', '--name', 'ctrl-c', ...source()], env);
+    const run = startProgram('src/cli/main.ts', ['run', '--name', 'ctrl-c', ...source()], env);
     const connection = await Connection.connect({ address: `127.0.0.1:${port}` });
     try {
       await run.waitFor(/Started live run "ctrl-c"/);

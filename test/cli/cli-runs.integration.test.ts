@@ -15,7 +15,7 @@ import {
   uniqueRunName,
   type MigrationStack,
 } from '../support/migration-stack.js';
-import { startTsProcess } from '../support/processes.js';
+import { startProgram } from '../support/processes.js';
 import { refuseInvoices } from '../support/refused-invoices.js';
 
 const size: CompanySize = {
@@ -61,7 +61,7 @@ describe('ledgerlift against a real Temporal server and sandbox', () => {
   ];
 
   it('connect: runs the consent flow and stores the tokens under the profile', async () => {
-    const connect = startTsProcess(
+    const connect = startProgram(
       'src/cli/main.ts',
       [
         'connect',

@@ -7,18 +7,15 @@ import { defaultSandboxConfig, startSandbox, type RunningSandbox } from '../../s
 import { approveSandboxConsent, SANDBOX_APP } from '../../src/dev/connect-sandbox.js';
 import { projectRoot } from '../../src/config/project-paths.js';
 import { runCli } from '../support/cli.js';
+import { compiledProgram } from '../support/processes.js';
 
 /** `ledgerlift connect` in its own process, with `stdin` piped in, approving the consent it prints. */
 function connectApproving(args: string[], env: NodeJS.ProcessEnv, stdin: string) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, 'src', 'cli', 'main.ts'), 'connect', ...args],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [compiledProgram('src/cli/main.ts'), 'connect', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   let approving: Promise<void> | undefined;
   const onData = (chunk: Buffer) => {

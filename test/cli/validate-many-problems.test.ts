@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../support/processes.js';
+import { compiledProgram, runCommand } from '../support/processes.js';
 
 const ROWS = 500_000;
 
@@ -22,9 +22,7 @@ describe('ledgerlift validate on half a million bad rows', () => {
     const report = path.join(folder, 'validate.json');
     const { code, stdout, stderr } = await runCommand(process.execPath, [
       '--max-old-space-size=128',
-      '--import',
-      'tsx',
-      'src/cli/main.ts',
+      compiledProgram('src/cli/main.ts'),
       'validate',
       '--source',
       folder,

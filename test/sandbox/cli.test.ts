@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTsProcess } from '../support/processes.js';
+import { startProgram } from '../support/processes.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('npm run sandbox (sandbox/main.ts)', () => {
   it('prints one line with its base URL, serves, and flushes its data file on SIGTERM', async () => {
     const dataFile = path.join(dir, 'cli.json');
-    const cli = startTsProcess('sandbox/main.ts', [
+    const cli = startProgram('sandbox/main.ts', [
       '--port',
       '0',
       '--data',

@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode } from '@temporalio/worker';
@@ -8,11 +7,13 @@ import { ensureTemporalCli } from '../../src/dev/temporal-cli.js';
 import { ledgerliftDynamicConfigArgs } from '../../src/dev/temporal-dev-server.js';
 import { workflowsPath } from '../../src/code-form/code-form.js';
 import { ledgerliftSearchAttributes } from '../../workflows/search-attributes.js';
+import { compilePrograms } from './compiled-programs.js';
 import './provided-context.js';
 
 /**
- * Starts one real Temporal dev server for the integration run (or uses TEMPORAL_ADDRESS), and
- * bundles the workflows once. Tears both down at the end.
+ * Starts one real Temporal dev server for the integration run (or uses TEMPORAL_ADDRESS), bundles
+ * the workflows once, and compiles the programs tests start, the bundle beside them where compiled
+ * code looks for it (src/code-form/code-form.ts). Tears all of it down at the end.
  */
 export default async function setup(project: TestProject) {
   let env: TestWorkflowEnvironment | undefined;
@@ -33,17 +34,18 @@ export default async function setup(project: TestProject) {
     address = env.address;
   }
 
-  const bundleDir = await mkdtemp(path.join(os.tmpdir(), 'ledgerlift-bundle-'));
-  const bundlePath = path.join(bundleDir, 'workflow-bundle.js');
+  const programs = await compilePrograms();
+  const bundlePath = path.join(programs.root, 'workflow-bundle.js');
   const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietLogger });
   await writeFile(bundlePath, code);
 
   project.provide('temporalAddress', address);
   project.provide('workflowBundlePath', bundlePath);
+  project.provide('programsRoot', programs.root);
 
   return async () => {
     await env?.teardown();
-    await rm(bundleDir, { recursive: true, force: true });
+    await programs.remove();
   };
 }
 

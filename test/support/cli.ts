@@ -1,15 +1,9 @@
-import path from 'node:path';
-import { projectRoot } from '../../src/config/project-paths.js';
-import { runCommand } from './processes.js';
+import { compiledProgram, runCommand } from './processes.js';
 
 /**
- * Runs `ledgerlift` as a consultant would: its own process, its exit code, its output. On the
- * sources through tsx, as tests run everything (src/code-form/code-form.ts), so no build is needed.
+ * Runs `ledgerlift` as a consultant would: its own process, its exit code, its output. Compiled as
+ * it ships, from today's sources (test/setup/compiled-programs.ts), so no build is needed.
  */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return runCommand(
-    process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, 'src', 'cli', 'main.ts'), ...args],
-    env,
-  );
+  return runCommand(process.execPath, [compiledProgram('src/cli/main.ts'), ...args], env);
 }

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { projectRoot } from '../../src/config/project-paths.js';
+import '../setup/provided-context.js';
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -11,8 +13,16 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts a project TypeScript entry point under tsx, as a user would with npm run. */
-export function startTsProcess(
+/**
+ * The compiled form of a project entry point (`src/cli/main.ts`), as the test run's global setup
+ * compiled it from today's sources (test/setup/compiled-programs.ts).
+ */
+export function compiledProgram(entry: string): string {
+  return path.join(inject('programsRoot'), entry.replace(/\.ts$/, '.js'));
+}
+
+/** Starts a project entry point (`src/worker/main.ts`) compiled, as Ledgerlift ships it. */
+export function startProgram(
   entry: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
@@ -20,7 +30,7 @@ export function startTsProcess(
 ): RunningProcess {
   const child = spawn(
     process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(projectRoot, entry), ...args],
+    [...(options.nodeFlags ?? []), compiledProgram(entry), ...args],
     {
       cwd: projectRoot,
       env: { ...process.env, ...env },

@@ -1,14 +1,14 @@
 import { inject } from 'vitest';
 import { workerNodeFlags } from '../../src/worker/worker-command.js';
 import type { MigrationStack } from './migration-stack.js';
-import { startTsProcess, type RunningProcess } from './processes.js';
+import { startProgram, type RunningProcess } from './processes.js';
 
 /** The project's worker entry point as a separate process, serving a stack's task queues. */
 export async function startWorkerProcess(
   stack: MigrationStack,
   env: NodeJS.ProcessEnv = {},
 ): Promise<RunningProcess> {
-  const worker = startTsProcess(
+  const worker = startProgram(
     'src/worker/main.ts',
     [],
     {

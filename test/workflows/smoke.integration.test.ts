@@ -14,7 +14,7 @@ import {
   testSettings,
   testWorkflowBundle,
 } from '../support/temporal.js';
-import { runCommand, startTsProcess } from '../support/processes.js';
+import { runCommand, startProgram } from '../support/processes.js';
 
 describe('smoke workflow on a real dev server', () => {
   it('runs a real activity on a real worker', async () => {
@@ -55,7 +55,7 @@ describe('smoke workflow on a real dev server', () => {
 
 describe('the project worker, driven by the temporal CLI', () => {
   const settings = testSettings('cli');
-  const worker = startTsProcess('src/worker/main.ts', [], {
+  const worker = startProgram('src/worker/main.ts', [], {
     TEMPORAL_ADDRESS: settings.address,
     LEDGERLIFT_TASK_QUEUE: settings.taskQueue,
   });

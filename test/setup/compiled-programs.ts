@@ -1,0 +1,77 @@
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { projectRoot } from '../../src/config/project-paths.js';
+
+/**
+ * The programs tests start in processes of their own (the CLI, the worker, the sandbox, the dev
+ * stack) run compiled, as Ledgerlift ships them (src/code-form/code-form.ts), but compiled from
+ * today's sources when the test run starts, so a test never runs yesterday's build. Through tsx,
+ * each such process spent about a second more CPU loading the sources than the compiled code
+ * needs, and a test run starts a few hundred of them (docs/benchmarks.md, "The test suite").
+ */
+
+/** The folders `npm run build` compiles (tsconfig.build.json), mirrored under the programs root. */
+const compiledFolders = ['src', 'workflows', 'activities', 'mappings', 'sandbox', 'scripts'];
+
+/**
+ * Under node_modules, so that the compiled code resolves the project's packages as dist/ does, and
+ * its project root (src/config/project-paths.ts) is still the repository's.
+ */
+const programsParent = path.join(projectRoot, 'node_modules', '.cache', 'ledgerlift-test-programs');
+
+export interface CompiledPrograms {
+  /** Mirrors the project's layout: `<root>/src/cli/main.js` is src/cli/main.ts compiled. */
+  root: string;
+  remove(): Promise<void>;
+}
+
+/** Compiles the sources into a folder of this test run's own; `remove` deletes it. */
+export async function compilePrograms(): Promise<CompiledPrograms> {
+  await removeAbandoned();
+  const root = path.join(programsParent, `run-${process.pid}`);
+  await rm(root, { recursive: true, force: true });
+  const entryPoints: string[] = [];
+  for (const folder of compiledFolders) {
+    for (const file of await readdir(path.join(projectRoot, folder), { recursive: true })) {
+      if (file.endsWith('.ts') && !file.endsWith('.d.ts'))
+        entryPoints.push(path.join(folder, file));
+    }
+  }
+  await build({
+    entryPoints,
+    absWorkingDir: projectRoot,
+    outdir: root,
+    outbase: '.',
+    bundle: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** A test run killed before its teardown leaves its folder; the next run removes it. */
+async function removeAbandoned(): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(programsParent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/-(\d+)$/.exec(name)?.[1]);
+    if (Number.isInteger(pid) && !isRunning(pid))
+      await rm(path.join(programsParent, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
