@@ -13,5 +13,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
+    // The files of a fork share its module cache, as in vitest.integration.config.ts.
+    isolate: false,
   },
 });

@@ -13,5 +13,10 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
+    // The files of a fork share its module cache: each builds its own stack (Temporal clients,
+    // workers, sandbox) and closes it, and the Temporal Runtime is installed once a process
+    // (test/setup/quiet-runtime.ts). Importing the code again for each file cost about a minute
+    // of CPU a run (docs/benchmarks.md, "The test suite").
+    isolate: false,
   },
 });
