@@ -19,6 +19,10 @@ export default async function setup(project: TestProject) {
   let env: TestWorkflowEnvironment | undefined;
   let address = process.env.TEMPORAL_ADDRESS;
   if (!address) {
+    // One Go thread running code: on two cores the server's idle threads spinning for work took CPU
+    // the tests need (a migration test's server CPU 6.9 -> 5.5 s, docs/benchmarks.md, "The test
+    // suite"). Inherited by the servers tests start themselves (the dev stack, a server restart).
+    process.env.GOMAXPROCS ??= '1';
     const cli = await ensureTemporalCli();
     env = await TestWorkflowEnvironment.createLocal({
       server: {
