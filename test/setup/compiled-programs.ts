@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { projectRoot } from '../../src/config/project-paths.js';
 
 /**
@@ -8,7 +8,7 @@ import { projectRoot } from '../../src/config/project-paths.js';
  * stack) run compiled, as Ledgerlift ships them (src/code-form/code-form.ts), but compiled from
  * today's sources when the test run starts, so a test never runs yesterday's build. Through tsx,
  * each such process spent about a second more CPU loading the sources than the compiled code
- * needs, and a test run starts a few hundred of them (docs/benchmarks.md, "The test suite").
+ * needs, and a test run starts over a hundred of them (docs/benchmarks.md, "The test suite").
  */
 
 /** The folders `npm run build` compiles (tsconfig.build.json), mirrored under the programs root. */
@@ -49,6 +49,8 @@ export async function compilePrograms(): Promise<CompiledPrograms> {
     target: 'node20',
     logLevel: 'warning',
   });
+  // esbuild's service process would otherwise stay for the whole test run.
+  await stop();
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
