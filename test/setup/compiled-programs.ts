@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build, stop } from 'esbuild';
+import ts from 'typescript';
 import { projectRoot } from '../../src/config/project-paths.js';
 
 /**
@@ -10,9 +11,6 @@ import { projectRoot } from '../../src/config/project-paths.js';
  * each such process spent about a second more CPU loading the sources than the compiled code
  * needs, and a test run starts over a hundred of them (docs/benchmarks.md, "The test suite").
  */
-
-/** The folders `npm run build` compiles (tsconfig.build.json), mirrored under the programs root. */
-const compiledFolders = ['src', 'workflows', 'activities', 'mappings', 'sandbox', 'scripts'];
 
 /**
  * Under node_modules, so that the compiled code resolves the project's packages as dist/ does, and
@@ -31,15 +29,8 @@ export async function compilePrograms(): Promise<CompiledPrograms> {
   await removeAbandoned();
   const root = path.join(programsParent, `run-${process.pid}`);
   await rm(root, { recursive: true, force: true });
-  const entryPoints: string[] = [];
-  for (const folder of compiledFolders) {
-    for (const file of await readdir(path.join(projectRoot, folder), { recursive: true })) {
-      if (file.endsWith('.ts') && !file.endsWith('.d.ts'))
-        entryPoints.push(path.join(folder, file));
-    }
-  }
   await build({
-    entryPoints,
+    entryPoints: buildFiles(),
     absWorkingDir: projectRoot,
     outdir: root,
     outbase: '.',
@@ -52,6 +43,13 @@ export async function compilePrograms(): Promise<CompiledPrograms> {
   // esbuild's service process would otherwise stay for the whole test run.
   await stop();
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** The files `npm run build` compiles, as tsconfig.build.json names them. */
+function buildFiles(): string[] {
+  const configFile = path.join(projectRoot, 'tsconfig.build.json');
+  const read = ts.readConfigFile(configFile, (file) => ts.sys.readFile(file));
+  return ts.parseJsonConfigFileContent(read.config as object, ts.sys, projectRoot).fileNames;
 }
 
 /** A test run killed before its teardown leaves its folder; the next run removes it. */
